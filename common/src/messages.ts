@@ -1,0 +1,37 @@
+/** Every Dutch text the product shows for validation and failures (spec sections 5 and 8). */
+export const validationMessages = {
+  required: 'Veld verplicht',
+  tooShort: 'Inhoud te kort',
+  tooLong: 'Inhoud te lang',
+  tooLongTheme: 'Inhoud te lang.',
+  tooLongAccount: 'Inhoud te lang. Geen spaties gebruiken.',
+  invalidEmail: 'ongeldig mailadres',
+  wrongFormat: 'Foutief formaat',
+} as const;
+
+export const failureMessages = {
+  login: 'Login niet correct',
+  save: 'Opslaan mislukt, probeer opnieuw.',
+  deleteSubscription: 'Inschrijving verwijderen mislukt, probeer opnieuw.',
+  cancelSubscription: 'Inschrijving annuleren mislukt, probeer opnieuw.',
+  convertToCash: 'Converteren naar cash mislukt, probeer opnieuw.',
+  convertToBankTransfer: 'Converteren naar overschrijving mislukt, probeer opnieuw.',
+  paymentComplete: 'Betaald bedrag gelijk zetten aan te betalen bedrag mislukt, probeer opnieuw.',
+  resendMail: 'Mail opnieuw versturen mislukt, probeer opnieuw.',
+  deleteMonitor: 'Verwijderen mislukt, probeer opnieuw.',
+  generateVoucher: 'Genereren van voucher mislukt, probeer opnieuw.',
+  loadThemes: "Niet gelukt om thema's op te halen. Probeer opnieuw.",
+  loadCamps: 'Niet gelukt om kampen op te halen. Probeer opnieuw.',
+  campNotFound: 'Kamp niet gevonden',
+  themeNotFound: 'Thema niet gevonden',
+} as const;
+
+/** Messages of the API's error answers (decisions.md section 2). */
+export const apiMessages = {
+  validation: 'Ongeldige invoer',
+  unauthorized: 'Niet aangemeld',
+  notFound: 'Niet gevonden',
+  tooManyAttempts: 'Te veel pogingen, probeer later opnieuw.',
+  bodyTooLarge: 'Aanvraag te groot',
+  internal: 'Er liep iets mis op de server.',
+} as const;

@@ -1,0 +1,49 @@
+/**
+ * Money is integer cents inside the product and euro numbers (at most two decimals) on the wire.
+ */
+export type Cents = number;
+
+export function centsToEuro(cents: Cents): number {
+  return cents / 100;
+}
+
+export function euroToCents(euro: number): Cents {
+  return Math.round(euro * 100);
+}
+
+/** Reads '12', '12.5', '12,5' or '12,50' as cents; null when it is not such an amount. */
+export function parseEuroAmount(text: string): Cents | null {
+  const trimmed = text.trim();
+  if (!/^\d+([.,]\d{1,2})?$/.test(trimmed)) return null;
+  return euroToCents(Number(trimmed.replace(',', '.')));
+}
+
+const euroFormat = new Intl.NumberFormat('nl-BE', {
+  style: 'currency',
+  currency: 'EUR',
+  minimumFractionDigits: 2,
+});
+
+/** Belgian format: € 1.234,50 */
+export function formatEuro(euro: number): string {
+  return euroFormat.format(euro).replace(/\u00a0/g, ' ');
+}
+
+export interface SubscriptionMoneyFacts {
+  campPriceCents: Cents;
+  discountsCents: Cents[];
+  paidAmountCents: Cents;
+}
+
+export interface SubscriptionAmounts {
+  discountCents: Cents;
+  amountToPayCents: Cents;
+  saldoCents: Cents;
+}
+
+/** The derived amounts of decisions.md section 4: discount, amount to pay, saldo. */
+export function subscriptionAmounts(facts: SubscriptionMoneyFacts): SubscriptionAmounts {
+  const discountCents = facts.discountsCents.reduce((sum, d) => sum + d, 0);
+  const amountToPayCents = facts.campPriceCents - discountCents;
+  return { discountCents, amountToPayCents, saldoCents: amountToPayCents - facts.paidAmountCents };
+}

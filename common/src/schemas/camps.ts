@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { DEFAULT_MAIL_TEMPLATES } from '../constants.js';
+import { validationMessages as m } from '../messages.js';
+import { crudActionField } from './themes.js';
+import {
+  booleanField,
+  idField,
+  nonNegativeEuroField,
+  nonNegativeIntField,
+  optionalIdField,
+  optionalText,
+  positiveEuroField,
+  positiveIntField,
+  requiredText,
+} from './fields.js';
+
+/** Comma list of ISO dates: 2025-08-11,2025-08-12. */
+const activeDays = z
+  .string({ error: m.required })
+  .trim()
+  .min(1, m.required)
+  .max(1000, m.tooLong)
+  .regex(/^\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*$/, m.wrongFormat)
+  .transform((v) => v.replace(/\s/g, ''));
+
+/** An ISO timestamp, or nothing: then the location's booking start applies. */
+const allowBookingFrom = z
+  .string({ error: m.wrongFormat })
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), m.wrongFormat);
+
+const templateId = requiredText(1, 100);
+
+export const campPayload = z.object({
+  CAMP_ID: optionalIdField,
+  LOCATION_ID: idField,
+  PERIOD_ID: idField,
+  THEME_ID: idField,
+  AGEGROUP_ID: idField,
+  MIN_BIRTHYEAR: positiveIntField,
+  MAX_BIRTHYEAR: positiveIntField,
+  PRICE: positiveEuroField,
+  SEATS_AVAILABLE: positiveIntField,
+  CAMP_CLOSED: booleanField,
+  CAMP_ALLOW_BOOKING_FROM: allowBookingFrom,
+  CAMP_ALLOW_BOOKING_INFO: optionalText(1000),
+  ACTIVE_DAYS: activeDays,
+  CAMP_DISCOUNT_ALLOWED: booleanField,
+  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: booleanField,
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: booleanField,
+  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: nonNegativeIntField,
+  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: nonNegativeIntField,
+  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: nonNegativeIntField,
+  CAMP_REDUCTION_TO_EARN: nonNegativeEuroField,
+  CAMP_FISCAL_MAX_REDUCTION: nonNegativeEuroField,
+  REMARK: optionalText(2000),
+  CAMP_EMAILTEMPLATE_CONFIRM: templateId,
+  CAMP_EMAILTEMPLATE_CANCEL: templateId,
+  CAMP_EMAILTEMPLATE_CONVERT_CASH: templateId,
+  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: templateId,
+});
+export type CampPayload = z.input<typeof campPayload>;
+export type CampValues = z.output<typeof campPayload>;
+
+/** crudCamp: the camp object plus an optional action; read and delete need only CAMP_ID. */
+export const crudCampPayload = z.union([
+  z.object({ action: z.enum(['read', 'delete']), CAMP_ID: idField }).loose(),
+  campPayload.extend({ action: crudActionField.refine((a) => a !== 'read' && a !== 'delete') }),
+]);
+
+/** New-camp defaults of spec section 9: ids and text empty, numbers 0, the four default templates. */
+export const newCampDefaults = {
+  LOCATION_ID: '',
+  PERIOD_ID: '',
+  THEME_ID: '',
+  AGEGROUP_ID: '',
+  MIN_BIRTHYEAR: 0,
+  MAX_BIRTHYEAR: 0,
+  PRICE: 0,
+  SEATS_AVAILABLE: 0,
+  CAMP_CLOSED: false,
+  CAMP_ALLOW_BOOKING_FROM: '',
+  CAMP_ALLOW_BOOKING_INFO: '',
+  ACTIVE_DAYS: '',
+  CAMP_DISCOUNT_ALLOWED: false,
+  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: false,
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: true,
+  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: 0,
+  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: 0,
+  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: 0,
+  CAMP_REDUCTION_TO_EARN: 0,
+  CAMP_FISCAL_MAX_REDUCTION: 0,
+  REMARK: '',
+  CAMP_EMAILTEMPLATE_CONFIRM: DEFAULT_MAIL_TEMPLATES.confirm,
+  CAMP_EMAILTEMPLATE_CANCEL: DEFAULT_MAIL_TEMPLATES.cancel,
+  CAMP_EMAILTEMPLATE_CONVERT_CASH: DEFAULT_MAIL_TEMPLATES.convertCash,
+  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: DEFAULT_MAIL_TEMPLATES.convertBankTransfer,
+};
+
+export interface CampRecord {
+  CAMP_ID: number;
+  LOCATION_ID: number;
+  PERIOD_ID: number;
+  THEME_ID: number;
+  AGEGROUP_ID: number;
+  THEME_NAME: string;
+  LOCATION_NAME: string;
+  PERIOD_NAME: string;
+  PERIOD_STARTDATE: string;
+  PERIOD_ENDDATE: string;
+  AGEGROUP_NAME: string;
+  CAMP_LOCATION_1: number;
+  MIN_BIRTHYEAR: number;
+  MAX_BIRTHYEAR: number;
+  PRICE: number;
+  SEATS_AVAILABLE: number;
+  SEATS_TAKEN: number;
+  SEATS_OPEN: number;
+  CAMP_CLOSED: boolean;
+  CAMP_ALLOW_BOOKING_FROM: string | null;
+  CAMP_ALLOW_BOOKING_INFO: string | null;
+  CAMP_ALLOW_BOOKING_FROM_LOCATION: boolean;
+  CAMP_ALLOW_BOOKING_INFO_LOCATION: boolean;
+  LOCATION_ALLOW_BOOKING_FROM: string | null;
+  LOCATION_ALLOW_BOOKING_INFO: string | null;
+  ACTIVE_DAYS: string;
+  CAMP_DISCOUNT_ALLOWED: boolean;
+  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: boolean;
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: boolean;
+  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: number;
+  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: number;
+  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: number;
+  CAMP_REDUCTION_TO_EARN: number;
+  CAMP_FISCAL_MAX_REDUCTION: number;
+  REMARK: string | null;
+  CAMP_EMAILTEMPLATE_CONFIRM: string;
+  CAMP_EMAILTEMPLATE_CANCEL: string;
+  CAMP_EMAILTEMPLATE_CONVERT_CASH: string;
+  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: string;
+}
+
+export const voucherQuery = z.object({
+  campId: idField,
+  type: z.literal('extraSubscription', { error: m.wrongFormat }).default('extraSubscription'),
+});

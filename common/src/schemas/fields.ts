@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+
+/**
+ * Field builders with the Dutch messages of spec section 5. The first message of a field is the one
+ * shown, so 'Veld verplicht' comes before the length checks.
+ */
+const requiredError = { error: m.required };
+
+export function requiredText(min: number, max: number, tooLong: string = m.tooLong) {
+  return z.string(requiredError).trim().min(1, m.required).min(min, m.tooShort).max(max, tooLong);
+}
+
+export function optionalText(max = 2000) {
+  return z
+    .string({ error: m.wrongFormat })
+    .max(max, m.tooLong)
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v));
+}
+
+export const emailField = z
+  .string(requiredError)
+  .trim()
+  .min(1, m.required)
+  .max(254, m.tooLong)
+  .pipe(z.email({ error: m.invalidEmail }));
+
+/** Optional country code and separators, then digits: +32 475 12 34 56, 0475/12.34.56, 09-123 45 67. */
+export const PHONE_PATTERN = /^(\+\d{1,3}[\s./-]?)?(\(\d+\)[\s./-]?)?\d+([\s./-]?\d+)*$/;
+
+export const phoneField = z.string(requiredError).trim().min(1, m.required).max(30, m.tooLong).regex(PHONE_PATTERN, m.wrongFormat);
+export const optionalPhoneField = z
+  .string({ error: m.wrongFormat })
+  .trim()
+  .max(30, m.tooLong)
+  .refine((v) => v === '' || PHONE_PATTERN.test(v), m.wrongFormat);
+
+const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+
+/** Ids arrive as numbers or numeric text (form selects); missing or empty is 'Veld verplicht'. */
+export const idField = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number(requiredError).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat),
+);
+
+export const optionalIdField = z.preprocess(
+  emptyToUndefined,
+  z.coerce.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat).optional(),
+);
+
+function numberField() {
+  return z.preprocess(
+    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(',', '.'))) : emptyToUndefined(v)),
+    z.number(requiredError).refine(Number.isFinite, m.wrongFormat),
+  );
+}
+
+export const positiveIntField = numberField().pipe(z.number().int(m.wrongFormat).positive(m.wrongFormat).max(1_000_000, m.tooLong));
+export const nonNegativeIntField = numberField().pipe(z.number().int(m.wrongFormat).min(0, m.wrongFormat).max(1_000_000, m.tooLong));
+
+/** Euro with at most two decimals, as the API carries money. */
+export const positiveEuroField = numberField().pipe(
+  z
+    .number()
+    .positive(m.wrongFormat)
+    .max(1_000_000, m.tooLong)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat),
+);
+export const nonNegativeEuroField = numberField().pipe(
+  z
+    .number()
+    .min(0, m.wrongFormat)
+    .max(1_000_000, m.tooLong)
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat),
+);
+
+/** Select values 'true'/'false' become booleans (spec section 2, camp detail). */
+export const booleanField = z.preprocess(
+  (v) => (v === 'true' ? true : v === 'false' ? false : emptyToUndefined(v)),
+  z.boolean(requiredError),
+);
+
+export const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, m.wrongFormat)
+  .refine((v) => !Number.isNaN(Date.parse(v)), m.wrongFormat);
+
+/** First message per field, keyed by the top-level field name: the `fields` of a 400 answer. */
+export function fieldMessages(error: z.ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length > 0 ? String(issue.path[0]) : '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}

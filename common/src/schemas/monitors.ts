@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { emailField, idField, isoDate, optionalIdField, optionalText, phoneField, requiredText } from './fields.js';
+
+const optionalLocation = z.preprocess((v) => (v === '' || v === undefined ? null : v), optionalIdField.nullable());
+
+/** The account number is optional; when given, exactly 16 characters without spaces. */
+const accountNumber = z
+  .string({ error: m.wrongFormat })
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : v))
+  .refine((v) => v === null || v.length >= 16, m.tooShort)
+  .refine((v) => v === null || v.length <= 16, m.tooLongAccount);
+
+export const monitorPayload = z.object({
+  MONITOR_ID: optionalIdField,
+  MONITOR_FIRSTNAME: requiredText(1, 50),
+  MONITOR_LASTNAME: requiredText(1, 50),
+  MONITOR_EMAIL: emailField,
+  MONITOR_PHONE: phoneField,
+  MONITOR_REMARK: optionalText(2000),
+  MONITOR_BIRTHDATE: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
+  MONITOR_NATIONALNR: optionalText(20),
+  MONITOR_ACCOUNT_NR: accountNumber,
+  MONITOR_STREET: optionalText(50),
+  MONITOR_HOUSENR: optionalText(50),
+  MONITOR_POSTALCODE: optionalText(50),
+  MONITOR_CITY: optionalText(50),
+  MONITOR_CAMP_LOCATION_1: optionalLocation,
+  MONITOR_CAMP_LOCATION_2: optionalLocation,
+  MONITOR_CAMP_LOCATION_3: optionalLocation,
+  MONITOR_CAMP_LOCATION_4: optionalLocation,
+  MONITOR_CAMP_LOCATION_5: optionalLocation,
+});
+export type MonitorPayload = z.input<typeof monitorPayload>;
+export type MonitorValues = z.output<typeof monitorPayload>;
+
+export const deleteMonitorPayload = z.object({ monitorId: idField });
+
+export interface MonitorRecord {
+  MONITOR_ID: number;
+  MONITOR_FIRSTNAME: string;
+  MONITOR_LASTNAME: string;
+  MONITOR_EMAIL: string;
+  MONITOR_PHONE: string;
+  MONITOR_REMARK: string | null;
+  MONITOR_BIRTHDATE: string | null;
+  MONITOR_NATIONALNR: string | null;
+  MONITOR_ACCOUNT_NR: string | null;
+  MONITOR_STREET: string | null;
+  MONITOR_HOUSENR: string | null;
+  MONITOR_POSTALCODE: string | null;
+  MONITOR_CITY: string | null;
+  MONITOR_CAMP_LOCATION_1: number | null;
+  MONITOR_CAMP_LOCATION_2: number | null;
+  MONITOR_CAMP_LOCATION_3: number | null;
+  MONITOR_CAMP_LOCATION_4: number | null;
+  MONITOR_CAMP_LOCATION_5: number | null;
+}

@@ -1,0 +1,86 @@
+import { emailField } from '../../../common/src/schemas/fields.js';
+import { addAdmin, changeAdminPassword, listAdmins, removeAdmin } from '../features/auth/service.js';
+import { generatePassword } from '../features/auth/passwords.js';
+import { openConfiguredDatabase } from './open.js';
+
+const usage = `Gebruik:
+  npm run user:add -- <email> [--password-stdin]
+  npm run user:passwd -- <email> [--password-stdin]
+  npm run user:list
+  npm run user:remove -- <email>`;
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/\r?\n$/, '');
+}
+
+/** The password from standard input with --password-stdin, else a generated one that is printed once. */
+async function passwordFromArgs(args: string[]): Promise<{ password: string; generated: boolean }> {
+  if (args.includes('--password-stdin')) {
+    const password = await readStdin();
+    if (password.length < 8) {
+      console.error('Het wachtwoord moet minstens 8 tekens hebben.');
+      process.exit(1);
+    }
+    return { password, generated: false };
+  }
+  return { password: generatePassword(), generated: true };
+}
+
+function emailFromArgs(args: string[]): string {
+  const email = args.find((a) => !a.startsWith('--'));
+  const parsed = emailField.safeParse(email ?? '');
+  if (!parsed.success) {
+    console.error(`Geef een geldig e-mailadres.\n${usage}`);
+    process.exit(1);
+  }
+  return parsed.data;
+}
+
+async function main() {
+  const [command, ...args] = process.argv.slice(2);
+  if (!command || !['add', 'passwd', 'list', 'remove'].includes(command)) {
+    console.error(usage);
+    process.exit(1);
+  }
+  const email = command === 'list' ? '' : emailFromArgs(args);
+  const password = command === 'add' || command === 'passwd' ? await passwordFromArgs(args) : null;
+  const database = await openConfiguredDatabase();
+  const { db } = database;
+  let exitCode = 0;
+  try {
+    if (command === 'add') {
+      try {
+        await addAdmin(db, email, password!.password);
+        console.log(`Beheerder ${email} toegevoegd.`);
+      } catch {
+        console.error(`Beheerder ${email} bestaat al.`);
+        exitCode = 1;
+      }
+    } else if (command === 'passwd') {
+      if (await changeAdminPassword(db, email, password!.password))
+        console.log(`Wachtwoord van ${email} gewijzigd; open sessies zijn afgemeld.`);
+      else {
+        console.error(`Geen beheerder ${email}.`);
+        exitCode = 1;
+      }
+    } else if (command === 'list') {
+      for (const admin of await listAdmins(db)) console.log(`${admin.email}\t${admin.createdAt}`);
+    } else if (command === 'remove') {
+      if (await removeAdmin(db, email)) console.log(`Beheerder ${email} verwijderd.`);
+      else {
+        console.error(`Geen beheerder ${email}.`);
+        exitCode = 1;
+      }
+    }
+    if (exitCode === 0 && password?.generated) console.log(`Wachtwoord: ${password.password}`);
+  } finally {
+    await database.close();
+  }
+  process.exit(exitCode);
+}
+
+void main();

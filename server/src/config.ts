@@ -1,0 +1,43 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+/** Every setting comes from the environment (README, .env.example); a bad one stops start-up with one clear line. */
+const configSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Kampbeheer <no-reply@kampbeheer.local>'),
+  PUBLIC_SITE_URL: z.url().default('https://inschrijven.example.be/'),
+  SESSION_TTL_HOURS: z.coerce
+    .number()
+    .positive()
+    .max(24 * 30)
+    .default(12),
+  SEED: z.enum(['demo', 'none']).default('demo'),
+  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+  ORGANISER_ACCOUNT: z.string().min(1).default('BE71 0961 2345 6769'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Config = z.infer<typeof configSchema> & { webDistDir: string };
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
+  const result = configSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    throw new ConfigError(`Configuratiefout: ${issue.path.join('.')} ${issue.message}`);
+  }
+  return { ...result.data, webDistDir: path.resolve(import.meta.dirname, '../../dist/web') };
+}
+
+export class ConfigError extends Error {}

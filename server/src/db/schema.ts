@@ -1,0 +1,284 @@
+import { sql } from 'drizzle-orm';
+import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
+
+export const locations = pgTable('locations', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  nameShort: text('name_short').notNull(),
+  allowBookingFrom: timestamp('allow_booking_from', { withTimezone: true, mode: 'string' }),
+  allowBookingInfo: text('allow_booking_info'),
+});
+
+export const periods = pgTable('periods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  nameShort: text('name_short').notNull(),
+  startDate: date('start_date', { mode: 'string' }).notNull(),
+  endDate: date('end_date', { mode: 'string' }).notNull(),
+});
+
+export const themes = pgTable('themes', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const agegroups = pgTable('agegroups', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+export const lunchPreferences = pgTable('lunch_preferences', {
+  id: serial('id').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const paymentMethods = pgTable('payment_methods', {
+  id: integer('id').primaryKey(),
+  description: text('description').notNull(),
+});
+
+export const mailTemplates = pgTable('mail_templates', {
+  id: text('id').primaryKey(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+});
+
+export const camps = pgTable(
+  'camps',
+  {
+    id: serial('id').primaryKey(),
+    locationId: integer('location_id')
+      .notNull()
+      .references(() => locations.id),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => periods.id),
+    themeId: integer('theme_id')
+      .notNull()
+      .references(() => themes.id),
+    agegroupId: integer('agegroup_id')
+      .notNull()
+      .references(() => agegroups.id),
+    minBirthyear: integer('min_birthyear').notNull(),
+    maxBirthyear: integer('max_birthyear').notNull(),
+    priceCents: integer('price_cents').notNull(),
+    seatsAvailable: integer('seats_available').notNull(),
+    closed: boolean('closed').notNull().default(false),
+    allowBookingFrom: timestamp('allow_booking_from', { withTimezone: true, mode: 'string' }),
+    allowBookingInfo: text('allow_booking_info'),
+    activeDays: text('active_days').notNull().default(''),
+    discountAllowed: boolean('discount_allowed').notNull().default(false),
+    discountSelectedDaysAllowed: boolean('discount_selected_days_allowed').notNull().default(false),
+    flexibleBookingAllowed: boolean('flexible_booking_allowed').notNull().default(false),
+    minimumContiguousDays: integer('minimum_contiguous_days').notNull().default(0),
+    minimumRequiredDays: integer('minimum_required_days').notNull().default(0),
+    maximumAllowedDays: integer('maximum_allowed_days').notNull().default(0),
+    reductionToEarnCents: integer('reduction_to_earn_cents').notNull().default(0),
+    fiscalMaxReductionCents: integer('fiscal_max_reduction_cents').notNull().default(0),
+    remark: text('remark'),
+    emailTemplateConfirm: text('email_template_confirm')
+      .notNull()
+      .references(() => mailTemplates.id),
+    emailTemplateCancel: text('email_template_cancel')
+      .notNull()
+      .references(() => mailTemplates.id),
+    emailTemplateConvertCash: text('email_template_convert_cash')
+      .notNull()
+      .references(() => mailTemplates.id),
+    emailTemplateConvertBankTransfer: text('email_template_convert_bank_transfer')
+      .notNull()
+      .references(() => mailTemplates.id),
+  },
+  (t) => [index('camps_period_idx').on(t.periodId)],
+);
+
+export const parents = pgTable('parents', {
+  id: serial('id').primaryKey(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  street: text('street').notNull(),
+  housenr: text('housenr').notNull(),
+  postalcode: text('postalcode').notNull(),
+  city: text('city').notNull(),
+  country: text('country').notNull(),
+  phone: text('phone').notNull(),
+  phone2: text('phone2').notNull().default(''),
+  email: text('email').notNull(),
+  nationalnr: text('nationalnr'),
+});
+
+export const children = pgTable(
+  'children',
+  {
+    id: serial('id').primaryKey(),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => parents.id),
+    firstname: text('firstname').notNull(),
+    lastname: text('lastname').notNull(),
+    genderId: integer('gender_id').notNull(),
+    birthdate: date('birthdate', { mode: 'string' }).notNull(),
+    nationalnr: text('nationalnr'),
+  },
+  (t) => [index('children_parent_idx').on(t.parentId)],
+);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    reference: text('reference').notNull(),
+    ogm: text('ogm').notNull(),
+    createdAt: createdAt(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id),
+    campPriceCents: integer('camp_price_cents').notNull(),
+    paidAmountCents: integer('paid_amount_cents').notNull().default(0),
+    paid: boolean('paid').notNull().default(false),
+    paymentDate: date('payment_date', { mode: 'string' }),
+    paidAccountNr: text('paid_account_nr'),
+    paymentMethodId: integer('payment_method_id')
+      .notNull()
+      .references(() => paymentMethods.id),
+    cancelled: boolean('cancelled').notNull().default(false),
+    cancellationDate: timestamp('cancellation_date', { withTimezone: true, mode: 'string' }),
+    remark: text('remark'),
+    lunchPreferenceId: integer('lunch_preference_id').references(() => lunchPreferences.id),
+    selectedDays: text('selected_days'),
+  },
+  (t) => [
+    uniqueIndex('subscriptions_reference_idx').on(t.reference),
+    uniqueIndex('subscriptions_ogm_idx').on(t.ogm),
+    index('subscriptions_camp_idx').on(t.campId),
+    index('subscriptions_child_idx').on(t.childId),
+  ],
+);
+
+/**
+ * Discounts of a subscription. `kind` tells the organiser's own discount at booking ('booking'),
+ * the discount for the number of selected days ('selected-days') and staff's extra discounts ('extra').
+ */
+export const subscriptionDiscounts = pgTable(
+  'subscription_discounts',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: ['booking', 'selected-days', 'extra'] }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    remark: text('remark').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('subscription_discounts_subscription_idx').on(t.subscriptionId)],
+);
+
+export const monitors = pgTable('monitors', {
+  id: serial('id').primaryKey(),
+  firstname: text('firstname').notNull(),
+  lastname: text('lastname').notNull(),
+  email: text('email').notNull(),
+  phone: text('phone').notNull(),
+  remark: text('remark'),
+  birthdate: date('birthdate', { mode: 'string' }),
+  nationalnr: text('nationalnr'),
+  accountNr: text('account_nr'),
+  street: text('street'),
+  housenr: text('housenr'),
+  postalcode: text('postalcode'),
+  city: text('city'),
+  campLocation1: integer('camp_location_1').references(() => locations.id),
+  campLocation2: integer('camp_location_2').references(() => locations.id),
+  campLocation3: integer('camp_location_3').references(() => locations.id),
+  campLocation4: integer('camp_location_4').references(() => locations.id),
+  campLocation5: integer('camp_location_5').references(() => locations.id),
+});
+
+export const admins = pgTable(
+  'admins',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('admins_email_idx').on(sql`lower(${t.email})`)],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash)],
+);
+
+/** Failed sign-ins, counted per account and per address for the sign-in limit. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_address_idx').on(t.address, t.at)],
+);
+
+export const vouchers = pgTable(
+  'vouchers',
+  {
+    id: serial('id').primaryKey(),
+    token: text('token').notNull(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    createdBy: integer('created_by').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('vouchers_token_idx').on(t.token)],
+);
+
+export const mailOutbox = pgTable('mail_outbox', {
+  id: serial('id').primaryKey(),
+  templateId: text('template_id').notNull(),
+  subscriptionId: integer('subscription_id'),
+  recipient: text('recipient').notNull(),
+  subject: text('subject').notNull(),
+  body: text('body').notNull(),
+  status: text('status', { enum: ['sent', 'outbox', 'failed'] }).notNull(),
+  error: text('error'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+});
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    at: createdAt(),
+    adminId: integer('admin_id'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: integer('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
+);

@@ -1,0 +1,118 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { failureMessages, apiMessages } from '../../../../common/src/messages.js';
+import type { LoginAnswer } from '../../../../common/src/schemas/auth.js';
+import type { Database } from '../../db/client.js';
+import { admins, loginFailures, sessions } from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+import { hashPassword, unknownAccountHash, verifyPassword } from './passwords.js';
+
+export interface SessionUser {
+  adminId: number;
+  email: string;
+  sessionId: number;
+}
+
+export interface AuthSettings {
+  sessionTtlHours: number;
+  maxFailures: number;
+  windowMinutes: number;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** An office shares one address, so the address may fail more often than one account. */
+const ADDRESS_FAILURE_FACTOR = 3;
+
+export async function login(db: Database, settings: AuthSettings, email: string, password: string, address: string): Promise<LoginAnswer> {
+  const normalisedEmail = email.trim().toLowerCase();
+  const since = new Date(Date.now() - settings.windowMinutes * 60_000);
+  const [failures] = await db
+    .select({
+      account: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail})`.mapWith(Number),
+      address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
+    })
+    .from(loginFailures)
+    .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address))));
+  if (failures && (failures.account >= settings.maxFailures || failures.address >= settings.maxFailures * ADDRESS_FAILURE_FACTOR)) {
+    throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
+  }
+
+  const [admin] = await db
+    .select()
+    .from(admins)
+    .where(eq(sql`lower(${admins.email})`, normalisedEmail));
+  const valid = await verifyPassword(password, admin?.passwordHash ?? unknownAccountHash);
+  if (!admin || !valid) {
+    await db.insert(loginFailures).values({ email: normalisedEmail, address });
+    await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - 24 * 3600_000)));
+    throw new AppError('UNAUTHORIZED', failureMessages.login);
+  }
+
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + settings.sessionTtlHours * 3600_000);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email } };
+}
+
+/** The session of a bearer token, sliding its expiry; null for an unknown, expired or revoked token. */
+export async function resolveSession(db: Database, settings: AuthSettings, token: string): Promise<SessionUser | null> {
+  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const now = new Date();
+  const [row] = await db
+    .select({ sessionId: sessions.id, adminId: admins.id, email: admins.email, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .innerJoin(admins, eq(admins.id, sessions.adminId))
+    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+  if (!row) return null;
+  const renewed = new Date(now.getTime() + settings.sessionTtlHours * 3600_000);
+  // Sliding expiry, written at most once a minute per session.
+  if (renewed.getTime() - row.expiresAt.getTime() > 60_000) {
+    await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, adminId: row.adminId, email: row.email };
+}
+
+export async function logout(db: Database, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
+}
+
+export async function addAdmin(db: Database, email: string, password: string): Promise<number> {
+  const [row] = await db
+    .insert(admins)
+    .values({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password) })
+    .returning({ id: admins.id });
+  return row!.id;
+}
+
+export async function changeAdminPassword(db: Database, email: string, password: string): Promise<boolean> {
+  const normalised = email.trim().toLowerCase();
+  const updated = await db
+    .update(admins)
+    .set({ passwordHash: await hashPassword(password) })
+    .where(eq(sql`lower(${admins.email})`, normalised))
+    .returning({ id: admins.id });
+  if (updated[0])
+    await db
+      .update(sessions)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(sessions.adminId, updated[0].id), isNull(sessions.revokedAt)));
+  return updated.length > 0;
+}
+
+export async function listAdmins(db: Database): Promise<{ email: string; createdAt: string }[]> {
+  return db.select({ email: admins.email, createdAt: admins.createdAt }).from(admins).orderBy(admins.email);
+}
+
+export async function removeAdmin(db: Database, email: string): Promise<boolean> {
+  const removed = await db
+    .delete(admins)
+    .where(eq(sql`lower(${admins.email})`, email.trim().toLowerCase()))
+    .returning({ id: admins.id });
+  return removed.length > 0;
+}
+
+export async function countAdmins(db: Database): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(admins);
+  return row?.n ?? 0;
+}

@@ -1,0 +1,5 @@
+import type { FastifyPluginAsync } from 'fastify';
+import authRoutes from './auth/routes.js';
+
+/** Every feature's routes, registered under /api. */
+export const apiFeatures: FastifyPluginAsync[] = [authRoutes];

@@ -1,0 +1,38 @@
+import { apiMessages } from '../../../common/src/messages.js';
+
+export type ErrorCode = 'VALIDATION' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_ATTEMPTS' | 'BODY_TOO_LARGE' | 'INTERNAL';
+
+const statusOf: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  BODY_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  INTERNAL: 500,
+};
+
+/** A failure the caller may see: mapped to the error shape of decisions.md section 2 in one place. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly fields?: Record<string, string>,
+  ) {
+    super(message);
+    this.status = statusOf[code];
+  }
+}
+
+export const notFound = (what = apiMessages.notFound) => new AppError('NOT_FOUND', what);
+export const conflict = (message: string) => new AppError('CONFLICT', message);
+export const invalidFields = (fields: Record<string, string>) => new AppError('VALIDATION', apiMessages.validation, fields);
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
+}
+
+export function errorBody(error: AppError): ErrorBody {
+  return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
+}

@@ -1,0 +1,60 @@
+import { DEFAULT_MAIL_TEMPLATES } from '../../../common/src/constants.js';
+
+/**
+ * The four templates that ship with the product. Placeholders: {{childName}}, {{parentName}}, {{campName}},
+ * {{periodDates}}, {{amountToPay}}, {{saldo}}, {{ogm}}, {{reference}}, {{organiserAccount}}.
+ */
+export const defaultMailTemplates = [
+  {
+    id: DEFAULT_MAIL_TEMPLATES.confirm,
+    subject: 'Bevestiging inschrijving {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'Bedankt voor de inschrijving van {{childName}} voor {{campName}} ({{periodDates}}).',
+      'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
+      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      'Referentie: {{reference}}.',
+      '',
+      'Sportieve groeten,',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: DEFAULT_MAIL_TEMPLATES.cancel,
+    subject: 'Annulatie inschrijving {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'De inschrijving van {{childName}} voor {{campName}} ({{periodDates}}) is geannuleerd.',
+      'Referentie: {{reference}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: DEFAULT_MAIL_TEMPLATES.convertCash,
+    subject: 'Betaling ter plaatse voor {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'De betaling voor {{childName}} ({{campName}}) gebeurt nu contant ter plaatse.',
+      'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
+      'Referentie: {{reference}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: DEFAULT_MAIL_TEMPLATES.convertBankTransfer,
+    subject: 'Betaling via overschrijving voor {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'De betaling voor {{childName}} ({{campName}}) gebeurt via overschrijving.',
+      'Gelieve {{saldo}} over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+];

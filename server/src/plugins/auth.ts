@@ -1,0 +1,41 @@
+import fp from 'fastify-plugin';
+import { apiMessages } from '../../../common/src/messages.js';
+import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
+import { AppError } from '../lib/errors.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    user: SessionUser | null;
+  }
+  interface FastifyContextConfig {
+    /** A route anyone may call (sign-in, the OpenAPI document). */
+    public?: boolean;
+  }
+  interface FastifyInstance {
+    authSettings: AuthSettings;
+  }
+}
+
+/** Every /api/ route needs a valid Bearer token unless it says it is public. */
+export default fp(async (app) => {
+  app.decorate('authSettings', {
+    sessionTtlHours: app.config.SESSION_TTL_HOURS,
+    maxFailures: app.config.LOGIN_MAX_FAILURES,
+    windowMinutes: app.config.LOGIN_WINDOW_MINUTES,
+  });
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
+    const header = request.headers.authorization ?? '';
+    const match = /^Bearer (.+)$/.exec(header);
+    const user = match ? await resolveSession(app.database.db, app.authSettings, match[1]!.trim()) : null;
+    if (!user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+    request.user = user;
+  });
+});
+
+/** The signed-in administrator of a guarded route. */
+export function currentAdminId(request: { user: SessionUser | null }): number {
+  if (!request.user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+  return request.user.adminId;
+}

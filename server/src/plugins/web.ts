@@ -1,0 +1,27 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import fp from 'fastify-plugin';
+import { AppError, errorBody } from '../lib/errors.js';
+
+/** Serves the built web app and answers index.html for every other GET, so the client router takes over. */
+export default fp(async (app) => {
+  const root = app.config.webDistDir;
+  const hasWeb = existsSync(`${root}/index.html`);
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: false,
+      setHeaders: (reply, filePath) => {
+        // Hashed assets never change; index.html must always be fresh.
+        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+      return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
+    }
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+});

@@ -1,0 +1,476 @@
+import { count, eq, max, sql } from 'drizzle-orm';
+import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '../../../common/src/constants.js';
+import { belgianIban, formatNationalNumber } from '../../../common/src/identity-numbers.js';
+import { formatOgm } from '../../../common/src/ogm.js';
+import type { Database } from '../db/client.js';
+import * as t from '../db/schema.js';
+import { addAdmin } from '../features/auth/service.js';
+import { defaultMailTemplates } from '../mail/default-templates.js';
+
+/** The demo administrator that `npm start` prints on a database it filled itself. */
+export const DEMO_ADMIN = { email: 'admin@kampbeheer.be', password: 'kampbeheer-demo' };
+
+/** Deterministic pseudo-random numbers (mulberry32): the same seed gives the same demo data. */
+export function createRandom(seed: number) {
+  let state = seed >>> 0;
+  const next = () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+  return {
+    next,
+    int: (min: number, maxInclusive: number) => min + Math.floor(next() * (maxInclusive - min + 1)),
+    pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)]!,
+    chance: (p: number) => next() < p,
+  };
+}
+type Random = ReturnType<typeof createRandom>;
+
+const LOCATIONS = [
+  { name: 'Sporthal De Brug, Gent', nameShort: 'Gent' },
+  { name: 'Sportcentrum Olympia, Brugge', nameShort: 'Brugge' },
+  { name: 'Sportoase Philipssite, Leuven', nameShort: 'Leuven' },
+  { name: 'Sportpark Wilrijkse Plein, Antwerpen', nameShort: 'Antwerpen' },
+  { name: 'Sporthal De Nekker, Mechelen', nameShort: 'Mechelen' },
+  { name: 'Sportcampus Lange Munte, Kortrijk', nameShort: 'Kortrijk' },
+];
+const THEMES = ['Multisport', 'Voetbal', 'Zwemmen & spel', 'Dans & beweging', 'Tennis', 'Avonturensport', 'Circus', 'Balsporten'];
+const AGEGROUPS = ['Kleuters (3-5 jaar)', 'Kinderen (6-8 jaar)', 'Kinderen (9-12 jaar)', 'Tieners (12-15 jaar)'];
+const AGE_RANGES: [number, number][] = [
+  [3, 5],
+  [6, 8],
+  [9, 12],
+  [12, 15],
+];
+const LUNCH_PREFERENCES = ['Eigen lunchpakket', 'Warme maaltijd', 'Vegetarische maaltijd', 'Halal maaltijd'];
+const GIRLS = [
+  'Emma',
+  'Céline',
+  'Louise',
+  'Olivia',
+  'Mila',
+  'Noor',
+  'Elise',
+  'Marie',
+  'Lotte',
+  'Fien',
+  'Hanne',
+  'Zoë',
+  'Lena',
+  'Amélie',
+  'Nora',
+  'Yasmina',
+  'Julie',
+  'Ella',
+];
+const BOYS = [
+  'Noah',
+  'Liam',
+  'Arthur',
+  'Lucas',
+  'Louis',
+  'Jules',
+  'Finn',
+  'Mats',
+  'Vic',
+  'Warre',
+  'Stan',
+  'Lars',
+  'Rayan',
+  'Senne',
+  'Wout',
+  'Emre',
+  'Lowie',
+  'Ferre',
+];
+const ADULTS = [
+  'Sarah',
+  'Tom',
+  'Annelies',
+  'Pieter',
+  'Katrien',
+  'Bart',
+  'Sofie',
+  'Jeroen',
+  'Leen',
+  'Kristof',
+  'Nathalie',
+  'Mohamed',
+  'Fatma',
+  'Wim',
+  'Evelien',
+  'Dries',
+];
+const LAST_NAMES = [
+  'Peeters',
+  'Janssens',
+  'Maes',
+  'Jacobs',
+  'Mertens',
+  'Willems',
+  'Claes',
+  'Goossens',
+  'Wouters',
+  'De Smet',
+  "D'Hondt",
+  'Van den Broeck',
+  'Çelik',
+  'De Vos',
+  'Vermeulen',
+  'Van Damme',
+  'Dubois',
+  'Lambert',
+  'El Amrani',
+  'Yilmaz',
+  'De Clercq',
+  'Verhoeven',
+  'Van de Velde',
+  "D'Haese",
+  'Vandenberghe',
+  'Desmet',
+  'Coppens',
+  'Pauwels',
+  'Hermans',
+  'Van Acker',
+  'Verbeke',
+  'Lemmens',
+  'Smets',
+  'Declercq',
+  'Martens',
+  'Öztürk',
+  'Van Looy',
+  'Aerts',
+];
+const STREETS = [
+  'Kerkstraat',
+  'Stationsstraat',
+  'Dorpsstraat',
+  'Molenstraat',
+  'Schoolstraat',
+  'Nieuwstraat',
+  'Kapelstraat',
+  'Veldstraat',
+  'Beekstraat',
+  'Lindenlaan',
+];
+const CITIES: [string, string][] = [
+  ['9000', 'Gent'],
+  ['8000', 'Brugge'],
+  ['3000', 'Leuven'],
+  ['2000', 'Antwerpen'],
+  ['2800', 'Mechelen'],
+  ['8500', 'Kortrijk'],
+  ['9300', 'Aalst'],
+  ['3500', 'Hasselt'],
+  ['9100', 'Sint-Niklaas'],
+  ['2300', 'Turnhout'],
+];
+const EXTRA_DISCOUNT_REASONS = ['Eigen lunchpakket', 'Axibonnen', 'Moni korting', 'Vrijetijdspas', 'Halve dag'];
+
+const iso = (d: Date) => d.toISOString().slice(0, 10);
+function mondayOnOrAfter(year: number, month: number, day: number): Date {
+  const d = new Date(Date.UTC(year, month - 1, day));
+  while (d.getUTCDay() !== 1) d.setUTCDate(d.getUTCDate() + 1);
+  return d;
+}
+const addDays = (d: Date, n: number) => new Date(d.getTime() + n * 86_400_000);
+
+/** The holiday periods of one year, each Monday to Friday. */
+function periodsOfYear(year: number) {
+  const weeks: { name: string; nameShort: string; start: Date }[] = [
+    { name: 'Krokusvakantie', nameShort: 'Krokus', start: mondayOnOrAfter(year, 2, 23) },
+    { name: 'Paasvakantie week 1', nameShort: 'Pasen 1', start: mondayOnOrAfter(year, 4, 1) },
+    { name: 'Paasvakantie week 2', nameShort: 'Pasen 2', start: addDays(mondayOnOrAfter(year, 4, 1), 7) },
+    ...Array.from({ length: 8 }, (_, i) => ({
+      name: `Zomer week ${i + 1}`,
+      nameShort: `Zomer ${i + 1}`,
+      start: addDays(mondayOnOrAfter(year, 7, 1), 7 * i),
+    })),
+    { name: 'Herfstvakantie', nameShort: 'Herfst', start: mondayOnOrAfter(year, 10, 27) },
+  ];
+  return weeks.map((w) => ({ name: w.name, nameShort: w.nameShort, startDate: iso(w.start), endDate: iso(addDays(w.start, 4)) }));
+}
+
+function phoneNumber(random: Random): string {
+  return `04${random.int(70, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`;
+}
+
+export interface SeedOptions {
+  /** Subscriptions per camp year; the demo has a few thousand a year. */
+  subscriptionsPerYear?: number;
+  years?: number[];
+  seed?: number;
+}
+
+/** Lookups, templates, monitors and the demo administrator; then camps and subscriptions for every year. */
+export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<void> {
+  const random = createRandom(options.seed ?? 20250701);
+  const currentYear = new Date().getFullYear();
+  const years = options.years ?? Array.from({ length: currentYear + 1 - FIRST_CAMP_YEAR + 1 }, (_, i) => FIRST_CAMP_YEAR + i);
+
+  await db.insert(t.paymentMethods).values([
+    { id: PAYMENT_METHOD.cash, description: 'Contante betaling' },
+    { id: PAYMENT_METHOD.bankTransfer, description: 'Overschrijving' },
+  ]);
+  await db.insert(t.mailTemplates).values(defaultMailTemplates);
+  await db.insert(t.locations).values(
+    LOCATIONS.map((l, i) => ({
+      ...l,
+      // One location opens bookings on a fixed date with an explanation: its camps inherit both.
+      allowBookingFrom: i === 0 ? `${currentYear + 1}-02-01T08:00:00.000Z` : null,
+      allowBookingInfo: i === 0 ? 'Inschrijvingen openen op 1 februari om 9 uur.' : null,
+    })),
+  );
+  await db.insert(t.themes).values(THEMES.map((name) => ({ name })));
+  await db.insert(t.agegroups).values(AGEGROUPS.map((name) => ({ name })));
+  await db.insert(t.lunchPreferences).values(LUNCH_PREFERENCES.map((description) => ({ description })));
+  await db.insert(t.periods).values(years.flatMap(periodsOfYear));
+  await seedMonitors(db, random);
+  await addAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  for (const year of years) await seedSubscriptions(db, { year, count: options.subscriptionsPerYear ?? 2000, random });
+}
+
+async function seedMonitors(db: Database, random: Random) {
+  const locationRows = await db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id);
+  const monitors = Array.from({ length: 30 }, (_, i) => {
+    const girl = i % 2 === 0;
+    const firstname = random.pick(girl ? GIRLS : BOYS);
+    const lastname = random.pick(LAST_NAMES);
+    const [postalcode, city] = random.pick(CITIES);
+    const birthdate = `${random.int(1995, 2007)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+    const locs = [...locationRows].sort(() => random.next() - 0.5).slice(0, random.int(1, 3));
+    return {
+      firstname,
+      lastname,
+      email:
+        `${firstname}.${lastname}`
+          .toLowerCase()
+          .normalize('NFD')
+          .replace(/[^a-z.]/g, '') + '@monitor.be',
+      phone: phoneNumber(random),
+      remark: random.chance(0.5)
+        ? random.pick(['Heeft EHBO-attest', 'Enkel in de zomer', 'Hoofdmonitor', 'Animator in opleiding', 'Zwemredder'])
+        : null,
+      birthdate,
+      nationalnr: formatNationalNumber(birthdate, random.int(1, 996)),
+      accountNr: random.chance(0.7) ? belgianIban(random.int(1, 9_999_999_999)) : null,
+      street: random.pick(STREETS),
+      housenr: String(random.int(1, 180)),
+      postalcode,
+      city,
+      campLocation1: locs[0]?.id ?? null,
+      campLocation2: locs[1]?.id ?? null,
+      campLocation3: locs[2]?.id ?? null,
+    };
+  });
+  await db.insert(t.monitors).values(monitors);
+}
+
+/**
+ * Adds `count` subscriptions to camps of `year` (creating the year's periods and camps when missing),
+ * in every payment state, some cancelled. The benchmark uses it for years of 10,000 and 50,000.
+ */
+export async function seedSubscriptions(db: Database, options: { year: number; count: number; random?: Random }): Promise<void> {
+  const random = options.random ?? createRandom(options.year * 7919 + options.count);
+  const { year } = options;
+  let periodRows = await db
+    .select()
+    .from(t.periods)
+    .where(sql`extract(year from ${t.periods.startDate}) = ${year}`);
+  if (periodRows.length === 0) periodRows = await db.insert(t.periods).values(periodsOfYear(year)).returning();
+  const [locationRows, themeRows, agegroupRows, lunchRows] = await Promise.all([
+    db.select().from(t.locations).orderBy(t.locations.id),
+    db.select().from(t.themes).orderBy(t.themes.id),
+    db.select().from(t.agegroups).orderBy(t.agegroups.id),
+    db.select().from(t.lunchPreferences).orderBy(t.lunchPreferences.id),
+  ]);
+
+  // Enough camps that most have a few open seats; a handful end up full.
+  const campsNeeded = Math.max(6, Math.ceil(options.count / 32));
+  const campValues = Array.from({ length: campsNeeded }, (_, i) => {
+    const period = periodRows[i % periodRows.length]!;
+    const agegroupIndex = random.int(0, agegroupRows.length - 1);
+    const [minAge, maxAge] = AGE_RANGES[agegroupIndex] ?? [6, 12];
+    const flexible = random.chance(0.25);
+    const days = Array.from({ length: 5 }, (_, d) => iso(addDays(new Date(`${period.startDate}T00:00:00Z`), d)));
+    return {
+      locationId: locationRows[Math.floor(i / periodRows.length) % locationRows.length]!.id,
+      periodId: period.id,
+      themeId: random.pick(themeRows).id,
+      agegroupId: agegroupRows[agegroupIndex]!.id,
+      minBirthyear: year - maxAge,
+      maxBirthyear: year - minAge,
+      priceCents: random.pick([9500, 11000, 12500, 13500, 14500, 16000, 17500]),
+      seatsAvailable: random.pick([30, 36, 40, 44, 48]),
+      closed: random.chance(0.08),
+      activeDays: days.join(','),
+      discountAllowed: random.chance(0.5),
+      discountSelectedDaysAllowed: flexible,
+      flexibleBookingAllowed: flexible,
+      minimumContiguousDays: flexible ? 2 : 0,
+      minimumRequiredDays: flexible ? 2 : 0,
+      maximumAllowedDays: flexible ? 5 : 0,
+      reductionToEarnCents: 500,
+      fiscalMaxReductionCents: 1500,
+      remark: random.chance(0.2) ? 'Zwemgerief meebrengen op woensdag.' : null,
+      emailTemplateConfirm: DEFAULT_MAIL_TEMPLATES.confirm,
+      emailTemplateCancel: DEFAULT_MAIL_TEMPLATES.cancel,
+      emailTemplateConvertCash: DEFAULT_MAIL_TEMPLATES.convertCash,
+      emailTemplateConvertBankTransfer: DEFAULT_MAIL_TEMPLATES.convertBankTransfer,
+    };
+  });
+  const campRows = await db.insert(t.camps).values(campValues).returning();
+  const taken = new Map<number, number>();
+
+  const [{ lastId } = { lastId: 0 }] = await db.select({ lastId: max(t.subscriptions.id) }).from(t.subscriptions);
+  let sequence = (lastId ?? 0) + 1;
+  const batchSize = 500;
+  for (let start = 0; start < options.count; start += batchSize) {
+    const size = Math.min(batchSize, options.count - start);
+    const people = Array.from({ length: size }, () => {
+      const lastname = random.pick(LAST_NAMES);
+      const [postalcode, city] = random.pick(CITIES);
+      const parentBirth = `${random.int(1975, 1992)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+      const parentFirst = random.pick(ADULTS);
+      return {
+        parent: {
+          firstname: parentFirst,
+          lastname,
+          street: random.pick(STREETS),
+          housenr: String(random.int(1, 220)) + (random.chance(0.1) ? random.pick(['A', 'B', ' bus 2']) : ''),
+          postalcode,
+          city,
+          country: 'België',
+          phone: phoneNumber(random),
+          phone2: random.chance(0.5) ? phoneNumber(random) : '',
+          email:
+            `${parentFirst}.${lastname}`
+              .toLowerCase()
+              .normalize('NFD')
+              .replace(/[^a-z.]/g, '') + `${random.int(1, 99)}@voorbeeld.be`,
+          nationalnr: formatNationalNumber(parentBirth, random.int(1, 996)),
+        },
+        lastname,
+      };
+    });
+    const parentRows = await db
+      .insert(t.parents)
+      .values(people.map((p) => p.parent))
+      .returning({ id: t.parents.id });
+
+    const campOfRow = people.map(() => {
+      // Fill camps unevenly, but never beyond their seats while another camp has room.
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const camp = random.pick(campRows);
+        if ((taken.get(camp.id) ?? 0) < camp.seatsAvailable) return camp;
+      }
+      return campRows.reduce((a, b) => ((taken.get(a.id) ?? 0) - a.seatsAvailable <= (taken.get(b.id) ?? 0) - b.seatsAvailable ? a : b));
+    });
+    const childValues = people.map((p, i) => {
+      const camp = campOfRow[i]!;
+      const girl = random.chance(0.5);
+      const birthdate = `${random.int(camp.minBirthyear, camp.maxBirthyear)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
+      const seq = random.int(1, 498) * 2 - (girl ? 0 : 1);
+      return {
+        parentId: parentRows[i]!.id,
+        firstname: random.pick(girl ? GIRLS : BOYS),
+        lastname: p.lastname,
+        genderId: girl ? GENDER_GIRL : GENDER_BOY,
+        birthdate,
+        nationalnr: formatNationalNumber(birthdate, seq),
+      };
+    });
+    const childRows = await db.insert(t.children).values(childValues).returning({ id: t.children.id });
+
+    const discounts: { index: number; kind: 'booking' | 'selected-days' | 'extra'; amountCents: number; remark: string }[] = [];
+    const subscriptionValues = childRows.map((child, i) => {
+      const camp = campOfRow[i]!;
+      const cancelled = random.chance(0.05);
+      if (!cancelled) taken.set(camp.id, (taken.get(camp.id) ?? 0) + 1);
+      let discountCents = 0;
+      let selectedDays: string | null = null;
+      if (camp.flexibleBookingAllowed) {
+        const days = camp.activeDays.split(',');
+        const chosen = days.filter(() => random.chance(0.7));
+        selectedDays = (chosen.length >= 2 ? chosen : days.slice(0, 2)).join(',');
+        const missing = days.length - selectedDays.split(',').length;
+        if (missing > 0) {
+          const amount = Math.round((camp.priceCents / days.length) * missing);
+          discounts.push({ index: i, kind: 'selected-days', amountCents: amount, remark: `${missing} dag(en) minder` });
+          discountCents += amount;
+        }
+      }
+      if (camp.discountAllowed && random.chance(0.2)) {
+        discounts.push({ index: i, kind: 'booking', amountCents: 1000, remark: 'Korting broer of zus' });
+        discountCents += 1000;
+      }
+      if (random.chance(0.06)) {
+        const amount = random.pick([500, 1000, 1500]);
+        discounts.push({ index: i, kind: 'extra', amountCents: amount, remark: random.pick(EXTRA_DISCOUNT_REASONS) });
+        discountCents += amount;
+      }
+      const amountToPay = camp.priceCents - discountCents;
+      const cash = random.chance(0.15);
+      const state = random.next();
+      // 60% paid exactly, 22% not paid, 10% partly paid, 4% paid too much, 4% paid without the flag.
+      const [paid, paidAmount] =
+        state < 0.6
+          ? [true, amountToPay]
+          : state < 0.82
+            ? [false, 0]
+            : state < 0.92
+              ? [true, Math.round(amountToPay / 2)]
+              : state < 0.96
+                ? [true, amountToPay + random.pick([500, 1000, 2500])]
+                : [false, amountToPay];
+      const base = 2_000_000_000 + sequence;
+      const reference = `KB${year}-${String(sequence).padStart(6, '0')}`;
+      sequence++;
+      const period = periodRows.find((p) => p.id === camp.periodId)!;
+      const created = addDays(new Date(`${period.startDate}T09:00:00Z`), -random.int(10, 120));
+      return {
+        reference,
+        ogm: formatOgm(base),
+        createdAt: created.toISOString(),
+        campId: camp.id,
+        childId: child.id,
+        campPriceCents: camp.priceCents,
+        paidAmountCents: paidAmount,
+        paid,
+        paymentDate: paidAmount > 0 ? iso(addDays(created, random.int(0, 14))) : null,
+        paidAccountNr: paidAmount > 0 && !cash ? belgianIban(random.int(1, 9_999_999_999)) : null,
+        paymentMethodId: cash ? PAYMENT_METHOD.cash : PAYMENT_METHOD.bankTransfer,
+        cancelled,
+        cancellationDate: cancelled ? addDays(created, random.int(1, 9)).toISOString() : null,
+        remark: random.chance(0.1)
+          ? random.pick(['Allergisch voor noten', 'Wordt opgehaald door oma', 'Mag niet zwemmen', 'Komt samen met broer'])
+          : null,
+        lunchPreferenceId: random.pick(lunchRows).id,
+        selectedDays,
+      };
+    });
+    const subscriptionRows = await db.insert(t.subscriptions).values(subscriptionValues).returning({ id: t.subscriptions.id });
+    if (discounts.length > 0) {
+      await db.insert(t.subscriptionDiscounts).values(
+        discounts.map((d) => ({
+          subscriptionId: subscriptionRows[d.index]!.id,
+          kind: d.kind,
+          amountCents: d.amountCents,
+          remark: d.remark,
+        })),
+      );
+    }
+  }
+}
+
+/** Fills a database that has no data yet; answers the demo login when the demo administrator exists. */
+export async function ensureDemoData(db: Database): Promise<typeof DEMO_ADMIN | null> {
+  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(t.locations);
+  const [admins] = await db.select({ n: count() }).from(t.admins);
+  if (n === 0 && (admins?.n ?? 0) === 0) await seedDemoData(db);
+  const [demo] = await db.select({ id: t.admins.id }).from(t.admins).where(eq(t.admins.email, DEMO_ADMIN.email));
+  return demo ? DEMO_ADMIN : null;
+}

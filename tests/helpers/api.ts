@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig, type Config } from '../../server/src/config.js';
+import type { Database } from '../../server/src/db/client.js';
+import { addAdmin } from '../../server/src/features/auth/service.js';
+import { seedDemoData } from '../../server/src/seed/demo-data.js';
+import { openTestDatabase, type Backend } from './database.js';
+
+export const TEST_ADMIN = { email: 'test@kampbeheer.be', password: 'correct horse battery staple' };
+
+export interface ApiAnswer<T = unknown> {
+  status: number;
+  body: T & { data?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
+  headers: Record<string, string | string[] | number | undefined>;
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Database;
+  backend: Backend;
+  config: Config;
+  token: string;
+  /** A signed-in call through inject; pass token: null for an anonymous one. */
+  call<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string | null): Promise<ApiAnswer<T>>;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** 'demo' fills a small deterministic demo set; 'none' leaves only the test administrator. */
+  seed?: 'demo' | 'none';
+  subscriptionsPerYear?: number;
+  env?: Record<string, string>;
+}
+
+/** The real app on a fresh database of the given backend, with a signed-in test administrator. */
+export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase(backend);
+  if ((options.seed ?? 'demo') === 'demo') await seedDemoData(database.db, { subscriptionsPerYear: options.subscriptionsPerYear ?? 40 });
+  await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
+  const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = async (method, url, body, token = testApp.token) => {
+    const response = await app.inject({
+      method,
+      url,
+      ...(body === undefined ? {} : { payload: body as object }),
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    });
+    let parsed: any;
+    try {
+      parsed = response.json();
+    } catch {
+      parsed = response.body;
+    }
+    return { status: response.statusCode, body: parsed, headers: response.headers };
+  };
+
+  const testApp: TestApp = {
+    app,
+    db: database.db,
+    backend,
+    config,
+    token: '',
+    call,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+  const login = await call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+  if (login.status !== 200) throw new Error(`test login failed: ${JSON.stringify(login.body)}`);
+  testApp.token = (login.body.data as { token: string }).token;
+  return testApp;
+}

@@ -1,0 +1,92 @@
+import { createRequire } from 'node:module';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { startTestApp, TEST_ADMIN, type TestApp, type TestAppOptions } from './api.js';
+
+const require = createRequire(import.meta.url);
+const axeSource = require('fs').readFileSync(require.resolve('axe-core/axe.min.js'), 'utf8') as string;
+
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
+}
+
+export interface BrowserSession {
+  t: TestApp;
+  browser: Browser;
+  baseUrl: string;
+  /** A fresh browser context and page; signed in through the API unless signedIn is false. */
+  newPage(options?: { signedIn?: boolean }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+/** The real server on a fresh PGlite database with demo data, listening on a free port, and Chromium. */
+export async function startBrowserSession(options: TestAppOptions = {}): Promise<BrowserSession> {
+  const t = await startTestApp('pglite', options);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = t.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await launchChromium();
+  const contexts: BrowserContext[] = [];
+  return {
+    t,
+    browser,
+    baseUrl,
+    newPage: async ({ signedIn = true } = {}) => {
+      const context = await browser.newContext({ baseURL: baseUrl, locale: 'nl-BE', timezoneId: 'Europe/Brussels' });
+      contexts.push(context);
+      const page = await context.newPage();
+      if (signedIn) {
+        const login = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+        const token = (login.body.data as { token: string }).token;
+        await page.goto('/login');
+        await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
+      }
+      return page;
+    },
+    close: async () => {
+      for (const context of contexts) await context.close().catch(() => undefined);
+      await browser.close();
+      await t.close();
+    },
+  };
+}
+
+/** Runs axe-core in the page and fails on serious or critical violations, naming them. */
+export async function expectNoSeriousAxeViolations(page: Page, label = page.url()): Promise<void> {
+  await page.evaluate(axeSource);
+  const violations = await page.evaluate(async () => {
+    const result = await (
+      window as unknown as {
+        axe: {
+          run: (
+            context: Document,
+            options: object,
+          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+        };
+      }
+    ).axe.run(document, {
+      resultTypes: ['violations'],
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map(
+        (v) =>
+          `${v.impact} ${v.id}: ${v.help} (${v.nodes
+            .map((n) => n.target.join(' '))
+            .slice(0, 3)
+            .join(', ')})`,
+      );
+  });
+  expect(violations, `axe violations on ${label}`).toEqual([]);
+}

@@ -1,0 +1,51 @@
+import type { ReactNode } from 'react';
+import Button from 'react-bootstrap/Button';
+import Modal from 'react-bootstrap/Modal';
+import { ErrorAlert } from './ErrorAlert.js';
+
+interface ConfirmModalProps {
+  show: boolean;
+  title: string;
+  children: ReactNode;
+  confirmLabel: string;
+  confirmVariant?: 'primary' | 'danger' | 'warning' | 'success';
+  pending?: boolean;
+  error?: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}
+
+/** Asks before an action; shows the action's failure message and keeps the dialog open on error. */
+export function ConfirmModal({
+  show,
+  title,
+  children,
+  confirmLabel,
+  confirmVariant = 'primary',
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: ConfirmModalProps) {
+  return (
+    <Modal show={show} onHide={onCancel} centered>
+      <Modal.Header closeButton closeLabel="Sluiten">
+        <Modal.Title as="h2" className="h5">
+          {title}
+        </Modal.Title>
+      </Modal.Header>
+      <Modal.Body>
+        {children}
+        <ErrorAlert message={error} className="mt-3 mb-0" />
+      </Modal.Body>
+      <Modal.Footer>
+        <Button variant="secondary" onClick={onCancel} disabled={pending}>
+          Annuleren
+        </Button>
+        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending}>
+          {pending ? 'Bezig…' : confirmLabel}
+        </Button>
+      </Modal.Footer>
+    </Modal>
+  );
+}

@@ -1,0 +1,11 @@
+import Alert from 'react-bootstrap/Alert';
+
+/** A red alert with a failure message of spec section 8; renders nothing without a message. */
+export function ErrorAlert({ message, className }: { message?: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <Alert variant="danger" className={className} role="alert">
+      {message}
+    </Alert>
+  );
+}

@@ -1,0 +1,137 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useId, type ReactNode } from 'react';
+import Form from 'react-bootstrap/Form';
+import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+
+/**
+ * A react-hook-form bound to a zod schema of common/, the very schema the server validates with.
+ * Field errors show once a field has been touched (spec section 5).
+ */
+export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
+  return useForm<z.input<S>, unknown, z.output<S>>({
+    resolver: zodResolver(schema as any) as any,
+    mode: 'onTouched',
+    defaultValues,
+  });
+}
+
+interface FieldProps<T extends FieldValues> {
+  form: UseFormReturn<T, any, any>;
+  name: Path<T>;
+  label: string;
+  required?: boolean;
+  /** Field error from the server's 400 answer, when it knows better than the form. */
+  serverError?: string;
+  hint?: ReactNode;
+  className?: string;
+}
+
+function fieldError<T extends FieldValues>(form: UseFormReturn<T, any, any>, name: Path<T>): string | undefined {
+  const error = name.split('.').reduce<any>((node, key) => node?.[key], form.formState.errors);
+  return typeof error?.message === 'string' ? error.message : undefined;
+}
+
+function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
+  return (
+    <Form.Label htmlFor={htmlFor}>
+      {label}
+      {required && (
+        <span className="text-danger ms-1" aria-hidden="true">
+          *
+        </span>
+      )}
+    </Form.Label>
+  );
+}
+
+export function TextField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  serverError,
+  hint,
+  className = 'mb-3',
+  type = 'text',
+  as,
+  rows,
+}: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number }) {
+  const id = useId();
+  const error = fieldError(form, name) ?? serverError;
+  return (
+    <Form.Group className={className}>
+      <Label htmlFor={id} label={label} required={required} />
+      <Form.Control
+        id={id}
+        type={type}
+        as={as}
+        rows={rows}
+        isInvalid={!!error}
+        aria-required={required || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name)}
+      />
+      {hint && <Form.Text>{hint}</Form.Text>}
+      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+        {error}
+      </Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+export interface SelectOption {
+  value: string | number;
+  label: string;
+}
+
+export function SelectField<T extends FieldValues>({
+  form,
+  name,
+  label,
+  required,
+  serverError,
+  hint,
+  className = 'mb-3',
+  options,
+  placeholder,
+  disabled,
+}: FieldProps<T> & { options: SelectOption[]; placeholder?: string; disabled?: boolean }) {
+  const id = useId();
+  const error = fieldError(form, name) ?? serverError;
+  return (
+    <Form.Group className={className}>
+      <Label htmlFor={id} label={label} required={required} />
+      <Form.Select
+        id={id}
+        isInvalid={!!error}
+        disabled={disabled}
+        aria-required={required || undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...form.register(name)}
+      >
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Form.Select>
+      {hint && <Form.Text>{hint}</Form.Text>}
+      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
+        {error}
+      </Form.Control.Feedback>
+    </Form.Group>
+  );
+}
+
+/** A read-only value shown like a field, for data that may not be edited (birth date, national number). */
+export function ReadOnlyField({ label, value, className = 'mb-3' }: { label: string; value: ReactNode; className?: string }) {
+  const id = useId();
+  return (
+    <Form.Group className={className}>
+      <Form.Label htmlFor={id}>{label}</Form.Label>
+      <Form.Control id={id} plaintext readOnly value={value === null || value === undefined || value === '' ? '/' : String(value)} />
+    </Form.Group>
+  );
+}

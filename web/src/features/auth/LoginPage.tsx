@@ -1,0 +1,46 @@
+import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Col from 'react-bootstrap/Col';
+import Container from 'react-bootstrap/Container';
+import Row from 'react-bootstrap/Row';
+import { failureMessages } from '../../../../common/src/messages.js';
+import { loginPayload } from '../../../../common/src/schemas/auth.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { TextField, useSchemaForm } from '../../components/form.js';
+import { useAuth } from '../../lib/auth.js';
+
+/** Sign-in in a narrow column; any failure reads 'Login niet correct'. */
+export function LoginPage() {
+  const { login } = useAuth();
+  const form = useSchemaForm(loginPayload, { username: '', password: '' });
+  const [failed, setFailed] = useState(false);
+
+  const onSubmit = form.handleSubmit(async ({ username, password }) => {
+    setFailed(false);
+    try {
+      await login(username, password);
+    } catch {
+      setFailed(true);
+    }
+  });
+
+  return (
+    <Container>
+      <Row className="justify-content-center">
+        <Col xs={12} sm={8} md={5} lg={4}>
+          <main>
+            <h1 className="h3 my-4">Aanmelden</h1>
+            <ErrorAlert message={failed ? failureMessages.login : null} />
+            <form onSubmit={onSubmit} noValidate>
+              <TextField form={form} name="username" label="Gebruikersnaam (e-mailadres)" type="email" />
+              <TextField form={form} name="password" label="Wachtwoord" type="password" />
+              <Button type="submit" disabled={form.formState.isSubmitting} className="w-100">
+                {form.formState.isSubmitting ? 'Bezig…' : 'Aanmelden'}
+              </Button>
+            </form>
+          </main>
+        </Col>
+      </Row>
+    </Container>
+  );
+}

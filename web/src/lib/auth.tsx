@@ -1,0 +1,65 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { LoginAnswer, SignedInUser } from '../../../common/src/schemas/auth.js';
+import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
+
+type AuthState =
+  { status: 'loading' } | { status: 'signedIn'; user: SignedInUser } | { status: 'signedOut' } | { status: 'error'; error: string };
+
+interface AuthContextValue {
+  state: AuthState;
+  login(username: string, password: string): Promise<void>;
+  logout(): Promise<void>;
+}
+
+const AuthContext = createContext<AuthContextValue | null>(null);
+
+/** The authentication state: the stored token is checked against /api/me once at start. */
+export function AuthProvider({ children }: { children: ReactNode }) {
+  const queryClient = useQueryClient();
+  const [state, setState] = useState<AuthState>(() => (tokenStore.get() ? { status: 'loading' } : { status: 'signedOut' }));
+
+  const signOutLocally = useCallback(() => {
+    tokenStore.clear();
+    queryClient.clear();
+    setState({ status: 'signedOut' });
+  }, [queryClient]);
+
+  useEffect(() => {
+    setUnauthorizedHandler(signOutLocally);
+  }, [signOutLocally]);
+
+  useEffect(() => {
+    if (!tokenStore.get()) return;
+    api
+      .get<SignedInUser>('me')
+      .then((user) => setState({ status: 'signedIn', user }))
+      .catch((error: unknown) => {
+        if (error instanceof ApiError && error.status === 401) signOutLocally();
+        else setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
+      });
+  }, [signOutLocally]);
+
+  const value = useMemo<AuthContextValue>(
+    () => ({
+      state,
+      login: async (username, password) => {
+        const answer = await api.post<LoginAnswer>('login', { username, password });
+        tokenStore.set(answer.token);
+        setState({ status: 'signedIn', user: answer.user });
+      },
+      logout: async () => {
+        await api.post('logout', {}).catch(() => undefined);
+        signOutLocally();
+      },
+    }),
+    [state, signOutLocally],
+  );
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
+export function useAuth(): AuthContextValue {
+  const value = useContext(AuthContext);
+  if (!value) throw new Error('useAuth outside AuthProvider');
+  return value;
+}
