@@ -15,7 +15,15 @@ declare module 'fastify' {
     config: Config;
     database: DatabaseHandle;
     mailer: Mailer;
+    /** Every route the app serves, for the tests that must cover each one. */
+    routeList: RouteSummary[];
   }
+}
+
+export interface RouteSummary {
+  method: string;
+  url: string;
+  public: boolean;
 }
 
 export interface AppOptions {
@@ -39,6 +47,12 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', createMailer(config));
+  app.decorate('routeList', [] as RouteSummary[]);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, public: route.config?.public === true });
+    }
+  });
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);

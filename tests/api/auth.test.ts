@@ -1,17 +1,70 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sessions } from '../../server/src/db/schema.js';
 import { backends } from '../helpers/database.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 
-describe.each(backends)('sign-in on %s', (backend) => {
+describe.each(backends)('sign-in and the Bearer guard on %s', (backend) => {
   let t: TestApp;
   beforeAll(async () => {
-    t = await startTestApp(backend, { seed: 'none' });
+    t = await startTestApp(backend, { seed: 'none', env: { LOGIN_MAX_FAILURES: '4' } });
   });
   afterAll(async () => t?.close());
 
-  it('signs in, answers /me, and logs out', async () => {
-    const me = await t.call('GET', '/api/me');
-    expect(me.status).toBe(200);
+  const signIn = async () => {
+    const answer = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    expect(answer.status).toBe(200);
+    return answer.body.data as { token: string; expiresAt: string; user: { email: string } };
+  };
+
+  /** Every guarded API route, enumerated from the server itself, so later routes are covered too. */
+  const guardedRoutes = () => t.app.routeList.filter((r) => r.url.startsWith('/api/') && !r.public);
+
+  async function expectEveryRouteRefuses(token: string | null, label: string) {
+    const routes = guardedRoutes();
+    expect(routes.length).toBeGreaterThanOrEqual(2);
+    for (const route of routes) {
+      const url = route.url.replace(/:(\w+)/g, '1');
+      const answer = await t.call(route.method as 'GET', url, route.method === 'GET' ? undefined : {}, token);
+      expect(answer.status, `${route.method} ${route.url} with ${label}`).toBe(401);
+      expect(answer.body.error.code).toBe('UNAUTHORIZED');
+    }
+    console.log(`${routes.length} routes answered 401 with ${label}`);
+  }
+
+  it('signs in, answers /me, and stores only a hash of the token', async () => {
+    const login = await signIn();
+    expect(login.user.email).toBe(TEST_ADMIN.email);
+    expect(Date.parse(login.expiresAt)).toBeGreaterThan(Date.now() + 11 * 3600_000);
+    const me = await t.call('GET', '/api/me', undefined, login.token);
     expect(me.body.data).toEqual({ email: TEST_ADMIN.email });
+    const stored = await t.db.select().from(sessions);
+    expect(stored.some((s) => s.tokenHash === login.token)).toBe(false);
+  });
+
+  it('every guarded route answers 401 without a token, with a wrong, expired or revoked one', async () => {
+    await expectEveryRouteRefuses(null, 'no token');
+    await expectEveryRouteRefuses('not-a-real-token-but-long-enough-123', 'a wrong token');
+
+    const expired = await signIn();
+    await t.db.update(sessions).set({ expiresAt: new Date(Date.now() - 1000) });
+    await expectEveryRouteRefuses(expired.token, 'an expired token');
+
+    const revoked = await signIn();
+    expect((await t.call('POST', '/api/logout', {}, revoked.token)).status).toBe(200);
+    await expectEveryRouteRefuses(revoked.token, 'a token revoked by logout');
+  });
+
+  it('answers the same for an unknown account and a wrong password, then 429 after too many failures', async () => {
+    const unknown = await t.call('POST', '/api/login', { username: 'nobody@example.be', password: 'whatever' }, null);
+    const wrong = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: 'wrong' }, null);
+    expect(unknown.status).toBe(401);
+    expect(wrong.status).toBe(401);
+    expect(unknown.body).toEqual(wrong.body);
+    expect(wrong.body.error.message).toBe('Login niet correct');
+
+    for (let i = 0; i < 3; i++) await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: 'wrong' }, null);
+    const limited = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('TOO_MANY_ATTEMPTS');
   });
 });
