@@ -1,0 +1,16 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { subscriptionKeys } from './keys.js';
+
+export function deleteSubscription(subscriptionId: number) {
+  return api.post<{ subscriptionId: number }>('deleteSubscription', { SUBSCRIPTION_ID: subscriptionId });
+}
+
+/** Deletes a subscription; every subscriptions query is refetched afterwards. */
+export function useDeleteSubscription() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteSubscription,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: subscriptionKeys.all }),
+  });
+}

@@ -1,0 +1,7 @@
+/** Query keys of the subscriptions feature: ['subscriptions', operation, params]. */
+export const subscriptionKeys = {
+  all: ['subscriptions'] as const,
+  list: (campYear: number) => ['subscriptions', 'list', campYear] as const,
+  detail: (id: number) => ['subscriptions', 'detail', id] as const,
+  discounts: (id: number) => ['subscriptions', 'discounts', id] as const,
+};
