@@ -19,7 +19,7 @@ export default fp(async (app) => {
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || request.method !== 'GET' || !hasWeb) {
+    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
       return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
