@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
+import settingsRoutes from './settings/routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiFeatures: FastifyPluginAsync[] = [authRoutes];
+export const apiFeatures: FastifyPluginAsync[] = [authRoutes, settingsRoutes];

@@ -1,0 +1,29 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { databaseDigest } from '../helpers/digest.js';
+
+describe.each(backends)('getSettings on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { seed: 'none', env: { PUBLIC_SITE_URL: 'https://kampen.example.be/inschrijven/' } });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the public site URL of the configuration as a one-record list', async () => {
+    const answer = await t.call('GET', '/api/getSettings');
+    expect(answer.status).toBe(200);
+    expect(answer.body).toEqual({ data: [{ PUBLIC_SITE_URL: 'https://kampen.example.be/inschrijven/' }] });
+  });
+
+  it('refuses a caller without a valid token and changes nothing', async () => {
+    const before = await databaseDigest(t.db);
+    for (const token of [null, 'not-a-real-token-but-long-enough-123']) {
+      const answer = await t.call('GET', '/api/getSettings', undefined, token);
+      expect(answer.status).toBe(401);
+      expect(answer.body.error.code).toBe('UNAUTHORIZED');
+      expect(answer.body).not.toHaveProperty('data');
+    }
+    expect(await databaseDigest(t.db)).toEqual(before);
+  });
+});
