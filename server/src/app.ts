@@ -58,6 +58,8 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(securityPlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  // Liveness for a load balancer: answers without touching the database.
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => ({ data: { status: 'ok' } }));
   await app.register(
     async (api) => {
       for (const feature of apiFeatures) await api.register(feature);
