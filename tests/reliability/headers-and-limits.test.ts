@@ -1,0 +1,67 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+
+/** Security headers on every answer, 413 for oversized bodies, and no internals in any error. */
+describe('security headers, body limits and error hygiene', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { subscriptionsPerYear: 5 });
+  });
+  afterAll(async () => t?.close());
+
+  function expectSecurityHeaders(headers: Record<string, unknown>, label: string) {
+    const csp = String(headers['content-security-policy'] ?? '');
+    expect(csp, label).toContain("default-src 'self'");
+    expect(csp, label).toContain("frame-ancestors 'none'");
+    expect(csp, label).toContain("script-src 'self'");
+    expect(headers['x-content-type-options'], label).toBe('nosniff');
+    expect(headers['referrer-policy'], label).toBe('same-origin');
+  }
+
+  it('sets the security headers on API answers, errors, the web app and unknown paths', async () => {
+    const requests: [string, 'GET' | 'POST', unknown, string | null][] = [
+      ['/api/me', 'GET', undefined, t.token],
+      ['/api/me', 'GET', undefined, null],
+      ['/api/login', 'POST', { username: 'x@y.be', password: 'nope' }, null],
+      ['/api/does-not-exist', 'GET', undefined, t.token],
+      ['/api/health', 'GET', undefined, null],
+      ['/subscription-overview', 'GET', undefined, null],
+      ['/login', 'GET', undefined, null],
+    ];
+    for (const [url, method, body, token] of requests) {
+      const answer = await t.call(method, url, body, token);
+      expectSecurityHeaders(answer.headers, `${method} ${url} (${answer.status})`);
+    }
+    console.log(`security headers checked on ${requests.length} kinds of answer`);
+  });
+
+  it('answers 413 with the error shape to a body over the limit, and changes nothing', async () => {
+    const huge = { username: 'a'.repeat(300 * 1024), password: 'x' };
+    const answer = await t.call('POST', '/api/login', huge, null);
+    expect(answer.status).toBe(413);
+    expect(answer.body).toEqual({ error: { code: 'BODY_TOO_LARGE', message: expect.any(String) } });
+  });
+
+  it('answers malformed JSON and wrong content types with a 400 that reveals nothing internal', async () => {
+    const malformed = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"username": "a", ',
+    });
+    expect(malformed.statusCode).toBe(400);
+    const body = malformed.json();
+    expect(body.error.code).toBe('VALIDATION');
+    expect(JSON.stringify(body)).not.toMatch(/at .*\.(ts|js):\d+|SyntaxError|stack|select |insert /i);
+
+    const wrongType = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      headers: { 'content-type': 'text/xml' },
+      payload: '<login/>',
+    });
+    expect(wrongType.statusCode).toBeGreaterThanOrEqual(400);
+    expect(wrongType.statusCode).toBeLessThan(500);
+    expect(wrongType.json().error.code).toBeDefined();
+  });
+});
