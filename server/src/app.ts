@@ -24,6 +24,9 @@ export interface RouteSummary {
   method: string;
   url: string;
   public: boolean;
+  /** The zod schemas the route validates with, for the tests that feed every route bad input. */
+  body?: unknown;
+  querystring?: unknown;
 }
 
 export interface AppOptions {
@@ -50,7 +53,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.decorate('routeList', [] as RouteSummary[]);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') app.routeList.push({ method, url: route.url, public: route.config?.public === true });
+      if (method !== 'HEAD') {
+        app.routeList.push({
+          method,
+          url: route.url,
+          public: route.config?.public === true,
+          body: route.schema?.body,
+          querystring: route.schema?.querystring,
+        });
+      }
     }
   });
 
@@ -59,7 +70,9 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   // Liveness for a load balancer: answers without touching the database.
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => ({ data: { status: 'ok' } }));
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => ({
+    data: { status: 'ok' },
+  }));
   await app.register(
     async (api) => {
       for (const feature of apiFeatures) await api.register(feature);
