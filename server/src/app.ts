@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import inputHygienePlugin from './plugins/input-hygiene.js';
 import openapiPlugin from './plugins/openapi.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
@@ -67,6 +68,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(inputHygienePlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
   // Liveness for a load balancer: answers without touching the database.

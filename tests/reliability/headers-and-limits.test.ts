@@ -64,4 +64,14 @@ describe('security headers, body limits and error hygiene', () => {
     expect(wrongType.statusCode).toBeLessThan(500);
     expect(wrongType.json().error.code).toBeDefined();
   });
+
+  it('refuses NUL characters and lone surrogates, which PostgreSQL cannot store, with 400 on the field', async () => {
+    for (const username of ['a\u0000b@x.be', '\uD800@x.be']) {
+      const answer = await t.call('POST', '/api/login', { username, password: 'x' }, null);
+      expect(answer.status).toBe(400);
+      expect(answer.body.error.fields).toEqual({ username: 'Foutief formaat' });
+    }
+    const query = await t.call('GET', '/api/me?x=%00');
+    expect(query.status).toBe(400);
+  });
 });
