@@ -3,6 +3,7 @@ import { validationMessages } from '../../../common/src/messages.js';
 import { invalidFields } from '../lib/errors.js';
 
 /** NUL characters and lone UTF-16 surrogates cannot be stored as PostgreSQL text: refuse them at the door. */
+// eslint-disable-next-line no-control-regex -- matching NUL is the point
 const unstorable = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 function firstUnstorableField(value: unknown, field: string): string | null {
