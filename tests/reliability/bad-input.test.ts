@@ -91,7 +91,7 @@ describe.each(backends)('bad input to every route on %s', (backend) => {
             route.method === 'GET'
               ? await t.call(
                   'GET',
-                  `${route.url}?${queryString(input && typeof input === 'object' && !Array.isArray(input) ? input : { value: input })}`,
+                  `${route.url}?${queryString(input && typeof input === 'object' && !Array.isArray(input) ? (input as Record<string, unknown>) : { value: input })}`,
                 )
               : await t.call(route.method as 'POST', route.url, input);
           expect(answer.status, `${route.method} ${route.url} ${JSON.stringify(input)?.slice(0, 300)}`).toBeLessThan(500);
