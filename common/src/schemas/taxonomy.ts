@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { optionalIdField } from './fields.js';
+import { idField, optionalIdField } from './fields.js';
 
 export const taxonomyTypes = ['location', 'theme', 'period', 'agegroup', 'paymentmethod'] as const;
 export type TaxonomyType = (typeof taxonomyTypes)[number];
@@ -19,7 +19,8 @@ export const taxonomyQuery = z.object({
 export const campYearQuery = z.object({ campYear: yearField });
 export const campsQuery = z.object({ campYear: yearField, campId: optionalIdField });
 export const idQuery = z.object({ id: optionalIdField });
-export const requiredIdQuery = z.object({ id: optionalIdField.refine((v) => v !== undefined, m.required) });
+// zod skips refinements of a missing optional key, so a required id is `idField` itself.
+export const requiredIdQuery = z.object({ id: idField });
 export const monitorsQuery = z.object({ monitorId: optionalIdField });
 
 export interface LocationRecord {

@@ -1,0 +1,234 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { centsToEuro, subscriptionAmounts, type Cents } from '../../../../common/src/money.js';
+import { paymentStatus } from '../../../../common/src/payment-status.js';
+import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '../../../../common/src/schemas/subscriptions.js';
+import type { LunchPreferenceRecord } from '../../../../common/src/schemas/taxonomy.js';
+import { queryRows, type Executor } from '../../db/client.js';
+
+/**
+ * Reads of the subscriptions feature, in raw SQL so that each answer is one query with its joins,
+ * the same on PGlite and PostgreSQL: dates and timestamps are cast to text in SQL, since the two
+ * drivers parse them differently.
+ */
+
+/** A timestamp as ISO text in UTC, e.g. 2025-07-01T09:00:00.000Z (spec section 3). */
+const isoTimestamp = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** The money facts as stored: price at booking, the sum of the discounts, the paid amount. */
+interface MoneyFacts {
+  CAMP_PRICE_CENTS: Cents;
+  DISCOUNT_CENTS: Cents;
+  PAID_AMOUNT_CENTS: Cents;
+}
+
+type MoneyFields = Pick<
+  SubscriptionListRow,
+  | 'SUBSCRIPTION_CAMP_PRICE'
+  | 'SUBSCRIPTION_CAMP_DISCOUNT'
+  | 'SUBSCRIPTION_AMOUNT_TO_PAY'
+  | 'SUBSCRIPTION_PAID_AMOUNT'
+  | 'SUBSCRIPTION_SALDO'
+  | 'PAYMENT_STATUS'
+>;
+
+/** Amount to pay, saldo and payment status of decisions.md section 4, derived by common's rules, in euro. */
+function moneyFields(facts: MoneyFacts, paid: boolean): MoneyFields {
+  const amounts = subscriptionAmounts({
+    campPriceCents: facts.CAMP_PRICE_CENTS,
+    discountsCents: [facts.DISCOUNT_CENTS],
+    paidAmountCents: facts.PAID_AMOUNT_CENTS,
+  });
+  return {
+    SUBSCRIPTION_CAMP_PRICE: centsToEuro(facts.CAMP_PRICE_CENTS),
+    SUBSCRIPTION_CAMP_DISCOUNT: centsToEuro(amounts.discountCents),
+    SUBSCRIPTION_AMOUNT_TO_PAY: centsToEuro(amounts.amountToPayCents),
+    SUBSCRIPTION_PAID_AMOUNT: centsToEuro(facts.PAID_AMOUNT_CENTS),
+    SUBSCRIPTION_SALDO: centsToEuro(amounts.saldoCents),
+    PAYMENT_STATUS: paymentStatus(paid, amounts.saldoCents),
+  };
+}
+
+/** The first day of a camp year and of the next: a camp belongs to the year its period starts (decisions.md 6). */
+const yearBounds = (year: number) => [`${year}-01-01`, `${year + 1}-01-01`] as const;
+
+/** The columns of a list row that travel as they are, in the order of the JSON array each row is sent as. */
+const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQL> = {
+  SUBSCRIPTION_ID: sql`s.id`,
+  SUBSCRIPTION_REFERENCE: sql`s.reference`,
+  SUBSCRIPTION_OGM: sql`s.ogm`,
+  SUBSCRIPTION_PAID: sql`s.paid`,
+  SUBSCRIPTION_CANCELLED: sql`s.cancelled`,
+  SUBSCRIPTION_CANCELLATION_DATE: isoTimestamp(sql`s.cancellation_date`),
+  PAYMENTMETHOD_ID: sql`s.payment_method_id`,
+  CAMP_ID: sql`c.id`,
+  THEME_ID: sql`th.id`,
+  THEME_NAME: sql`th.name`,
+  LOCATION_ID: sql`l.id`,
+  LOCATION_NAME_SHORT: sql`l.name_short`,
+  PERIOD_ID: sql`p.id`,
+  PERIOD_NAME_SHORT: sql`p.name_short`,
+  PERIOD_STARTDATE: sql`p.start_date`,
+  PERIOD_ENDDATE: sql`p.end_date`,
+  SUBSCRIBER_FIRSTNAME: sql`ch.firstname`,
+  SUBSCRIBER_LASTNAME: sql`ch.lastname`,
+  SUBSCRIBER_NATIONALNR: sql`ch.nationalnr`,
+  SUBSCRIBER_PARENT_NATIONALNR: sql`pa.nationalnr`,
+};
+const listColumnNames = Object.keys(listColumns);
+/** The three money facts lead each array; the columns above follow. */
+const MONEY_FACT_COUNT = 3;
+
+function listRow(values: unknown[]): SubscriptionListRow {
+  const row: Record<string, unknown> = {};
+  for (let i = 0; i < listColumnNames.length; i++) row[listColumnNames[i]!] = values[i + MONEY_FACT_COUNT];
+  const facts = { CAMP_PRICE_CENTS: values[0] as Cents, DISCOUNT_CENTS: values[1] as Cents, PAID_AMOUNT_CENTS: values[2] as Cents };
+  return Object.assign(row as Omit<SubscriptionListRow, keyof MoneyFields>, moneyFields(facts, row.SUBSCRIPTION_PAID as boolean));
+}
+
+/**
+ * Every subscription of a camp year, cancelled ones included (the overview filters them): one query
+ * with its joins and the discounts summed, no N+1. A year can hold 50,000 rows, so they leave the
+ * database as one JSON text of arrays: fetching that many rows of 23 columns field by field costs
+ * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too.
+ */
+export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
+  const [from, to] = yearBounds(year);
+  const [result] = await queryRows<{ rows: string }>(
+    db,
+    sql`
+      select coalesce(json_agg(json_build_array(
+        s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents,
+        ${sql.join(Object.values(listColumns), sql`, `)}
+      ) order by s.id), '[]')::text as rows
+      from periods p
+      join camps c on c.period_id = p.id
+      join subscriptions s on s.camp_id = c.id
+      join themes th on th.id = c.theme_id
+      join locations l on l.id = c.location_id
+      join children ch on ch.id = s.child_id
+      join parents pa on pa.id = ch.parent_id
+      left join (
+        select sd.subscription_id, sum(sd.amount_cents)::int as total_cents
+        from subscription_discounts sd
+        join subscriptions ds on ds.id = sd.subscription_id
+        join camps dc on dc.id = ds.camp_id
+        join periods dp on dp.id = dc.period_id
+        where dp.start_date >= ${from} and dp.start_date < ${to}
+        group by sd.subscription_id
+      ) d on d.subscription_id = s.id
+      where p.start_date >= ${from} and p.start_date < ${to}`,
+  );
+  return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(listRow);
+}
+
+type DetailFacts = Omit<SubscriptionDetail, keyof MoneyFields | 'SUBSCRIPTION_DISCOUNT_SELECTED_DAYS' | 'CAMP_PRICE'> &
+  MoneyFacts & { SELECTED_DAYS_DISCOUNT_CENTS: Cents; CAMP_PRICE_NOW_CENTS: Cents };
+
+/** One subscription with every field of spec section 3; null when there is none with that id. */
+export async function findSubscriptionDetail(db: Executor, subscriptionId: number): Promise<SubscriptionDetail | null> {
+  const [row] = await queryRows<DetailFacts>(
+    db,
+    sql`
+      select
+        s.id as "SUBSCRIPTION_ID",
+        s.reference as "SUBSCRIPTION_REFERENCE",
+        s.ogm as "SUBSCRIPTION_OGM",
+        ${isoTimestamp(sql`s.created_at`)} as "SUBSCRIPTION_CREATION_DATE",
+        s.camp_price_cents as "CAMP_PRICE_CENTS",
+        coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS",
+        s.paid_amount_cents as "PAID_AMOUNT_CENTS",
+        s.paid as "SUBSCRIPTION_PAID",
+        s.payment_date::text as "SUBSCRIPTION_PAYMENT_DATE",
+        s.paid_account_nr as "SUBSCRIPTION_PAID_ACCOUNTNR",
+        s.payment_method_id as "PAYMENTMETHOD_ID",
+        pm.description as "PAYMENTMETHOD_DESCRIPTION",
+        s.cancelled as "SUBSCRIPTION_CANCELLED",
+        ${isoTimestamp(sql`s.cancellation_date`)} as "SUBSCRIPTION_CANCELLATION_DATE",
+        s.remark as "SUBSCRIPTION_REMARK",
+        s.lunch_preference_id as "SUBSCRIPTION_LUNCH_PREFERENCE_ID",
+        s.selected_days as "SUBSCRIPTION_SELECTED_DAYS",
+        coalesce(d.selected_days_cents, 0)::int as "SELECTED_DAYS_DISCOUNT_CENTS",
+        c.id as "CAMP_ID",
+        c.price_cents as "CAMP_PRICE_NOW_CENTS",
+        c.flexible_booking_allowed as "CAMP_FLEXIBLE_BOOKING_ALLOWED",
+        c.active_days as "CAMP_ACTIVE_DAYS",
+        th.id as "THEME_ID",
+        th.name as "THEME_NAME",
+        l.id as "LOCATION_ID",
+        l.name as "LOCATION_NAME",
+        p.id as "PERIOD_ID",
+        p.name as "PERIOD_NAME",
+        ag.name as "AGEGROUP_NAME",
+        ch.id as "SUBSCRIBER_ID",
+        ch.firstname as "SUBSCRIBER_FIRSTNAME",
+        ch.lastname as "SUBSCRIBER_LASTNAME",
+        ch.gender_id as "SUBSCRIBER_GENDER_ID",
+        ch.birthdate::text as "SUBSCRIBER_BIRTHDATE",
+        ch.nationalnr as "SUBSCRIBER_NATIONALNR",
+        pa.id as "SUBSCRIBER_PARENT_ID",
+        pa.firstname as "SUBSCRIBER_PARENT_FIRSTNAME",
+        pa.lastname as "SUBSCRIBER_PARENT_LASTNAME",
+        pa.street as "SUBSCRIBER_PARENT_STREET",
+        pa.housenr as "SUBSCRIBER_PARENT_HOUSENR",
+        pa.postalcode as "SUBSCRIBER_PARENT_POSTALCODE",
+        pa.city as "SUBSCRIBER_PARENT_CITY",
+        pa.country as "SUBSCRIBER_PARENT_COUNTRY",
+        pa.phone as "SUBSCRIBER_PARENT_PHONE",
+        pa.phone2 as "SUBSCRIBER_PARENT_PHONE2",
+        pa.email as "SUBSCRIBER_PARENT_EMAIL",
+        pa.nationalnr as "SUBSCRIBER_PARENT_NATIONALNR"
+      from subscriptions s
+      join camps c on c.id = s.camp_id
+      join themes th on th.id = c.theme_id
+      join locations l on l.id = c.location_id
+      join periods p on p.id = c.period_id
+      join agegroups ag on ag.id = c.agegroup_id
+      join payment_methods pm on pm.id = s.payment_method_id
+      join children ch on ch.id = s.child_id
+      join parents pa on pa.id = ch.parent_id
+      left join (
+        select
+          subscription_id,
+          sum(amount_cents) as total_cents,
+          sum(amount_cents) filter (where kind = 'selected-days') as selected_days_cents
+        from subscription_discounts
+        where subscription_id = ${subscriptionId}
+        group by subscription_id
+      ) d on d.subscription_id = s.id
+      where s.id = ${subscriptionId}`,
+  );
+  if (!row) return null;
+  const { SELECTED_DAYS_DISCOUNT_CENTS, CAMP_PRICE_NOW_CENTS, CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS, ...fields } = row;
+  return {
+    ...fields,
+    ...moneyFields({ CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS }, row.SUBSCRIPTION_PAID),
+    SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: centsToEuro(SELECTED_DAYS_DISCOUNT_CENTS),
+    CAMP_PRICE: centsToEuro(CAMP_PRICE_NOW_CENTS),
+  };
+}
+
+/** The discounts of one subscription, or of all when no id is given; oldest first. */
+export async function listDiscounts(db: Executor, subscriptionId?: number): Promise<SubscriptionDiscountRecord[]> {
+  const rows = await queryRows<Omit<SubscriptionDiscountRecord, 'SUBSCRIPTION_DISCOUNT_AMOUNT'> & { AMOUNT_CENTS: Cents }>(
+    db,
+    sql`
+      select
+        id as "SUBSCRIPTION_DISCOUNT_ID",
+        subscription_id as "SUBSCRIPTION_ID",
+        amount_cents as "AMOUNT_CENTS",
+        remark as "SUBSCRIPTION_DISCOUNT_REMARK",
+        kind as "SUBSCRIPTION_DISCOUNT_KIND",
+        ${isoTimestamp(sql`created_at`)} as "SUBSCRIPTION_DISCOUNT_CREATION_DATE"
+      from subscription_discounts
+      ${subscriptionId === undefined ? sql`` : sql`where subscription_id = ${subscriptionId}`}
+      order by subscription_id, id`,
+  );
+  return rows.map(({ AMOUNT_CENTS, ...rest }) => ({ ...rest, SUBSCRIPTION_DISCOUNT_AMOUNT: centsToEuro(AMOUNT_CENTS) }));
+}
+
+export async function listLunchPreferences(db: Executor): Promise<LunchPreferenceRecord[]> {
+  return queryRows<LunchPreferenceRecord>(
+    db,
+    sql`select id as "LUNCHPREFERENCE_ID", description as "LUNCHPREFERENCE_DESCRIPTION" from lunch_preferences order by id`,
+  );
+}
