@@ -7,8 +7,13 @@ import { emailField, idField, optionalIdField, optionalPhoneField, optionalText,
 export const subscriptionIdPayload = z.object({ SUBSCRIPTION_ID: idField });
 export type SubscriptionIdPayload = z.infer<typeof subscriptionIdPayload>;
 
+/**
+ * A child or parent may have several subscriptions: SUBSCRIPTION_ID names the one whose detail the
+ * call answers (without it, the newest).
+ */
 export const updateSubscriberPayload = z.object({
   SUBSCRIBER_ID: idField,
+  SUBSCRIPTION_ID: optionalIdField,
   SUBSCRIBER_FIRSTNAME: requiredText(2, 50),
   SUBSCRIBER_LASTNAME: requiredText(2, 50),
 });
@@ -17,6 +22,7 @@ export type UpdateSubscriberPayload = z.infer<typeof updateSubscriberPayload>;
 /** House number: 1 to 50 characters, since most Flemish house numbers are one digit (docs/decisions.md). */
 export const updateSubscriberParentPayload = z.object({
   SUBSCRIBER_PARENT_ID: idField,
+  SUBSCRIPTION_ID: optionalIdField,
   SUBSCRIBER_PARENT_FIRSTNAME: requiredText(2, 50),
   SUBSCRIBER_PARENT_LASTNAME: requiredText(2, 50),
   SUBSCRIBER_PARENT_STREET: requiredText(2, 50),
@@ -118,6 +124,8 @@ export interface SubscriptionDetail {
   LOCATION_NAME: string;
   PERIOD_ID: number;
   PERIOD_NAME: string;
+  PERIOD_STARTDATE: string;
+  PERIOD_ENDDATE: string;
   AGEGROUP_NAME: string;
   SUBSCRIBER_ID: number;
   SUBSCRIBER_FIRSTNAME: string;

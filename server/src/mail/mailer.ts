@@ -13,6 +13,12 @@ export interface Mailer {
   send(mail: OutgoingMail): Promise<void>;
 }
 
+/**
+ * A call that mails waits for the SMTP server, so a server that does not answer fails within seconds
+ * instead of nodemailer's default of minutes.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+
 export function createMailer(config: Config): Mailer {
   if (!config.SMTP_URL) {
     return {
@@ -22,7 +28,7 @@ export function createMailer(config: Config): Mailer {
       },
     };
   }
-  const transporter = nodemailer.createTransport(config.SMTP_URL);
+  const transporter = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     transport: 'smtp',
     send: async (mail) => {

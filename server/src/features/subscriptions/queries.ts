@@ -158,6 +158,8 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         l.name as "LOCATION_NAME",
         p.id as "PERIOD_ID",
         p.name as "PERIOD_NAME",
+        p.start_date::text as "PERIOD_STARTDATE",
+        p.end_date::text as "PERIOD_ENDDATE",
         ag.name as "AGEGROUP_NAME",
         ch.id as "SUBSCRIBER_ID",
         ch.firstname as "SUBSCRIBER_FIRSTNAME",

@@ -1,13 +1,32 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import {
+  addDiscountPayload,
+  subscriptionIdPayload,
+  updateSubscriberParentPayload,
+  updateSubscriberPayload,
+  updateSubscriptionPayload,
+} from '../../../../common/src/schemas/subscriptions.js';
 import { campYearQuery, idQuery, requiredIdQuery } from '../../../../common/src/schemas/taxonomy.js';
-import { notFound } from '../../lib/errors.js';
+import { AppError } from '../../lib/errors.js';
+import { currentAdminId } from '../../plugins/auth.js';
 import { currentYearInBelgium } from './belgian-calendar.js';
+import type { SubscriptionDeps } from './change-subscription.js';
+import { subscriptionMessages } from './messages.js';
 import { findSubscriptionDetail, listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
+import * as service from './service.js';
 
 const tags = ['subscriptions'];
 
+/** The calls of spec section 7 about subscriptions; the rules live in service.ts. */
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = () => app.database.db;
+  const deps = (request: FastifyRequest): SubscriptionDeps => ({
+    db: app.database.db,
+    mailer: app.mailer,
+    log: request.log,
+    organiserAccount: app.config.ORGANISER_ACCOUNT,
+  });
 
   // Without campYear: the current camp year, as the overview opens on it.
   app.get('/getSubscriptions', { schema: { tags, querystring: campYearQuery } }, async (request) => ({
@@ -16,8 +35,8 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // An unknown id answers 404 with the error shape rather than an empty list (docs/decisions.md).
   app.get('/getSubscriptionFullDetail', { schema: { tags, querystring: requiredIdQuery } }, async (request) => {
-    const detail = await findSubscriptionDetail(db(), request.query.id!);
-    if (!detail) throw notFound();
+    const detail = await findSubscriptionDetail(db(), request.query.id);
+    if (!detail) throw new AppError('NOT_FOUND', subscriptionMessages.notFound);
     return { data: [detail] };
   });
 
@@ -26,6 +45,36 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   }));
 
   app.get('/getLunchPreferences', { schema: { tags } }, async () => ({ data: await listLunchPreferences(db()) }));
+
+  app.post('/updateSubscriber', { schema: { tags, body: updateSubscriberPayload } }, async (request) => ({
+    data: await service.updateSubscriber(deps(request), currentAdminId(request), request.body),
+  }));
+
+  app.post('/updateSubscriberParent', { schema: { tags, body: updateSubscriberParentPayload } }, async (request) => ({
+    data: await service.updateSubscriberParent(deps(request), currentAdminId(request), request.body),
+  }));
+
+  app.post('/updateSubscription', { schema: { tags, body: updateSubscriptionPayload } }, async (request) => ({
+    data: await service.updateSubscription(deps(request), currentAdminId(request), request.body),
+  }));
+
+  app.post('/addDiscount', { schema: { tags, body: addDiscountPayload } }, async (request) => ({
+    data: await service.addDiscount(deps(request), currentAdminId(request), request.body),
+  }));
+
+  const bySubscriptionId = {
+    convertToCash: service.convertToCash,
+    convertToBankTransfer: service.convertToBankTransfer,
+    paymentComplete: service.paymentComplete,
+    cancelSubscription: service.cancelSubscription,
+    deleteSubscription: service.deleteSubscription,
+    resendConfirmationEmail: service.resendConfirmationEmail,
+  };
+  for (const [name, useCase] of Object.entries(bySubscriptionId)) {
+    app.post(`/${name}`, { schema: { tags, body: subscriptionIdPayload } }, async (request) => ({
+      data: await useCase(deps(request), currentAdminId(request), request.body.SUBSCRIPTION_ID),
+    }));
+  }
 };
 
 export default subscriptionRoutes;

@@ -1,0 +1,87 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
+import type { Database, Executor } from '../../db/client.js';
+import { camps, mailOutbox, mailTemplates } from '../../db/schema.js';
+import type { Mailer } from '../../mail/mailer.js';
+import { renderTemplate, subscriptionMailValues } from './render.js';
+
+/** The four mails a camp names a template for (spec section 2, camp detail). */
+const campTemplateColumns = {
+  confirm: camps.emailTemplateConfirm,
+  cancel: camps.emailTemplateCancel,
+  convertCash: camps.emailTemplateConvertCash,
+  convertBankTransfer: camps.emailTemplateConvertBankTransfer,
+};
+export type CampMailKind = keyof typeof campTemplateColumns;
+
+export type MailStatus = (typeof mailOutbox.$inferSelect)['status'];
+
+export interface QueuedMail {
+  id: number;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface MailDeps {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  organiserAccount: string;
+}
+
+/**
+ * Renders the camp's template of this kind for the subscription and records it in the outbox. Called
+ * inside the transaction of the change it reports, so a committed change always has its mail on record.
+ */
+export async function queueSubscriptionMail(
+  tx: Executor,
+  detail: SubscriptionDetail,
+  kind: CampMailKind,
+  organiserAccount: string,
+): Promise<QueuedMail> {
+  const [template] = await tx
+    .select({ id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
+    .from(camps)
+    .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
+    .where(eq(camps.id, detail.CAMP_ID));
+  if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
+  const mail = renderTemplate(template, subscriptionMailValues(detail, organiserAccount));
+  const to = detail.SUBSCRIBER_PARENT_EMAIL;
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      templateId: template.id,
+      subscriptionId: detail.SUBSCRIPTION_ID,
+      recipient: to,
+      subject: mail.subject,
+      body: mail.text,
+      status: 'outbox',
+    })
+    .returning({ id: mailOutbox.id });
+  return { id: row!.id, to, ...mail };
+}
+
+/**
+ * Sends a recorded mail over SMTP after its transaction committed and records the outcome: 'sent', or
+ * 'failed' with the error. Without SMTP_URL the mail stays in the outbox, and the log says so.
+ */
+export async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail): Promise<MailStatus> {
+  if (!deps.mailer.transport) {
+    deps.log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'no SMTP_URL: mail kept in the outbox');
+    return 'outbox';
+  }
+  try {
+    await deps.mailer.send(mail);
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, error: null })
+      .where(eq(mailOutbox.id, mail.id));
+    return 'sent';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log.warn({ mailId: mail.id, to: mail.to, err: error }, 'mail could not be sent');
+    await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, mail.id));
+    return 'failed';
+  }
+}

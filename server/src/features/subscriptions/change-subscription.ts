@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
+import type { Database, Executor, Transaction } from '../../db/client.js';
+import { subscriptions } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError } from '../../lib/errors.js';
+import { deliverMail, queueSubscriptionMail, type CampMailKind, type MailDeps, type MailStatus } from '../mail/outbox.js';
+import { findSubscriptionDetail } from './queries.js';
+import { subscriptionMessages } from './messages.js';
+
+export interface SubscriptionDeps extends MailDeps {
+  db: Database;
+}
+
+/**
+ * Locks the subscription row for the rest of the transaction and answers its detail as it is now.
+ * Concurrent changes of one subscription queue here, so each sees the previous one's result.
+ */
+export async function lockSubscription(tx: Executor, subscriptionId: number): Promise<SubscriptionDetail> {
+  const [locked] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
+  const detail = locked ? await findSubscriptionDetail(tx, subscriptionId) : null;
+  if (!detail) throw new AppError('NOT_FOUND', subscriptionMessages.notFound);
+  return detail;
+}
+
+export interface SubscriptionChange {
+  /** The call's name, as the audit log records it. */
+  action: string;
+  subscriptionId: number;
+  /** Checks the state of the locked subscription and writes the change; an AppError refuses it and nothing is written. */
+  apply(tx: Transaction, current: SubscriptionDetail): Promise<void>;
+  /** The camp's mail to the parent about this change, if it has one. */
+  mail?: CampMailKind;
+}
+
+export interface ChangeResult {
+  detail: SubscriptionDetail;
+  mailStatus: MailStatus | null;
+}
+
+/**
+ * One change of a subscription: lock, check and write, audit with before and after, and record the
+ * mail, all in one transaction; the mail goes out after the commit, so a failing SMTP server never
+ * undoes a change that was made.
+ */
+export async function changeSubscription(deps: SubscriptionDeps, adminId: number, change: SubscriptionChange): Promise<ChangeResult> {
+  const { detail, mail } = await deps.db.transaction(async (tx) => {
+    const before = await lockSubscription(tx, change.subscriptionId);
+    await change.apply(tx, before);
+    const after = (await findSubscriptionDetail(tx, change.subscriptionId))!;
+    await writeAudit(tx, { adminId, action: change.action, entity: 'subscription', entityId: change.subscriptionId, before, after });
+    const queued = change.mail ? await queueSubscriptionMail(tx, after, change.mail, deps.organiserAccount) : null;
+    return { detail: after, mail: queued };
+  });
+  return { detail, mailStatus: mail ? await deliverMail(deps.db, deps, mail) : null };
+}

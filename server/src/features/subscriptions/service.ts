@@ -1,0 +1,249 @@
+import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { PAYMENT_METHOD } from '../../../../common/src/constants.js';
+import { validationMessages } from '../../../../common/src/messages.js';
+import { euroToCents, parseEuroAmount } from '../../../../common/src/money.js';
+import type {
+  AddDiscountPayload,
+  SubscriptionDetail,
+  UpdateSubscriberParentPayload,
+  UpdateSubscriberPayload,
+  UpdateSubscriptionPayload,
+} from '../../../../common/src/schemas/subscriptions.js';
+import type { Executor } from '../../db/client.js';
+import { children, lunchPreferences, parents, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { AppError, conflict, invalidFields } from '../../lib/errors.js';
+import { deliverMail, queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
+import { todayInBelgium } from './belgian-calendar.js';
+import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
+import { subscriptionMessages as messages } from './messages.js';
+import { findSubscriptionDetail, listDiscounts } from './queries.js';
+
+/** The use cases of the subscription detail screen (decisions.md section 4), one function per call. */
+
+/** The subscription whose detail a child or parent update answers: the one asked for, else the owner's newest. */
+async function subscriptionOf(tx: Executor, owner: SQL, requested: number | undefined): Promise<number> {
+  const [row] = await tx
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .innerJoin(children, eq(children.id, subscriptions.childId))
+    .where(requested === undefined ? owner : and(owner, eq(subscriptions.id, requested)))
+    .orderBy(desc(subscriptions.id))
+    .limit(1);
+  if (!row) throw new AppError('NOT_FOUND', messages.notFound);
+  return row.id;
+}
+
+export async function updateSubscriber(
+  deps: SubscriptionDeps,
+  adminId: number,
+  payload: UpdateSubscriberPayload,
+): Promise<SubscriptionDetail> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(children).where(eq(children.id, payload.SUBSCRIBER_ID)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', messages.subscriberNotFound);
+    const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
+    const [after] = await tx
+      .update(children)
+      .set({ firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME })
+      .where(eq(children.id, before.id))
+      .returning();
+    await writeAudit(tx, { adminId, action: 'updateSubscriber', entity: 'subscriber', entityId: before.id, before, after });
+    return (await findSubscriptionDetail(tx, subscriptionId))!;
+  });
+}
+
+export async function updateSubscriberParent(
+  deps: SubscriptionDeps,
+  adminId: number,
+  payload: UpdateSubscriberParentPayload,
+): Promise<SubscriptionDetail> {
+  return deps.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(parents).where(eq(parents.id, payload.SUBSCRIBER_PARENT_ID)).for('update');
+    if (!before) throw new AppError('NOT_FOUND', messages.parentNotFound);
+    const subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
+    const [after] = await tx
+      .update(parents)
+      .set({
+        firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
+        lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
+        street: payload.SUBSCRIBER_PARENT_STREET,
+        housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
+        postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
+        city: payload.SUBSCRIBER_PARENT_CITY,
+        country: payload.SUBSCRIBER_PARENT_COUNTRY,
+        phone: payload.SUBSCRIBER_PARENT_PHONE,
+        phone2: payload.SUBSCRIBER_PARENT_PHONE2,
+        email: payload.SUBSCRIBER_PARENT_EMAIL,
+      })
+      .where(eq(parents.id, before.id))
+      .returning();
+    await writeAudit(tx, { adminId, action: 'updateSubscriberParent', entity: 'parent', entityId: before.id, before, after });
+    return (await findSubscriptionDetail(tx, subscriptionId))!;
+  });
+}
+
+/** Lunch preference and remark. */
+export async function updateSubscription(deps: SubscriptionDeps, adminId: number, payload: UpdateSubscriptionPayload) {
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'updateSubscription',
+    subscriptionId: payload.SUBSCRIPTION_ID,
+    apply: async (tx) => {
+      const [preference] = await tx
+        .select({ id: lunchPreferences.id })
+        .from(lunchPreferences)
+        .where(eq(lunchPreferences.id, payload.SUBSCRIPTION_LUNCH_PREFERENCE_ID));
+      if (!preference) throw invalidFields({ SUBSCRIPTION_LUNCH_PREFERENCE_ID: validationMessages.wrongFormat });
+      await tx
+        .update(subscriptions)
+        .set({ lunchPreferenceId: preference.id, remark: payload.SUBSCRIPTION_REMARK })
+        .where(eq(subscriptions.id, payload.SUBSCRIPTION_ID));
+    },
+  });
+  return detail;
+}
+
+/**
+ * Staff's extra discount: more than 0 and at most the amount still to pay. With a discountId it changes
+ * that extra discount of this subscription; the amount it replaces counts as room again.
+ */
+export async function addDiscount(deps: SubscriptionDeps, adminId: number, payload: AddDiscountPayload) {
+  // The payload schema has already refused an amount that is not a positive euro amount.
+  const amountCents = parseEuroAmount(payload.discountAmount)!;
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'addDiscount',
+    subscriptionId: payload.subscriptionId,
+    apply: async (tx, current) => {
+      let roomCents = euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY);
+      if (payload.discountId !== undefined && payload.discountId !== null) {
+        const [existing] = await tx
+          .select()
+          .from(subscriptionDiscounts)
+          .where(and(eq(subscriptionDiscounts.id, payload.discountId), eq(subscriptionDiscounts.subscriptionId, payload.subscriptionId)));
+        if (!existing) throw new AppError('NOT_FOUND', messages.discountNotFound);
+        if (existing.kind !== 'extra') throw conflict(messages.onlyExtraDiscounts);
+        roomCents += existing.amountCents;
+        if (amountCents > roomCents) throw conflict(messages.discountAboveAmountToPay);
+        await tx
+          .update(subscriptionDiscounts)
+          .set({ amountCents, remark: payload.discountRemark })
+          .where(eq(subscriptionDiscounts.id, existing.id));
+        return;
+      }
+      if (amountCents > roomCents) throw conflict(messages.discountAboveAmountToPay);
+      await tx
+        .insert(subscriptionDiscounts)
+        .values({ subscriptionId: payload.subscriptionId, kind: 'extra', amountCents, remark: payload.discountRemark });
+    },
+  });
+  return detail;
+}
+
+/** The method becomes cash and the parent gets the camp's convert-to-cash mail; refused when it is cash already. */
+export async function convertToCash(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'convertToCash',
+    subscriptionId,
+    mail: 'convertCash',
+    apply: async (tx, current) => {
+      if (current.PAYMENTMETHOD_ID === PAYMENT_METHOD.cash) throw conflict(messages.alreadyCash);
+      await tx.update(subscriptions).set({ paymentMethodId: PAYMENT_METHOD.cash }).where(eq(subscriptions.id, subscriptionId));
+    },
+  });
+  return detail;
+}
+
+/** Only from cash; no mail: staff resend the confirmation by hand (spec section 2). */
+export async function convertToBankTransfer(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'convertToBankTransfer',
+    subscriptionId,
+    apply: async (tx, current) => {
+      if (current.PAYMENTMETHOD_ID !== PAYMENT_METHOD.cash) throw conflict(messages.alreadyBankTransfer);
+      await tx.update(subscriptions).set({ paymentMethodId: PAYMENT_METHOD.bankTransfer }).where(eq(subscriptions.id, subscriptionId));
+    },
+  });
+  return detail;
+}
+
+/** 'Bedragen gelijk zetten': paid = amount to pay, paid flag set, payment date today when it had none. */
+export async function paymentComplete(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'paymentComplete',
+    subscriptionId,
+    apply: async (tx, current) => {
+      await tx
+        .update(subscriptions)
+        .set({
+          paidAmountCents: euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY),
+          paid: true,
+          paymentDate: current.SUBSCRIPTION_PAYMENT_DATE ?? todayInBelgium(),
+        })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+  });
+  return detail;
+}
+
+/** One way: sets the flag and the moment, which frees the seat, and sends the camp's cancellation mail. */
+export async function cancelSubscription(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+  const { detail } = await changeSubscription(deps, adminId, {
+    action: 'cancelSubscription',
+    subscriptionId,
+    mail: 'cancel',
+    apply: async (tx, current) => {
+      if (current.SUBSCRIPTION_CANCELLED) throw conflict(messages.alreadyCancelled);
+      await tx
+        .update(subscriptions)
+        .set({ cancelled: true, cancellationDate: sql`now()` })
+        .where(eq(subscriptions.id, subscriptionId));
+    },
+  });
+  return detail;
+}
+
+/** Removes the subscription and its discounts; the audit log keeps both as they were. */
+export async function deleteSubscription(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+  await deps.db.transaction(async (tx) => {
+    const before = await lockSubscription(tx, subscriptionId);
+    const discounts = await listDiscounts(tx, subscriptionId);
+    // Its discounts go with it (on delete cascade).
+    await tx.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'deleteSubscription',
+      entity: 'subscription',
+      entityId: subscriptionId,
+      before: { ...before, discounts },
+      after: null,
+    });
+  });
+  return { subscriptionId };
+}
+
+/**
+ * The camp's confirmation mail to the parent again. Unlike the mails that come with a change, a failed
+ * send is this call's failure: it answers an error so the screen shows its failure message.
+ */
+export async function resendConfirmationEmail(
+  deps: SubscriptionDeps,
+  adminId: number,
+  subscriptionId: number,
+): Promise<{ subscriptionId: number; mailId: number; mailStatus: MailStatus }> {
+  const mail = await deps.db.transaction(async (tx) => {
+    const detail = await lockSubscription(tx, subscriptionId);
+    const queued = await queueSubscriptionMail(tx, detail, 'confirm', deps.organiserAccount);
+    await writeAudit(tx, {
+      adminId,
+      action: 'resendConfirmationEmail',
+      entity: 'subscription',
+      entityId: subscriptionId,
+      before: null,
+      after: { mailId: queued.id, recipient: queued.to, subject: queued.subject },
+    });
+    return queued;
+  });
+  const mailStatus = await deliverMail(deps.db, deps, mail);
+  if (mailStatus === 'failed') throw new AppError('INTERNAL', messages.mailFailed);
+  return { subscriptionId, mailId: mail.id, mailStatus };
+}
