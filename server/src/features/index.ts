@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
+import taxonomyRoutes from './taxonomy/routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiFeatures: FastifyPluginAsync[] = [authRoutes, settingsRoutes, subscriptionRoutes];
+export const apiFeatures: FastifyPluginAsync[] = [authRoutes, settingsRoutes, subscriptionRoutes, taxonomyRoutes];
