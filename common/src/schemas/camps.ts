@@ -63,11 +63,13 @@ export const campPayload = z.object({
 export type CampPayload = z.input<typeof campPayload>;
 export type CampValues = z.output<typeof campPayload>;
 
-/** crudCamp: the camp object plus an optional action; read and delete need only CAMP_ID. */
-export const crudCampPayload = z.union([
-  z.object({ action: z.enum(['read', 'delete']), CAMP_ID: idField }).loose(),
-  campPayload.extend({ action: crudActionField.refine((a) => a !== 'read' && a !== 'delete') }),
-]);
+/**
+ * crudCamp: the camp object plus an optional action. Only the action is checked at the door; the handler
+ * validates the rest with `campPayload` (create, update) or `campIdPayload` (read, delete), so that every
+ * refused field keeps its own Dutch message.
+ */
+export const crudCampRequest = z.looseObject({ action: crudActionField });
+export const campIdPayload = z.object({ CAMP_ID: idField });
 
 /** New-camp defaults of spec section 9: ids and text empty, numbers 0, the four default templates. */
 export const newCampDefaults = {
@@ -139,6 +141,24 @@ export interface CampRecord {
   CAMP_EMAILTEMPLATE_CONVERT_CASH: string;
   CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: string;
 }
+
+/** getCampSummary: seats, counts per payment status (not cancelled) and money totals of one camp. */
+export interface CampSummaryRecord {
+  CAMP_ID: number;
+  SEATS_AVAILABLE: number;
+  SEATS_TAKEN: number;
+  SEATS_OPEN: number;
+  SUBSCRIPTIONS_TOTAL: number;
+  SUBSCRIPTIONS_CANCELLED: number;
+  PAID: number;
+  NOT_PAID: number;
+  OPEN_SALDO: number;
+  PAID_TO_MUCH: number;
+  AMOUNT_TO_PAY_TOTAL: number;
+  PAID_AMOUNT_TOTAL: number;
+}
+
+export const campIdQuery = z.object({ campId: idField });
 
 export const voucherQuery = z.object({
   campId: idField,

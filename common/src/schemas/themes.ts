@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { optionalIdField, requiredText } from './fields.js';
+import { idField, optionalIdField, requiredText } from './fields.js';
 
 export const themePayload = z.object({
   THEME_ID: optionalIdField,
@@ -11,7 +11,9 @@ export type ThemePayload = z.infer<typeof themePayload>;
 export const crudActions = ['create', 'read', 'update', 'delete'] as const;
 export const crudActionField = z.enum(crudActions, { error: m.wrongFormat }).optional();
 
-export const crudThemePayload = themePayload.extend({ action: crudActionField });
+/** crudTheme: like crudCamp, only the action is checked at the door; the handler validates the theme itself. */
+export const crudThemeRequest = z.looseObject({ action: crudActionField });
+export const themeIdPayload = z.object({ THEME_ID: idField });
 
 export interface ThemeRecord {
   THEME_ID: number;

@@ -1,8 +1,19 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
+import campRoutes from './camps/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
 import taxonomyRoutes from './taxonomy/routes.js';
+import themeRoutes from './themes/routes.js';
+import voucherRoutes from './vouchers/routes.js';
 
 /** Every feature's routes, registered under /api. */
-export const apiFeatures: FastifyPluginAsync[] = [authRoutes, settingsRoutes, subscriptionRoutes, taxonomyRoutes];
+export const apiFeatures: FastifyPluginAsync[] = [
+  authRoutes,
+  settingsRoutes,
+  subscriptionRoutes,
+  taxonomyRoutes,
+  campRoutes,
+  themeRoutes,
+  voucherRoutes,
+];

@@ -25,7 +25,7 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (what = apiMessages.notFound) => new AppError('NOT_FOUND', what);
+export const notFound = (what: string = apiMessages.notFound) => new AppError('NOT_FOUND', what);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const invalidFields = (fields: Record<string, string>) => new AppError('VALIDATION', apiMessages.validation, fields);
 

@@ -1,0 +1,118 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { centsToEuro, subscriptionAmounts } from '../../../../common/src/money.js';
+import { paymentStatus } from '../../../../common/src/payment-status.js';
+import type { CampRecord, CampSummaryRecord } from '../../../../common/src/schemas/camps.js';
+import { queryRows, type Executor } from '../../db/client.js';
+
+const isoTimestamp = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+type CampRow = Omit<CampRecord, 'PRICE' | 'CAMP_REDUCTION_TO_EARN' | 'CAMP_FISCAL_MAX_REDUCTION' | 'SEATS_OPEN'> & {
+  PRICE_CENTS: number;
+  REDUCTION_TO_EARN_CENTS: number;
+  FISCAL_MAX_REDUCTION_CENTS: number;
+};
+
+/**
+ * Camps with their seats and the inheritance of spec section 2 (decisions.md section 6): a camp without a
+ * booking start or info of its own answers its field empty, the …_LOCATION flag true, and the location's value.
+ * Seats taken count the subscriptions that are not cancelled (deleted ones are gone).
+ */
+export async function listCamps(db: Executor, filter: { campYear?: number; campId?: number }): Promise<CampRecord[]> {
+  const conditions: SQL[] = [];
+  if (filter.campYear !== undefined) {
+    conditions.push(sql`p.start_date >= ${`${filter.campYear}-01-01`} and p.start_date < ${`${filter.campYear + 1}-01-01`}`);
+  }
+  if (filter.campId !== undefined) conditions.push(sql`c.id = ${filter.campId}`);
+  const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
+  const rows = await queryRows<CampRow>(
+    db,
+    sql`select
+          c.id as "CAMP_ID", c.location_id as "LOCATION_ID", c.period_id as "PERIOD_ID", c.theme_id as "THEME_ID", c.agegroup_id as "AGEGROUP_ID",
+          th.name as "THEME_NAME", l.name as "LOCATION_NAME", p.name as "PERIOD_NAME",
+          p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE", ag.name as "AGEGROUP_NAME",
+          c.location_id as "CAMP_LOCATION_1",
+          c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR",
+          c.price_cents as "PRICE_CENTS", c.seats_available as "SEATS_AVAILABLE",
+          coalesce(taken.n, 0)::int as "SEATS_TAKEN",
+          c.closed as "CAMP_CLOSED",
+          ${isoTimestamp('c.allow_booking_from')} as "CAMP_ALLOW_BOOKING_FROM",
+          c.allow_booking_info as "CAMP_ALLOW_BOOKING_INFO",
+          (c.allow_booking_from is null) as "CAMP_ALLOW_BOOKING_FROM_LOCATION",
+          (c.allow_booking_info is null) as "CAMP_ALLOW_BOOKING_INFO_LOCATION",
+          ${isoTimestamp('l.allow_booking_from')} as "LOCATION_ALLOW_BOOKING_FROM",
+          l.allow_booking_info as "LOCATION_ALLOW_BOOKING_INFO",
+          c.active_days as "ACTIVE_DAYS",
+          c.discount_allowed as "CAMP_DISCOUNT_ALLOWED",
+          c.discount_selected_days_allowed as "CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED",
+          c.flexible_booking_allowed as "CAMP_FLEXIBLE_BOOKING_ALLOWED",
+          c.minimum_contiguous_days as "CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS",
+          c.minimum_required_days as "CAMP_MINIMUM_REQUIRED_CAMP_DAYS",
+          c.maximum_allowed_days as "CAMP_MAXIMUM_ALLOWED_CAMP_DAYS",
+          c.reduction_to_earn_cents as "REDUCTION_TO_EARN_CENTS",
+          c.fiscal_max_reduction_cents as "FISCAL_MAX_REDUCTION_CENTS",
+          c.remark as "REMARK",
+          c.email_template_confirm as "CAMP_EMAILTEMPLATE_CONFIRM",
+          c.email_template_cancel as "CAMP_EMAILTEMPLATE_CANCEL",
+          c.email_template_convert_cash as "CAMP_EMAILTEMPLATE_CONVERT_CASH",
+          c.email_template_convert_bank_transfer as "CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER"
+        from camps c
+        join periods p on p.id = c.period_id
+        join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id
+        join agegroups ag on ag.id = c.agegroup_id
+        left join (select camp_id, count(*) as n from subscriptions where not cancelled group by camp_id) taken on taken.camp_id = c.id
+        ${where}
+        order by p.start_date, th.name, l.name, c.id`,
+  );
+  return rows.map(({ PRICE_CENTS, REDUCTION_TO_EARN_CENTS, FISCAL_MAX_REDUCTION_CENTS, ...camp }) => ({
+    ...camp,
+    PRICE: centsToEuro(PRICE_CENTS),
+    CAMP_REDUCTION_TO_EARN: centsToEuro(REDUCTION_TO_EARN_CENTS),
+    CAMP_FISCAL_MAX_REDUCTION: centsToEuro(FISCAL_MAX_REDUCTION_CENTS),
+    SEATS_OPEN: camp.SEATS_AVAILABLE - camp.SEATS_TAKEN,
+  }));
+}
+
+/** Counts per payment status over the camp's subscriptions that are not cancelled, by the rules of common/. */
+export async function campSummary(db: Executor, campId: number): Promise<CampSummaryRecord | null> {
+  const [camp] = await queryRows<{ seats: number }>(db, sql`select seats_available as seats from camps where id = ${campId}`);
+  if (!camp) return null;
+  const rows = await queryRows<{ cancelled: boolean; paid: boolean; price: number; discount: number; paid_amount: number }>(
+    db,
+    sql`select s.cancelled, s.paid, s.camp_price_cents as price, s.paid_amount_cents as paid_amount,
+          coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount
+        from subscriptions s where s.camp_id = ${campId}`,
+  );
+  const summary: CampSummaryRecord = {
+    CAMP_ID: campId,
+    SEATS_AVAILABLE: camp.seats,
+    SEATS_TAKEN: 0,
+    SEATS_OPEN: camp.seats,
+    SUBSCRIPTIONS_TOTAL: rows.length,
+    SUBSCRIPTIONS_CANCELLED: 0,
+    PAID: 0,
+    NOT_PAID: 0,
+    OPEN_SALDO: 0,
+    PAID_TO_MUCH: 0,
+    AMOUNT_TO_PAY_TOTAL: 0,
+    PAID_AMOUNT_TOTAL: 0,
+  };
+  const statusField = { PAID: 'PAID', 'NOT-PAID': 'NOT_PAID', 'OPEN-SALDO': 'OPEN_SALDO', 'PAID-TO-MUCH': 'PAID_TO_MUCH' } as const;
+  let amountToPayCents = 0;
+  let paidCents = 0;
+  for (const row of rows) {
+    if (row.cancelled) {
+      summary.SUBSCRIPTIONS_CANCELLED++;
+      continue;
+    }
+    const amounts = subscriptionAmounts({ campPriceCents: row.price, discountsCents: [row.discount], paidAmountCents: row.paid_amount });
+    summary[statusField[paymentStatus(row.paid, amounts.saldoCents)]]++;
+    amountToPayCents += amounts.amountToPayCents;
+    paidCents += row.paid_amount;
+  }
+  summary.SEATS_TAKEN = rows.length - summary.SUBSCRIPTIONS_CANCELLED;
+  summary.SEATS_OPEN = camp.seats - summary.SEATS_TAKEN;
+  summary.AMOUNT_TO_PAY_TOTAL = centsToEuro(amountToPayCents);
+  summary.PAID_AMOUNT_TOTAL = centsToEuro(paidCents);
+  return summary;
+}

@@ -1,0 +1,123 @@
+import { eq, inArray, sql } from 'drizzle-orm';
+import { validationMessages } from '../../../../common/src/messages.js';
+import { euroToCents } from '../../../../common/src/money.js';
+import type { CampValues } from '../../../../common/src/schemas/camps.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, invalidFields, notFound } from '../../lib/errors.js';
+
+export const campMessages = {
+  notFound: 'Kamp niet gevonden',
+  hasSubscriptions: 'Dit kamp heeft inschrijvingen en kan niet verwijderd worden.',
+  lockedFields: 'Locatie, periode, thema en leeftijdsgroep van een kamp met inschrijvingen liggen vast.',
+};
+
+function campColumns(camp: CampValues) {
+  return {
+    locationId: camp.LOCATION_ID,
+    periodId: camp.PERIOD_ID,
+    themeId: camp.THEME_ID,
+    agegroupId: camp.AGEGROUP_ID,
+    minBirthyear: camp.MIN_BIRTHYEAR,
+    maxBirthyear: camp.MAX_BIRTHYEAR,
+    priceCents: euroToCents(camp.PRICE),
+    seatsAvailable: camp.SEATS_AVAILABLE,
+    closed: camp.CAMP_CLOSED,
+    allowBookingFrom: camp.CAMP_ALLOW_BOOKING_FROM ? new Date(camp.CAMP_ALLOW_BOOKING_FROM).toISOString() : null,
+    allowBookingInfo: camp.CAMP_ALLOW_BOOKING_INFO,
+    activeDays: camp.ACTIVE_DAYS,
+    discountAllowed: camp.CAMP_DISCOUNT_ALLOWED,
+    discountSelectedDaysAllowed: camp.CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED,
+    flexibleBookingAllowed: camp.CAMP_FLEXIBLE_BOOKING_ALLOWED,
+    minimumContiguousDays: camp.CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS,
+    minimumRequiredDays: camp.CAMP_MINIMUM_REQUIRED_CAMP_DAYS,
+    maximumAllowedDays: camp.CAMP_MAXIMUM_ALLOWED_CAMP_DAYS,
+    reductionToEarnCents: euroToCents(camp.CAMP_REDUCTION_TO_EARN),
+    fiscalMaxReductionCents: euroToCents(camp.CAMP_FISCAL_MAX_REDUCTION),
+    remark: camp.REMARK,
+    emailTemplateConfirm: camp.CAMP_EMAILTEMPLATE_CONFIRM,
+    emailTemplateCancel: camp.CAMP_EMAILTEMPLATE_CANCEL,
+    emailTemplateConvertCash: camp.CAMP_EMAILTEMPLATE_CONVERT_CASH,
+    emailTemplateConvertBankTransfer: camp.CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER,
+  };
+}
+
+/** Every id a camp names must exist: an unknown lookup or mail template is a 400 on that field (decisions.md section 5). */
+async function checkReferences(tx: Transaction, camp: CampValues) {
+  const fields: Record<string, string> = {};
+  const exists = async (table: typeof locations | typeof periods | typeof themes | typeof agegroups, id: number) =>
+    (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
+  if (!(await exists(locations, camp.LOCATION_ID))) fields.LOCATION_ID = validationMessages.wrongFormat;
+  if (!(await exists(periods, camp.PERIOD_ID))) fields.PERIOD_ID = validationMessages.wrongFormat;
+  if (!(await exists(themes, camp.THEME_ID))) fields.THEME_ID = validationMessages.wrongFormat;
+  if (!(await exists(agegroups, camp.AGEGROUP_ID))) fields.AGEGROUP_ID = validationMessages.wrongFormat;
+  const templateFields = [
+    'CAMP_EMAILTEMPLATE_CONFIRM',
+    'CAMP_EMAILTEMPLATE_CANCEL',
+    'CAMP_EMAILTEMPLATE_CONVERT_CASH',
+    'CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER',
+  ] as const;
+  const known = new Set(
+    (
+      await tx
+        .select({ id: mailTemplates.id })
+        .from(mailTemplates)
+        .where(
+          inArray(
+            mailTemplates.id,
+            templateFields.map((f) => camp[f]),
+          ),
+        )
+    ).map((t) => t.id),
+  );
+  for (const field of templateFields) if (!known.has(camp[field])) fields[field] = validationMessages.wrongFormat;
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+async function subscriptionCount(tx: Transaction, campId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(eq(subscriptions.campId, campId));
+  return row?.n ?? 0;
+}
+
+export async function createCamp(db: Database, adminId: number, camp: CampValues): Promise<number> {
+  return db.transaction(async (tx) => {
+    await checkReferences(tx, camp);
+    const [row] = await tx.insert(camps).values(campColumns(camp)).returning();
+    await writeAudit(tx, { adminId, action: 'crudCamp:create', entity: 'camp', entityId: row!.id, before: null, after: row });
+    return row!.id;
+  });
+}
+
+/** Location, period, theme and age group only change while no child is subscribed: they are what parents booked. */
+export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(camps).where(eq(camps.id, campId)).for('update');
+    if (!before) throw notFound(campMessages.notFound);
+    await checkReferences(tx, camp);
+    const columns = campColumns(camp);
+    const identityChanged =
+      before.locationId !== columns.locationId ||
+      before.periodId !== columns.periodId ||
+      before.themeId !== columns.themeId ||
+      before.agegroupId !== columns.agegroupId;
+    if (identityChanged && (await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.lockedFields);
+    const [after] = await tx.update(camps).set(columns).where(eq(camps.id, campId)).returning();
+    await writeAudit(tx, { adminId, action: 'crudCamp:update', entity: 'camp', entityId: campId, before, after });
+    return campId;
+  });
+}
+
+export async function deleteCamp(db: Database, adminId: number, campId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(camps).where(eq(camps.id, campId)).for('update');
+    if (!before) throw notFound(campMessages.notFound);
+    if ((await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.hasSubscriptions);
+    await tx.delete(camps).where(eq(camps.id, campId));
+    await writeAudit(tx, { adminId, action: 'crudCamp:delete', entity: 'camp', entityId: campId, before, after: null });
+    return campId;
+  });
+}

@@ -1,0 +1,65 @@
+import { eq, sql } from 'drizzle-orm';
+import type { ThemeRecord } from '../../../../common/src/schemas/themes.js';
+import type { Database } from '../../db/client.js';
+import { camps, themes } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, notFound } from '../../lib/errors.js';
+
+export const themeMessages = {
+  notFound: 'Thema niet gevonden',
+  inUse: 'Dit thema wordt nog door kampen gebruikt en kan niet verwijderd worden.',
+};
+
+const toRecord = (row: { id: number; name: string }): ThemeRecord => ({ THEME_ID: row.id, THEME_NAME: row.name });
+
+export async function readTheme(db: Database, themeId: number): Promise<ThemeRecord[]> {
+  return (await db.select().from(themes).where(eq(themes.id, themeId))).map(toRecord);
+}
+
+export async function createTheme(db: Database, adminId: number, name: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(themes).values({ name }).returning();
+    await writeAudit(tx, { adminId, action: 'crudTheme:create', entity: 'theme', entityId: row!.id, before: null, after: toRecord(row!) });
+    return row!.id;
+  });
+}
+
+export async function renameTheme(db: Database, adminId: number, themeId: number, name: string): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(themes).where(eq(themes.id, themeId)).for('update');
+    if (!before) throw notFound(themeMessages.notFound);
+    const [after] = await tx.update(themes).set({ name }).where(eq(themes.id, themeId)).returning();
+    await writeAudit(tx, {
+      adminId,
+      action: 'crudTheme:update',
+      entity: 'theme',
+      entityId: themeId,
+      before: toRecord(before),
+      after: toRecord(after!),
+    });
+    return themeId;
+  });
+}
+
+/** A theme that camps still use stays: deleting it would orphan them. */
+export async function deleteTheme(db: Database, adminId: number, themeId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(themes).where(eq(themes.id, themeId)).for('update');
+    if (!before) throw notFound(themeMessages.notFound);
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(camps)
+      .where(eq(camps.themeId, themeId));
+    if ((used?.n ?? 0) > 0) throw conflict(themeMessages.inUse);
+    await tx.delete(themes).where(eq(themes.id, themeId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'crudTheme:delete',
+      entity: 'theme',
+      entityId: themeId,
+      before: toRecord(before),
+      after: null,
+    });
+    return themeId;
+  });
+}
