@@ -18,17 +18,19 @@ export function formatDate(isoDate: string | null | undefined): string {
   return `${day}/${month}/${year}`;
 }
 
-/** A timestamp in Belgian local time: '14/07/2025 10:30'. */
+const brusselsDateTime = new Intl.DateTimeFormat('nl-BE', {
+  timeZone: 'Europe/Brussels',
+  day: '2-digit',
+  month: '2-digit',
+  year: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** A timestamp in Belgian local time: '14/07/2025, 10:30'. */
 export function formatDateTime(iso: string | null | undefined): string {
   if (!iso) return '';
-  return new Intl.DateTimeFormat('nl-BE', {
-    timeZone: 'Europe/Brussels',
-    day: '2-digit',
-    month: '2-digit',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
+  return brusselsDateTime.format(new Date(iso));
 }
 
 /** Period option in the camp form: '{name} | {start} tot {end}' with Belgian-Dutch month/day numerals. */

@@ -10,11 +10,12 @@ export function normaliseText(text: string): string {
 
 /** Digits and letters only, for OGMs and national numbers whose punctuation is ignored on both sides. */
 export function compactText(text: string): string {
-  return normaliseText(text).replace(/[^a-z0-9]/g, '');
+  return normaliseText(text).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 export interface SearchQuery {
   words: string[];
+  /** compactWords[i] is words[i] without punctuation. */
   compactWords: string[];
 }
 
@@ -22,8 +23,11 @@ export interface SearchQuery {
 export function parseSearchQuery(text: string): SearchQuery | null {
   const trimmed = text.trim();
   if (trimmed.length < SEARCH_MIN_LENGTH) return null;
-  const words = normaliseText(trimmed).split(/\s+/).filter(Boolean);
-  return { words, compactWords: words.map(compactText).filter(Boolean) };
+  // A word of punctuation only ('-', '/') names nothing; dropping it keeps words and compactWords aligned.
+  const words = normaliseText(trimmed)
+    .split(/\s+/)
+    .filter((word) => compactText(word) !== '');
+  return { words, compactWords: words.map(compactText) };
 }
 
 /** Precomputed haystack of one record, so that filtering 10,000 rows per keystroke stays cheap. */
@@ -47,9 +51,5 @@ export function searchIndexEntry(
 
 /** Exact matching: every word of the query occurs in a text field, or (without punctuation) in a code field. */
 export function matchesSearch(entry: SearchIndexEntry, query: SearchQuery): boolean {
-  return query.words.every(
-    (word, i) =>
-      entry.text.includes(word) ||
-      (query.compactWords[i] !== undefined && query.compactWords[i] !== '' && entry.compactCodes.includes(query.compactWords[i]!)),
-  );
+  return query.words.every((word, i) => entry.text.includes(word) || entry.compactCodes.includes(query.compactWords[i]!));
 }

@@ -1,0 +1,199 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_METHOD } from '../../common/src/constants.js';
+import type { SubscriptionDetail } from '../../common/src/schemas/subscriptions.js';
+import { mailOutbox } from '../../server/src/db/schema.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { createSubscription } from '../helpers/subscription-factory.js';
+
+interface ReceivedMail {
+  envelopeFrom: string;
+  envelopeTo: string[];
+  subject: string;
+  text: string;
+}
+
+/** Quoted-printable or base64 bytes to UTF-8 text. */
+function decodeTransfer(encoding: string, body: string): string {
+  if (encoding === 'base64') return Buffer.from(body.replace(/\s/g, ''), 'base64').toString('utf8');
+  if (encoding !== 'quoted-printable') return body;
+  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  return Buffer.from(bytes, 'latin1').toString('utf8');
+}
+
+/** A raw single-part text message as a reader sees it: RFC 2047 subject decoded, body decoded. */
+function readMessage(raw: string): { subject: string; text: string } {
+  const [head = '', ...bodyParts] = raw.split(/\r?\n\r?\n/);
+  const headers = new Map<string, string>();
+  for (const line of head.replace(/\r?\n[ \t]+/g, ' ').split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    headers.set(line.slice(0, colon).toLowerCase(), line.slice(colon + 1).trim());
+  }
+  const subject = (headers.get('subject') ?? '')
+    .replace(/\?=\s+=\?/g, '?==?')
+    .replace(/=\?utf-8\?([QB])\?([^?]*)\?=/gi, (_, kind: string, data: string) =>
+      kind.toUpperCase() === 'B' ? decodeTransfer('base64', data) : decodeTransfer('quoted-printable', data.replace(/_/g, ' ')),
+    );
+  const text = decodeTransfer(headers.get('content-transfer-encoding') ?? '7bit', bodyParts.join('\n\n'))
+    .replace(/\r\n/g, '\n')
+    .trimEnd();
+  return { subject, text };
+}
+
+/** A real SMTP server on a free loopback port; `refuse` makes it turn every recipient away. */
+async function startSmtpServer(options: { refuse?: boolean } = {}) {
+  const received: ReceivedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onRcptTo(address, _session, callback) {
+      if (options.refuse) return callback(Object.assign(new Error(`Mailbox ${address.address} unavailable`), { responseCode: 550 }));
+      callback();
+    },
+    onData(stream, session, callback) {
+      const chunks: Buffer[] = [];
+      stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+      stream.on('end', () => {
+        const from = session.envelope.mailFrom;
+        received.push({
+          envelopeFrom: from ? from.address : '',
+          envelopeTo: session.envelope.rcptTo.map((r) => r.address),
+          ...readMessage(Buffer.concat(chunks).toString('utf8')),
+        });
+        callback();
+      });
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { url: `smtp://127.0.0.1:${port}`, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+const MAIL_FROM = 'Kampen Test <kampen@example.be>';
+const ORGANISER_ACCOUNT = 'BE68 5390 0754 7034';
+
+describe.each(backends)('mail on %s', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let refusingSmtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let sending: TestApp;
+  let failing: TestApp;
+  let withoutSmtp: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    refusingSmtp = await startSmtpServer({ refuse: true });
+    const env = { MAIL_FROM, ORGANISER_ACCOUNT };
+    sending = await startTestApp(backend, { subscriptionsPerYear: 5, env: { ...env, SMTP_URL: smtp.url } });
+    failing = await startTestApp(backend, { subscriptionsPerYear: 5, env: { ...env, SMTP_URL: refusingSmtp.url } });
+    withoutSmtp = await startTestApp(backend, { subscriptionsPerYear: 5, env });
+  });
+  afterAll(async () => {
+    await Promise.all([sending?.close(), failing?.close(), withoutSmtp?.close()]);
+    await Promise.all([smtp?.close(), refusingSmtp?.close()]);
+  });
+
+  const outboxOf = (t: TestApp, subscriptionId: number) =>
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, subscriptionId));
+  async function detail(t: TestApp, id: number): Promise<SubscriptionDetail> {
+    return ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+  }
+  /** A subscription of € 150 with € 20 discount and € 50 paid: € 130 to pay, € 80 open. */
+  const makeIn = (t: TestApp, parentEmail: string, paymentMethodId: number = PAYMENT_METHOD.bankTransfer) =>
+    createSubscription(t.db, {
+      priceCents: 15000,
+      discounts: [{ kind: 'booking', amountCents: 2000 }],
+      paidAmountCents: 5000,
+      paid: true,
+      paymentMethodId,
+      parentEmail,
+      childFirstname: 'Céline',
+      childLastname: 'Peeters',
+    });
+  const mailsTo = (address: string) => smtp.received.filter((mail) => mail.envelopeTo.includes(address));
+
+  it('convertToCash sends the camp’s convert-to-cash mail to the parent with the amounts, and records it as sent', async () => {
+    const made = await makeIn(sending, `cash.${backend}@voorbeeld.be`);
+    const answer = await sending.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect(answer.status).toBe(200);
+    const record = await detail(sending, made.subscriptionId);
+    const camp = `${record.THEME_NAME} - ${record.LOCATION_NAME}`;
+    const [mail, ...more] = mailsTo(`cash.${backend}@voorbeeld.be`);
+    expect(more).toEqual([]);
+    expect(mail!.envelopeFrom).toBe('kampen@example.be');
+    expect(mail!.subject).toBe(`Betaling ter plaatse voor Céline Peeters - ${camp}`);
+    expect(mail!.text).toContain('Beste Sofie Peeters,');
+    expect(mail!.text).toContain('Te betalen: € 130,00. Nog open: € 80,00.');
+    expect(mail!.text).toContain(`Referentie: ${made.reference}.`);
+    const [recorded] = await outboxOf(sending, made.subscriptionId);
+    expect(recorded).toMatchObject({ templateId: 'omzetten-cash', status: 'sent', error: null, subject: mail!.subject, body: mail!.text });
+    expect(recorded!.sentAt).not.toBeNull();
+  });
+
+  it('cancelSubscription sends the cancellation mail with the camp and its dates', async () => {
+    const made = await makeIn(sending, `annulatie.${backend}@voorbeeld.be`);
+    expect((await sending.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    const record = await detail(sending, made.subscriptionId);
+    const [mail] = mailsTo(`annulatie.${backend}@voorbeeld.be`);
+    expect(mail!.subject).toBe(`Annulatie inschrijving Céline Peeters - ${record.THEME_NAME} - ${record.LOCATION_NAME}`);
+    const [y1, m1, d1] = record.PERIOD_STARTDATE.split('-');
+    const [y2, m2, d2] = record.PERIOD_ENDDATE.split('-');
+    expect(mail!.text).toContain(`(${d1}/${m1}/${y1} tot ${d2}/${m2}/${y2}) is geannuleerd.`);
+    expect((await outboxOf(sending, made.subscriptionId)).map((r) => [r.templateId, r.status])).toEqual([['annulatie', 'sent']]);
+  });
+
+  it('resendConfirmationEmail sends the confirmation with amounts, OGM and the organiser’s account', async () => {
+    const made = await makeIn(sending, `bevestiging.${backend}@voorbeeld.be`);
+    const answer = await sending.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data).toMatchObject({ subscriptionId: made.subscriptionId, mailStatus: 'sent' });
+    const [mail] = mailsTo(`bevestiging.${backend}@voorbeeld.be`);
+    expect(mail!.subject).toMatch(/^Bevestiging inschrijving Céline Peeters - /);
+    expect(mail!.text).toContain('Te betalen: € 130,00. Nog open: € 80,00.');
+    expect(mail!.text).toContain(`Gelieve over te schrijven op ${ORGANISER_ACCOUNT} met de gestructureerde mededeling ${made.ogm}.`);
+  });
+
+  it('convertToBankTransfer sends no mail', async () => {
+    const made = await makeIn(sending, `overschrijving.${backend}@voorbeeld.be`, PAYMENT_METHOD.cash);
+    expect((await sending.call('POST', '/api/convertToBankTransfer', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    expect(mailsTo(`overschrijving.${backend}@voorbeeld.be`)).toEqual([]);
+    expect(await outboxOf(sending, made.subscriptionId)).toEqual([]);
+  });
+
+  it('when SMTP refuses: resend answers an error the screen can show, cancel still cancels; both are recorded as failed', async () => {
+    const made = await makeIn(failing, `geweigerd.${backend}@voorbeeld.be`);
+    const resend = await failing.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect(resend.status).toBe(500);
+    expect(resend.body.error.message).toBe('De mail kon niet verzonden worden.');
+    expect(resend.body.error.message).not.toContain('550');
+
+    const cancel = await failing.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect(cancel.status).toBe(200);
+    expect((await detail(failing, made.subscriptionId)).SUBSCRIPTION_CANCELLED).toBe(true);
+
+    const recorded = await outboxOf(failing, made.subscriptionId);
+    expect(recorded.map((r) => [r.templateId, r.status, r.sentAt])).toEqual([
+      ['bevestiging', 'failed', null],
+      ['annulatie', 'failed', null],
+    ]);
+    expect(recorded.every((r) => r.error?.includes('unavailable'))).toBe(true);
+    expect(refusingSmtp.received).toEqual([]);
+  });
+
+  it('without SMTP_URL every mail stays in the outbox, rendered and addressed', async () => {
+    const made = await makeIn(withoutSmtp, `outbox.${backend}@voorbeeld.be`);
+    expect((await withoutSmtp.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    const resend = await withoutSmtp.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect(resend.body.data).toMatchObject({ mailStatus: 'outbox' });
+    const recorded = await outboxOf(withoutSmtp, made.subscriptionId);
+    expect(recorded.map((r) => [r.templateId, r.status, r.recipient, r.sentAt])).toEqual([
+      ['omzetten-cash', 'outbox', `outbox.${backend}@voorbeeld.be`, null],
+      ['bevestiging', 'outbox', `outbox.${backend}@voorbeeld.be`, null],
+    ]);
+    expect(recorded[1]!.body).toContain(`mededeling ${made.ogm}`);
+    expect(recorded[1]!.body).toContain('Te betalen: € 130,00. Nog open: € 80,00.');
+    expect(mailsTo(`outbox.${backend}@voorbeeld.be`)).toEqual([]);
+  });
+});
