@@ -6,6 +6,8 @@ import { validationMessages as m } from '../messages.js';
  * shown, so 'Veld verplicht' comes before the length checks.
  */
 const requiredError = { error: m.required };
+/** Missing is 'Veld verplicht'; present but of the wrong kind ('abc' for a number) is 'Foutief formaat'. */
+const requiredOrWrongFormat = { error: (issue: { input?: unknown }) => (issue.input === undefined ? m.required : m.wrongFormat) };
 
 export function requiredText(min: number, max: number, tooLong: string = m.tooLong) {
   return z.string(requiredError).trim().min(1, m.required).min(min, m.tooShort).max(max, tooLong);
@@ -38,22 +40,23 @@ export const optionalPhoneField = z
 
 const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 
+/** Numbers arrive as numbers or as text from form inputs ('12', '12,5'); empty text is missing. */
+const toNumber = (v: unknown) =>
+  typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(',', '.'))) : emptyToUndefined(v);
+
 /** Ids arrive as numbers or numeric text (form selects); missing or empty is 'Veld verplicht'. */
 export const idField = z.preprocess(
-  emptyToUndefined,
-  z.coerce.number(requiredError).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat),
+  toNumber,
+  z.number(requiredOrWrongFormat).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat),
 );
 
 export const optionalIdField = z.preprocess(
-  emptyToUndefined,
-  z.coerce.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat).optional(),
+  toNumber,
+  z.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat).optional(),
 );
 
 function numberField() {
-  return z.preprocess(
-    (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(',', '.'))) : emptyToUndefined(v)),
-    z.number(requiredError).refine(Number.isFinite, m.wrongFormat),
-  );
+  return z.preprocess(toNumber, z.number(requiredOrWrongFormat).refine(Number.isFinite, m.wrongFormat));
 }
 
 export const positiveIntField = numberField().pipe(z.number().int(m.wrongFormat).positive(m.wrongFormat).max(1_000_000, m.tooLong));
@@ -78,7 +81,7 @@ export const nonNegativeEuroField = numberField().pipe(
 /** Select values 'true'/'false' become booleans (spec section 2, camp detail). */
 export const booleanField = z.preprocess(
   (v) => (v === 'true' ? true : v === 'false' ? false : emptyToUndefined(v)),
-  z.boolean(requiredError),
+  z.boolean(requiredOrWrongFormat),
 );
 
 export const isoDate = z
