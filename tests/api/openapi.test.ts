@@ -1,0 +1,25 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+
+describe('OpenAPI document', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp('pglite', { seed: 'none' });
+  });
+  afterAll(async () => t?.close());
+
+  it('is served without a token and lists every API route with its method', async () => {
+    const answer = await t.call('GET', '/api/openapi.json', undefined, null);
+    expect(answer.status).toBe(200);
+    const document = answer.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
+    expect(document.openapi).toMatch(/^3\./);
+    const routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/openapi.json');
+    for (const route of routes) {
+      expect(document.paths[route.url], route.url).toBeDefined();
+      expect(document.paths[route.url]![route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    }
+    const login = document.paths['/api/login']!.post as { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
+    expect(Object.keys(login.requestBody!.content['application/json']!.schema.properties)).toEqual(['username', 'password']);
+    console.log(`${routes.length} routes documented`);
+  });
+});
