@@ -1,0 +1,58 @@
+import { execFile } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+
+const run = promisify(execFile);
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Runs `fn` `runs` times after one warm-up and answers the median of what it measured. */
+export async function medianOf(runs: number, fn: () => Promise<number>): Promise<{ median: number; runs: number[] }> {
+  await fn();
+  const values: number[] = [];
+  for (let i = 0; i < runs; i++) values.push(await fn());
+  return { median: median(values), runs: values };
+}
+
+export async function timed(fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  await fn();
+  return performance.now() - start;
+}
+
+/** A GET over loopback as a browser sends it (compression accepted): milliseconds to the last byte, and bytes on the wire. */
+export function getOnWire(url: string, token: string): Promise<{ ms: number; bytes: number; status: number }> {
+  return new Promise((resolve, reject) => {
+    const start = performance.now();
+    const request = http.get(url, { headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'br, gzip' } }, (response) => {
+      let bytes = 0;
+      response.on('data', (chunk: Buffer) => (bytes += chunk.length));
+      response.on('end', () => resolve({ ms: performance.now() - start, bytes, status: response.statusCode ?? 0 }));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+  });
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** autocannon in a process of its own, so that it does not share the server's event loop. */
+export async function loadTest(url: string, token: string | null, seconds: number, connections: number): Promise<LoadResult> {
+  const cli = path.resolve(import.meta.dirname, '../node_modules/autocannon/autocannon.js');
+  const args = [cli, '-c', String(connections), '-d', String(seconds), '-j'];
+  if (token) args.push('-H', `authorization=Bearer ${token}`);
+  args.push(url);
+  const { stdout } = await run(process.execPath, args, { maxBuffer: 10 * 1024 * 1024 });
+  const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
+  return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}

@@ -1,0 +1,105 @@
+import type { Page } from 'playwright-core';
+import { formatEuro } from '../common/src/money.js';
+import type { SubscriptionListRow } from '../common/src/schemas/subscriptions.js';
+import { compareByLastThenFirstName } from '../common/src/sort.js';
+import { medianOf, timed } from './measure.js';
+
+const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The baseline page: the overview's first 200 rows of a year as plain server-rendered HTML, no script. */
+export function staticOverviewPage(rows: SubscriptionListRow[]): string {
+  const first = rows
+    .filter((r) => !r.SUBSCRIPTION_CANCELLED)
+    .sort(
+      compareByLastThenFirstName(
+        (r) => r.SUBSCRIBER_LASTNAME,
+        (r) => r.SUBSCRIBER_FIRSTNAME,
+      ),
+    )
+    .slice(0, 200);
+  const body = first
+    .map(
+      (r) =>
+        `<tr><td>${escape(`${r.SUBSCRIBER_FIRSTNAME} ${r.SUBSCRIBER_LASTNAME}`)}</td><td>${escape(`${r.THEME_NAME} - ${r.LOCATION_NAME_SHORT} | ${r.PERIOD_NAME_SHORT}`)}</td>` +
+        `<td>${formatEuro(r.SUBSCRIPTION_CAMP_PRICE)}</td><td>${formatEuro(r.SUBSCRIPTION_CAMP_DISCOUNT)}</td><td>${formatEuro(r.SUBSCRIPTION_AMOUNT_TO_PAY)}</td>` +
+        `<td>${formatEuro(r.SUBSCRIPTION_PAID_AMOUNT)}</td><td>${r.PAYMENTMETHOD_ID}</td><td>${r.PAYMENT_STATUS}</td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="nl-BE"><head><meta charset="utf-8"><title>Statisch overzicht</title></head><body><table><thead><tr><th>Kind</th><th>Kamp</th><th>Prijs</th><th>Korting</th><th>Te betalen</th><th>Betaald</th><th>Betaalwijze</th><th>Status</th></tr></thead><tbody>${body}</tbody></table></body></html>`;
+}
+
+const ROW = 'tbody tr[data-subscription-id]';
+
+/** Types a search the way a person does and answers the milliseconds from the input until the table shows only matches, minus the debounce. */
+async function searchOnce(page: Page, term: string, debounceMs: number): Promise<number> {
+  return page.getByLabel('Zoeken').evaluate(
+    (input, { term, debounceMs, rowSelector }) =>
+      new Promise<number>((resolve) => {
+        const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!;
+        setValue.call(input, term);
+        input.dispatchEvent(new Event('input', { bubbles: true }));
+        const start = performance.now();
+        const check = () => {
+          const rows = [...document.querySelectorAll(rowSelector)];
+          if (rows.length > 0 && rows.every((row) => row.textContent!.toLowerCase().includes(term.toLowerCase()))) {
+            resolve(performance.now() - start - debounceMs);
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    { term, debounceMs, rowSelector: ROW },
+  );
+}
+
+/** Clicks the show-all toggle and answers the milliseconds until the table body holds the full list. */
+async function showAllOnce(page: Page): Promise<{ ms: number; rowsInDom: number }> {
+  const toggle = page.getByRole('button', { name: /alle/i }).first();
+  const result = await toggle.evaluate(
+    (button, rowSelector) =>
+      new Promise<{ ms: number; rowsInDom: number }>((resolve) => {
+        const body = document.querySelector('tbody')!;
+        const before = body.getBoundingClientRect().height;
+        const start = performance.now();
+        (button as HTMLButtonElement).click();
+        const check = () => {
+          if (body.getBoundingClientRect().height > before * 1.5) {
+            resolve({ ms: performance.now() - start, rowsInDom: document.querySelectorAll(rowSelector).length });
+          } else requestAnimationFrame(check);
+        };
+        requestAnimationFrame(check);
+      }),
+    ROW,
+  );
+  await toggle.click();
+  return result;
+}
+
+/** Measurement 3 for one camp year: first row against the static page, a search, and the show-all toggle. */
+export async function overviewProbe(page: Page, year: number, runs: number) {
+  const firstRow = await medianOf(runs, () =>
+    timed(async () => {
+      await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+      await page.locator(ROW).first().waitFor();
+    }),
+  );
+  const staticPage = await medianOf(runs, () =>
+    timed(async () => {
+      await page.goto(`/bench/static-overview?year=${year}`);
+      await page.locator('tbody tr').first().waitFor();
+    }),
+  );
+  await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+  await page.locator(ROW).first().waitFor();
+  const terms = ['Peeters', 'Janssens'];
+  let turn = 0;
+  const search = await medianOf(runs, () => searchOnce(page, terms[turn++ % terms.length]!, 350));
+  await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+  await page.locator(ROW).first().waitFor();
+  let rowsInDom = 0;
+  const showAll = await medianOf(runs, async () => {
+    const once = await showAllOnce(page);
+    rowsInDom = once.rowsInDom;
+    return once.ms;
+  });
+  return { firstRowMs: firstRow.median, staticMs: staticPage.median, searchMs: search.median, showAllMs: showAll.median, rowsInDom };
+}

@@ -1,0 +1,322 @@
+/**
+ * npm run bench: how fast the product is at 1,000, 10,000 and 50,000 subscriptions a year.
+ * Every figure is a median, next to a baseline measured in the same run on the same machine, so the
+ * ratios survive a noisy machine. It asserts nothing: it writes bench/results.md and bench/results.json.
+ */
+import { spawn } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { Page } from 'playwright-core';
+import { buildApp } from '../server/src/app.js';
+import { loadConfig } from '../server/src/config.js';
+import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../server/src/db/client.js';
+import { listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';
+import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
+import { launchChromium } from '../tests/helpers/browser.js';
+import { getOnWire, loadTest, medianOf, timed } from './measure.js';
+import { overviewProbe, staticOverviewPage } from './overview-probe.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+const SIZES = [1000, 10_000, 50_000] as const;
+/** Each size gets a camp year of its own, inside the Kampjaar list (2021 up to next year). */
+const YEAR_OF: Record<number, number> = { 1000: 2022, 10_000: 2023, 50_000: 2024 };
+const RUNS = 7;
+const LOAD_SECONDS = 10;
+
+interface ApiFigures {
+  backend: string;
+  subscriptions: { size: number; apiMs: number; sqlMs: number; ratio: number; wireBytes: number; rawRows: number }[];
+  detail: {
+    requestsPerSecond: number;
+    p99Ms: number;
+    trivialRequestsPerSecond: number;
+    trivialP99Ms: number;
+    ratio: number;
+    errors: number;
+  };
+}
+
+const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
+
+async function seed(db: Database) {
+  await seedDemoData(db, { subscriptionsPerYear: 0 });
+  for (const size of SIZES) {
+    const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
+    log(`seeded ${size} subscriptions in ${(seconds / 1000).toFixed(1)} s`);
+  }
+}
+
+/** The same rows the overview call reads, by a plain SQL query without any mapping: the floor for getSubscriptions. */
+function plainYearQuery(db: Database, year: number) {
+  return queryRows(
+    db,
+    sql`select s.id, s.reference, s.ogm, s.camp_price_cents, s.paid_amount_cents, s.paid, s.cancelled, s.cancellation_date,
+          s.payment_method_id, c.id as camp_id, th.id as theme_id, th.name as theme_name, l.id as location_id, l.name_short,
+          p.id as period_id, p.name_short as period_name_short, p.start_date, p.end_date, ch.firstname, ch.lastname,
+          ch.nationalnr, pa.nationalnr as parent_nationalnr,
+          (select coalesce(sum(sd.amount_cents), 0) from subscription_discounts sd where sd.subscription_id = s.id) as discount_cents
+        from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
+        join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
+        join children ch on ch.id = s.child_id join parents pa on pa.id = ch.parent_id
+        where p.start_date >= ${`${year}-01-01`} and p.start_date < ${`${year + 1}-01-01`}`,
+  );
+}
+
+async function startServer(database: DatabaseHandle, dataDir: string) {
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: dataDir }), database, logger: false });
+  // The static baseline of measurement 3: the first 200 rows of a year as plain HTML, served by the same server.
+  app.get('/bench/static-overview', { config: { public: true } }, async (request, reply) => {
+    const year = Number((request.query as { year?: string }).year);
+    return reply.type('text/html').send(staticOverviewPage(await listSubscriptionsOfYear(database.db, year)));
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return { app, baseUrl, token };
+}
+
+async function measureApi(backend: string, database: DatabaseHandle, baseUrl: string, token: string): Promise<ApiFigures> {
+  const subscriptions: ApiFigures['subscriptions'] = [];
+  for (const size of SIZES) {
+    const year = YEAR_OF[size]!;
+    let wireBytes = 0;
+    const api = await medianOf(RUNS, async () => {
+      const answer = await getOnWire(`${baseUrl}/api/getSubscriptions?campYear=${year}`, token);
+      if (answer.status !== 200) throw new Error(`getSubscriptions answered ${answer.status}`);
+      wireBytes = answer.bytes;
+      return answer.ms;
+    });
+    let rawRows = 0;
+    const plain = await medianOf(RUNS, () =>
+      timed(async () => {
+        rawRows = (await plainYearQuery(database.db, year)).length;
+      }),
+    );
+    subscriptions.push({ size, apiMs: api.median, sqlMs: plain.median, ratio: api.median / plain.median, wireBytes, rawRows });
+    log(`${backend} getSubscriptions ${size}: ${api.median.toFixed(1)} ms vs plain SQL ${plain.median.toFixed(1)} ms, ${wireBytes} bytes`);
+  }
+  const [someSubscription] = await queryRows<{ id: number }>(database.db, sql`select id from subscriptions order by id desc limit 1`);
+  const detailUrl = `${baseUrl}/api/getSubscriptionFullDetail?id=${someSubscription!.id}`;
+  const detail = await loadTest(detailUrl, token, LOAD_SECONDS, 10);
+  const trivial = await loadTest(`${baseUrl}/api/health`, null, LOAD_SECONDS, 10);
+  log(
+    `${backend} detail ${detail.requestsPerSecond.toFixed(0)} req/s p99 ${detail.p99Ms} ms; trivial ${trivial.requestsPerSecond.toFixed(0)} req/s`,
+  );
+  return {
+    backend,
+    subscriptions,
+    detail: {
+      requestsPerSecond: detail.requestsPerSecond,
+      p99Ms: detail.p99Ms,
+      trivialRequestsPerSecond: trivial.requestsPerSecond,
+      trivialP99Ms: trivial.p99Ms,
+      ratio: detail.requestsPerSecond / trivial.requestsPerSecond,
+      errors: detail.errors + detail.non2xx,
+    },
+  };
+}
+
+interface BrowserFigures {
+  overview: { size: number; firstRowMs: number; staticMs: number; ratio: number; searchMs: number; showAllMs: number; rowsInDom: number }[];
+  campsOverviewMs: number;
+  javascriptGzipBytes: { login: number; subscriptionOverview: number };
+}
+
+async function signIn(page: Page, token: string) {
+  await page.goto('/login');
+  await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
+}
+
+/** Gzip size of every script a page loads, from the files the server sent. */
+async function javascriptGzipBytes(page: Page, url: string): Promise<number> {
+  const scripts = new Map<string, Buffer>();
+  const collect = async (response: import('playwright-core').Response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), await response.body());
+  };
+  page.on('response', collect);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', collect);
+  return [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+}
+
+async function measureBrowser(baseUrl: string, token: string): Promise<BrowserFigures> {
+  const browser = await launchChromium();
+  try {
+    const bundleContext = await browser.newContext({ baseURL: baseUrl });
+    const bundlePage = await bundleContext.newPage();
+    const loginBytes = await javascriptGzipBytes(bundlePage, '/login');
+    await signIn(bundlePage, token);
+    const overviewBytes = await javascriptGzipBytes(bundlePage, `/subscription-overview?subscriptionsYear=${YEAR_OF[1000]}`);
+    await bundleContext.close();
+
+    const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+    const page = await context.newPage();
+    await signIn(page, token);
+    const overview: BrowserFigures['overview'] = [];
+    for (const size of SIZES) {
+      const year = YEAR_OF[size]!;
+      const figures = await overviewProbe(page, year, RUNS);
+      overview.push({ size, ...figures, ratio: figures.firstRowMs / figures.staticMs });
+      log(
+        `overview ${size}: first row ${figures.firstRowMs.toFixed(0)} ms (static ${figures.staticMs.toFixed(0)} ms), search ${figures.searchMs.toFixed(1)} ms after debounce, show all ${figures.showAllMs.toFixed(1)} ms`,
+      );
+    }
+    const camps = await medianOf(RUNS, () =>
+      timed(async () => {
+        await page.goto(`/camps?subscriptionsYear=${YEAR_OF[10_000]}`);
+        await page.getByRole('link', { name: 'Wijzigen' }).first().waitFor();
+      }),
+    );
+    log(`camps overview ${camps.median.toFixed(0)} ms`);
+    await context.close();
+    return { overview, campsOverviewMs: camps.median, javascriptGzipBytes: { login: loginBytes, subscriptionOverview: overviewBytes } };
+  } finally {
+    await browser.close();
+  }
+}
+
+/** The resident memory of a separate server process after it served the 50,000 year. */
+async function measureServerMemory(dataDir: string): Promise<number> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    for (let i = 0; i < 3; i++) await getOnWire(`${base}/api/getSubscriptions?campYear=${YEAR_OF[50_000]}`, token);
+    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+  } finally {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+}
+
+async function postgresFigures(databaseUrl: string): Promise<ApiFigures> {
+  const name = `kampbeheer_bench_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: databaseUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(databaseUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  try {
+    await seed(database.db);
+    const server = await startServer(database, '');
+    const figures = await measureApi('postgres', database, server.baseUrl, server.token);
+    await server.app.close();
+    return figures;
+  } finally {
+    await database.close();
+    const dropper = new pg.Client({ connectionString: databaseUrl });
+    await dropper.connect();
+    await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await dropper.end();
+  }
+}
+
+function writeResults(results: { date: string; machine: string; api: ApiFigures[]; browser: BrowserFigures; serverRssBytes: number }) {
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const lines = [
+    '# Benchmark results',
+    '',
+    `Measured ${results.date} on ${results.machine}. Each time is the median of ${RUNS} runs after a warm-up; load tests run ${LOAD_SECONDS} s with 10 connections. Produced by \`npm run bench\`.`,
+    '',
+    '## 1. getSubscriptions for a whole year (target: at most 1.5 × the plain SQL query)',
+    '',
+    '| backend | subscriptions | API (ms, to last byte, compressed) | plain SQL (ms) | ratio | bytes on the wire |',
+    '|---|---|---|---|---|---|',
+    ...results.api.flatMap((a) =>
+      a.subscriptions.map(
+        (s) => `| ${a.backend} | ${s.size} | ${s.apiMs.toFixed(1)} | ${s.sqlMs.toFixed(1)} | ${s.ratio.toFixed(2)} | ${kb(s.wireBytes)} |`,
+      ),
+    ),
+    '',
+    '## 2. getSubscriptionFullDetail under 10 connections (target: at least 1/3 of the trivial route)',
+    '',
+    '| backend | detail req/s | detail p99 (ms) | trivial req/s | trivial p99 (ms) | ratio | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...results.api.map(
+      (a) =>
+        `| ${a.backend} | ${a.detail.requestsPerSecond.toFixed(0)} | ${a.detail.p99Ms} | ${a.detail.trivialRequestsPerSecond.toFixed(0)} | ${a.detail.trivialP99Ms} | ${a.detail.ratio.toFixed(2)} | ${a.detail.errors} |`,
+    ),
+    '',
+    '## 3. In Chromium (targets at 10,000: first row at most 2 × the static page; search within 50 ms after the debounce; full list within 200 ms)',
+    '',
+    '| subscriptions | first row (ms) | static page, same 200 rows (ms) | ratio | search, after the 350 ms debounce (ms) | show all (ms) | rows in the DOM after show all |',
+    '|---|---|---|---|---|---|---|',
+    ...results.browser.overview.map(
+      (o) =>
+        `| ${o.size} | ${o.firstRowMs.toFixed(0)} | ${o.staticMs.toFixed(0)} | ${o.ratio.toFixed(2)} | ${o.searchMs.toFixed(1)} | ${o.showAllMs.toFixed(1)} | ${o.rowsInDom} |`,
+    ),
+    '',
+    `Camps overview (10,000 year) until its first row: ${results.browser.campsOverviewMs.toFixed(0)} ms.`,
+    '',
+    '## 4. JavaScript loaded, gzip -9 (target: /login at most 150 KB)',
+    '',
+    `- /login: ${kb(results.browser.javascriptGzipBytes.login)}`,
+    `- /subscription-overview: ${kb(results.browser.javascriptGzipBytes.subscriptionOverview)}`,
+    '',
+    '## 5. Server memory',
+    '',
+    `Resident memory of the server process (embedded database) after serving the 50,000 year three times: ${(results.serverRssBytes / 1024 / 1024).toFixed(0)} MB.`,
+    '',
+  ];
+  writeFileSync(path.join(root, 'bench/results.md'), lines.join('\n'));
+  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+}
+
+async function main() {
+  const tmp = path.join(root, 'bench/tmp');
+  const dataDir = path.join(tmp, 'pglite');
+  rmSync(tmp, { recursive: true, force: true });
+  mkdirSync(tmp, { recursive: true });
+
+  log('seeding the embedded database');
+  const database = await openDatabase({ dataDir });
+  await seed(database.db);
+  const server = await startServer(database, dataDir);
+  const api = [await measureApi('pglite', database, server.baseUrl, server.token)];
+  const browser = await measureBrowser(server.baseUrl, server.token);
+  await server.app.close();
+  await database.close();
+
+  const serverRssBytes = await measureServerMemory(dataDir);
+  log(`server RSS after the 50,000 year: ${(serverRssBytes / 1024 / 1024).toFixed(0)} MB`);
+  if (process.env.DATABASE_URL) api.push(await postgresFigures(process.env.DATABASE_URL));
+
+  writeResults({
+    date: new Date().toISOString(),
+    machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
+    api,
+    browser,
+    serverRssBytes,
+  });
+  rmSync(tmp, { recursive: true, force: true });
+  log('wrote bench/results.md and bench/results.json');
+}
+
+await main();
