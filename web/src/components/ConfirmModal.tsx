@@ -8,6 +8,8 @@ interface ConfirmModalProps {
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The button that closes without acting; rename it where 'Annuleren' would read as the action itself. */
+  cancelLabel?: string;
   confirmVariant?: 'primary' | 'danger' | 'warning' | 'success';
   pending?: boolean;
   error?: string | null;
@@ -21,6 +23,7 @@ export function ConfirmModal({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Annuleren',
   confirmVariant = 'primary',
   pending,
   error,
@@ -41,7 +44,7 @@ export function ConfirmModal({
       </Modal.Body>
       <Modal.Footer>
         <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          Annuleren
+          {cancelLabel}
         </Button>
         <Button variant={confirmVariant} onClick={onConfirm} disabled={pending}>
           {pending ? 'Bezig…' : confirmLabel}

@@ -1,0 +1,12 @@
+import type { AddDiscountPayload, SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+
+export function addDiscount(payload: AddDiscountPayload) {
+  return api.post<SubscriptionDetail>('addDiscount', payload);
+}
+
+/** An extra discount given by staff; the amount to pay drops by it. */
+export function useAddDiscount() {
+  return useSubscriptionDetailMutation(addDiscount);
+}

@@ -1,0 +1,12 @@
+import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+
+export function cancelSubscription(subscriptionId: number) {
+  return api.post<SubscriptionDetail>('cancelSubscription', { SUBSCRIPTION_ID: subscriptionId });
+}
+
+/** Cancels the subscription (one-way); the server mails the parent. */
+export function useCancelSubscription() {
+  return useSubscriptionDetailMutation(cancelSubscription);
+}

@@ -1,0 +1,22 @@
+import { useQuery } from '@tanstack/react-query';
+import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api, ApiError } from '../../../lib/api-client.js';
+import { subscriptionKeys } from './keys.js';
+
+/** One subscription; null when it does not exist (an empty list or a 404 both mean not found). */
+export async function getSubscriptionFullDetail(id: number): Promise<SubscriptionDetail | null> {
+  try {
+    const rows = await api.get<SubscriptionDetail[]>('getSubscriptionFullDetail', { id });
+    return rows[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function useSubscriptionDetail(id: number) {
+  return useQuery({
+    queryKey: subscriptionKeys.detail(id),
+    queryFn: () => getSubscriptionFullDetail(id),
+  });
+}

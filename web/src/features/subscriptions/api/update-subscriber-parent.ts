@@ -1,0 +1,12 @@
+import type { UpdateSubscriberParentPayload, SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+
+export function updateSubscriberParent(payload: UpdateSubscriberParentPayload) {
+  return api.post<SubscriptionDetail>('updateSubscriberParent', payload);
+}
+
+/** The parent's editable data. */
+export function useUpdateSubscriberParent() {
+  return useSubscriptionDetailMutation(updateSubscriberParent);
+}

@@ -1,0 +1,12 @@
+import type { UpdateSubscriberPayload, SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+
+export function updateSubscriber(payload: UpdateSubscriberPayload) {
+  return api.post<SubscriptionDetail>('updateSubscriber', payload);
+}
+
+/** The child's first and last name. */
+export function useUpdateSubscriber() {
+  return useSubscriptionDetailMutation(updateSubscriber);
+}

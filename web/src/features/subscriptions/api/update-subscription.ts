@@ -1,0 +1,12 @@
+import type { UpdateSubscriptionPayload, SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+
+export function updateSubscription(payload: UpdateSubscriptionPayload) {
+  return api.post<SubscriptionDetail>('updateSubscription', payload);
+}
+
+/** Lunch preference and remark. */
+export function useUpdateSubscription() {
+  return useSubscriptionDetailMutation(updateSubscription);
+}

@@ -1,0 +1,44 @@
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { GENDER_GIRL } from '../../../../../common/src/constants.js';
+import { formatDate } from '../../../../../common/src/format.js';
+import { updateSubscriberPayload, type SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { ReadOnlyField, TextField } from '../../../components/form.js';
+import { useUpdateSubscriber } from '../api/update-subscriber.js';
+import { CardForm } from './CardForm.js';
+import { useCardForm } from './useCardForm.js';
+
+const childValues = (detail: SubscriptionDetail) => ({
+  SUBSCRIBER_ID: detail.SUBSCRIBER_ID,
+  // The child or parent may have more subscriptions: the answer is this one's detail.
+  SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
+  SUBSCRIBER_FIRSTNAME: detail.SUBSCRIBER_FIRSTNAME,
+  SUBSCRIBER_LASTNAME: detail.SUBSCRIBER_LASTNAME,
+});
+
+/** Child data: the name is editable; gender, birth date and national number are not. */
+export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
+  const update = useUpdateSubscriber();
+  const { form, state, error, onSubmit } = useCardForm(updateSubscriberPayload, childValues(detail), update.mutateAsync, childValues);
+  return (
+    <CardForm title="Gegevens kind" onSubmit={onSubmit} state={state} error={error}>
+      <Row>
+        <Col sm={6}>
+          <TextField form={form} name="SUBSCRIBER_FIRSTNAME" label="Voornaam" required />
+        </Col>
+        <Col sm={6}>
+          <TextField form={form} name="SUBSCRIBER_LASTNAME" label="Achternaam" required />
+        </Col>
+        <Col sm={4}>
+          <ReadOnlyField label="Geslacht" value={detail.SUBSCRIBER_GENDER_ID === GENDER_GIRL ? 'Meisje' : 'Jongen'} />
+        </Col>
+        <Col sm={4}>
+          <ReadOnlyField label="Geboortedatum" value={formatDate(detail.SUBSCRIBER_BIRTHDATE)} />
+        </Col>
+        <Col sm={4}>
+          <ReadOnlyField label="Rijksregisternummer" value={detail.SUBSCRIBER_NATIONALNR} />
+        </Col>
+      </Row>
+    </CardForm>
+  );
+}

@@ -1,0 +1,42 @@
+import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { z } from 'zod';
+import { failureMessages } from '../../../../../common/src/messages.js';
+import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { useSchemaForm } from '../../../components/form.js';
+import { useSaveCycle } from '../../../components/useSaveCycle.js';
+import { ApiError } from '../../../lib/api-client.js';
+
+/** Field messages of a 400 answer go to their fields, as if the form had found them itself. */
+async function withServerFieldErrors<T extends FieldValues, R>(form: UseFormReturn<T, any, any>, action: () => Promise<R>): Promise<R> {
+  try {
+    return await action();
+  } catch (error) {
+    if (error instanceof ApiError && error.fields) {
+      for (const [field, message] of Object.entries(error.fields)) {
+        if (field in form.getValues()) form.setError(field as Path<T>, { message });
+      }
+    }
+    throw error;
+  }
+}
+
+/**
+ * A form of the detail screen bound to its payload schema of common/: save cycle with 'Opslaan mislukt,
+ * probeer opnieuw.' on failure, and afterwards the form starts again from what the server saved.
+ */
+export function useCardForm<S extends z.ZodType<any, any>>(
+  schema: S,
+  defaults: DefaultValues<z.input<S>>,
+  save: (payload: z.output<S>) => Promise<SubscriptionDetail>,
+  valuesAfterSave: (saved: SubscriptionDetail) => DefaultValues<z.input<S>>,
+) {
+  const form = useSchemaForm(schema, defaults);
+  const cycle = useSaveCycle(failureMessages.save);
+  const onSubmit = form.handleSubmit((payload) =>
+    cycle.run(
+      () => withServerFieldErrors(form, () => save(payload)),
+      (saved) => form.reset(valuesAfterSave(saved)),
+    ),
+  );
+  return { form, state: cycle.state, error: cycle.error, onSubmit };
+}
