@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_TEMPLATES, PAYMENT_METHOD } from '../../common/src/constants.js';
+import { subscriptionMessages } from '../../server/src/features/subscriptions/messages.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
 import {
@@ -135,7 +136,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await expect.poll(() => financial.locator('caption + thead + tbody tr').count()).toBe(6);
   });
 
-  it('the discount form shows its messages after touch and sends nothing while wrong', async () => {
+  it('the discount form shows its messages after touch, sends nothing while wrong, and shows why the server refuses', async () => {
     const s = await prepareSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
@@ -152,6 +153,16 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     const before = await databaseDigest(db());
     await financial.getByRole('button', { name: 'Korting toevoegen' }).click();
     await expect.poll(() => fieldError(financial, 'Reden')).toBe('Veld verplicht');
+    expect(await databaseDigest(db())).toEqual(before);
+
+    // Above the amount to pay: the server refuses, and says why at the amount.
+    await amount.fill('9999');
+    await field(financial, 'Reden').selectOption('Vrijetijdspas');
+    await financial.getByRole('button', { name: 'Korting toevoegen' }).click();
+    await expect.poll(() => financial.getByRole('alert').allTextContents()).toContain('Opslaan mislukt, probeer opnieuw.');
+    expect(await fieldError(financial, 'Bedrag (€)')).toBe(subscriptionMessages.discountAboveAmountToPay);
+    expect(await financial.getByRole('button', { name: 'Korting toevoegen' }).isEnabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'discount refused');
     expect(await databaseDigest(db())).toEqual(before);
   });
 

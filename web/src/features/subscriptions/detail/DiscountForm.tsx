@@ -37,6 +37,7 @@ export function DiscountForm({ subscriptionId }: { subscriptionId: number }) {
     emptyDiscount(subscriptionId),
     ({ reason: _reason, ...payload }) => addDiscount.mutateAsync(payload),
     () => emptyDiscount(subscriptionId),
+    'discountAmount',
   );
   const reason = form.watch('reason');
   useEffect(() => {

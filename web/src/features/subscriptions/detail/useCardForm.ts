@@ -6,8 +6,16 @@ import { useSchemaForm } from '../../../components/form.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
 import { ApiError } from '../../../lib/api-client.js';
 
-/** Field messages of a 400 answer go to their fields, as if the form had found them itself. */
-async function withServerFieldErrors<T extends FieldValues, R>(form: UseFormReturn<T, any, any>, action: () => Promise<R>): Promise<R> {
+/**
+ * Field messages of a 400 answer go to their fields, as if the form had found them itself; the reason
+ * of a 409 (a rule only the server can check, such as a discount above the amount to pay) goes to the
+ * field it is about.
+ */
+async function withServerFieldErrors<T extends FieldValues, R>(
+  form: UseFormReturn<T, any, any>,
+  action: () => Promise<R>,
+  conflictField: Path<T> | undefined,
+): Promise<R> {
   try {
     return await action();
   } catch (error) {
@@ -16,6 +24,7 @@ async function withServerFieldErrors<T extends FieldValues, R>(form: UseFormRetu
         if (field in form.getValues()) form.setError(field as Path<T>, { message });
       }
     }
+    if (error instanceof ApiError && error.status === 409 && conflictField) form.setError(conflictField, { message: error.message });
     throw error;
   }
 }
@@ -29,12 +38,13 @@ export function useCardForm<S extends z.ZodType<any, any>>(
   defaults: DefaultValues<z.input<S>>,
   save: (payload: z.output<S>) => Promise<SubscriptionDetail>,
   valuesAfterSave: (saved: SubscriptionDetail) => DefaultValues<z.input<S>>,
+  conflictField?: Path<z.input<S>>,
 ) {
   const form = useSchemaForm(schema, defaults);
   const cycle = useSaveCycle(failureMessages.save);
   const onSubmit = form.handleSubmit((payload) =>
     cycle.run(
-      () => withServerFieldErrors(form, () => save(payload)),
+      () => withServerFieldErrors(form, () => save(payload), conflictField),
       (saved) => form.reset(valuesAfterSave(saved)),
     ),
   );
