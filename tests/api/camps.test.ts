@@ -1,6 +1,8 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCampDefaults, type CampRecord, type CampSummaryRecord } from '../../common/src/schemas/camps.js';
+import { campRuleMessages, newCampDefaults, type CampRecord, type CampSummaryRecord } from '../../common/src/schemas/camps.js';
+import type { SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
+import { compareDutch } from '../../common/src/sort.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, camps, locations, subscriptions } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
@@ -67,26 +69,78 @@ describe.each(backends)('camps API on %s', (backend) => {
   it('counts seats taken without cancelled subscriptions and answers the summary', async () => {
     const [camp] = await queryRows<{ id: number }>(
       t.db,
-      sql`select camp_id as id from subscriptions group by camp_id order by count(*) desc limit 1`,
+      sql`select camp_id as id from subscriptions group by camp_id order by count(*) filter (where cancelled) desc, count(*) desc limit 1`,
     );
     const campId = camp!.id;
     const [counts] = await queryRows<{ active: number; cancelled: number }>(
       t.db,
       sql`select count(*) filter (where not cancelled)::int as active, count(*) filter (where cancelled)::int as cancelled from subscriptions where camp_id = ${campId}`,
     );
+    expect(counts!.cancelled).toBeGreaterThan(0);
     const record = (await readCamp(campId))!;
     expect(record.SEATS_TAKEN).toBe(counts!.active);
     expect(record.SEATS_OPEN).toBe(record.SEATS_AVAILABLE - counts!.active);
-    const summary = ((await t.call('GET', `/api/getCampSummary?campId=${campId}`)).body.data as CampSummaryRecord[])[0]!;
-    expect(summary.SEATS_TAKEN).toBe(counts!.active);
-    expect(summary.SUBSCRIPTIONS_CANCELLED).toBe(counts!.cancelled);
-    expect(summary.PAID + summary.NOT_PAID + summary.OPEN_SALDO + summary.PAID_TO_MUCH).toBe(counts!.active);
 
-    const [one] = await t.db.select().from(subscriptions).where(eq(subscriptions.campId, campId)).limit(1);
-    await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: one!.id });
-    const after = (await readCamp(campId))!;
-    expect(after.SEATS_TAKEN).toBe(one!.cancelled ? counts!.active : counts!.active - 1);
-    expect((await t.call('GET', '/api/getCampSummary?campId=999999')).status).toBe(404);
+    // The summary agrees with the subscriptions overview's own amounts and statuses of the same camp.
+    const year = record.PERIOD_STARTDATE.slice(0, 4);
+    const rows = ((await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[]).filter(
+      (row) => row.CAMP_ID === campId && !row.SUBSCRIPTION_CANCELLED,
+    );
+    const statusCount = (status: string) => rows.filter((row) => row.PAYMENT_STATUS === status).length;
+    const cents = (pick: (row: SubscriptionListRow) => number) => rows.reduce((sum, row) => sum + Math.round(pick(row) * 100), 0) / 100;
+    const summary = await t.call('GET', `/api/getCampSummary?campId=${campId}`);
+    expect(summary.body.data).toEqual([
+      {
+        CAMP_ID: campId,
+        SEATS_AVAILABLE: record.SEATS_AVAILABLE,
+        SEATS_TAKEN: counts!.active,
+        SEATS_OPEN: record.SEATS_AVAILABLE - counts!.active,
+        SUBSCRIPTIONS_TOTAL: counts!.active + counts!.cancelled,
+        SUBSCRIPTIONS_CANCELLED: counts!.cancelled,
+        PAID: statusCount('PAID'),
+        NOT_PAID: statusCount('NOT-PAID'),
+        OPEN_SALDO: statusCount('OPEN-SALDO'),
+        PAID_TO_MUCH: statusCount('PAID-TO-MUCH'),
+        AMOUNT_TO_PAY_TOTAL: cents((row) => row.SUBSCRIPTION_AMOUNT_TO_PAY),
+        PAID_AMOUNT_TOTAL: cents((row) => row.SUBSCRIPTION_PAID_AMOUNT),
+      } satisfies CampSummaryRecord,
+    ]);
+
+    const [active] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.campId, campId), eq(subscriptions.cancelled, false)))
+      .limit(1);
+    expect((await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: active!.id })).status).toBe(200);
+    expect(await readCamp(campId)).toMatchObject({ SEATS_TAKEN: counts!.active - 1, SEATS_OPEN: record.SEATS_OPEN + 1 });
+    const after = ((await t.call('GET', `/api/getCampSummary?campId=${campId}`)).body.data as CampSummaryRecord[])[0]!;
+    expect(after).toMatchObject({ SEATS_TAKEN: counts!.active - 1, SUBSCRIPTIONS_CANCELLED: counts!.cancelled + 1 });
+  });
+
+  it('answers 404 for the summary of an unknown camp and 400 for a bad id', async () => {
+    const unknown = await t.call('GET', '/api/getCampSummary?campId=999999');
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.error.message).toBe('Kamp niet gevonden');
+    expect((await t.call('GET', '/api/getCampSummary')).body.error.fields).toEqual({ campId: 'Veld verplicht' });
+    expect((await t.call('GET', '/api/getCampSummary?campId=twee')).body.error.fields).toEqual({ campId: 'Foutief formaat' });
+  });
+
+  it('sorts the camps of a year by period start, then theme and location name', async () => {
+    const inYear = (await t.call('GET', `/api/getCamps?campYear=${YEAR}`)).body.data as CampRecord[];
+    expect(inYear.length).toBeGreaterThan(5);
+    const sorted = [...inYear].sort(
+      (a, b) =>
+        a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE) ||
+        compareDutch(a.THEME_NAME, b.THEME_NAME) ||
+        compareDutch(a.LOCATION_NAME, b.LOCATION_NAME) ||
+        a.CAMP_ID - b.CAMP_ID,
+    );
+    expect(inYear.map((c) => c.CAMP_ID)).toEqual(sorted.map((c) => c.CAMP_ID));
+    const all = (await t.call('GET', '/api/getCamps')).body.data as CampRecord[];
+    expect(all.length).toBeGreaterThan(inYear.length);
+    const bad = await t.call('GET', '/api/getCamps?campYear=vorig');
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toEqual({ campYear: 'Foutief formaat' });
   });
 
   it('inherits booking start and info from the location when the camp has none of its own', async () => {
@@ -142,6 +196,21 @@ describe.each(backends)('camps API on %s', (backend) => {
       [{ CAMP_EMAILTEMPLATE_CONFIRM: '' }, 'CAMP_EMAILTEMPLATE_CONFIRM', 'Veld verplicht'],
       [{ CAMP_EMAILTEMPLATE_CANCEL: 'bestaat-niet' }, 'CAMP_EMAILTEMPLATE_CANCEL', 'Foutief formaat'],
       [{ LOCATION_ID: 9999 }, 'LOCATION_ID', 'Foutief formaat'],
+      [{ PERIOD_ID: 9999 }, 'PERIOD_ID', 'Foutief formaat'],
+      [{ THEME_ID: 9999 }, 'THEME_ID', 'Foutief formaat'],
+      [{ AGEGROUP_ID: 9999 }, 'AGEGROUP_ID', 'Foutief formaat'],
+      [{ LOCATION_ID: 'Brugge' }, 'LOCATION_ID', 'Foutief formaat'],
+      [{ CAMP_EMAILTEMPLATE_CONVERT_CASH: 'geen-template' }, 'CAMP_EMAILTEMPLATE_CONVERT_CASH', 'Foutief formaat'],
+      [{ CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: undefined }, 'CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER', 'Veld verplicht'],
+      [{ MIN_BIRTHYEAR: 2019, MAX_BIRTHYEAR: 2016 }, 'MAX_BIRTHYEAR', campRuleMessages.birthyearOrder],
+      [{ SEATS_AVAILABLE: 0 }, 'SEATS_AVAILABLE', 'Foutief formaat'],
+      [{ CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: 'twee' }, 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS', 'Foutief formaat'],
+      [{ CAMP_MINIMUM_REQUIRED_CAMP_DAYS: undefined }, 'CAMP_MINIMUM_REQUIRED_CAMP_DAYS', 'Veld verplicht'],
+      [{ CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: '' }, 'CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED', 'Veld verplicht'],
+      [{ CAMP_FLEXIBLE_BOOKING_ALLOWED: undefined }, 'CAMP_FLEXIBLE_BOOKING_ALLOWED', 'Veld verplicht'],
+      [{ CAMP_ALLOW_BOOKING_INFO: 'x'.repeat(1001) }, 'CAMP_ALLOW_BOOKING_INFO', 'Inhoud te lang'],
+      [{ action: 'kopieer' }, 'action', 'Foutief formaat'],
+      [{ action: 'update' }, 'CAMP_ID', 'Veld verplicht'],
       [{ CAMP_ALLOW_BOOKING_FROM: 'morgen' }, 'CAMP_ALLOW_BOOKING_FROM', 'Foutief formaat'],
     ];
     const before = await databaseDigest(t.db);
@@ -153,14 +222,20 @@ describe.each(backends)('camps API on %s', (backend) => {
     expect(await databaseDigest(t.db)).toEqual(before);
   });
 
-  it('answers 404 for an unknown camp and 409 for deleting a camp with subscriptions or moving a booked camp', async () => {
-    expect((await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: 999999 })).status).toBe(404);
-    expect((await t.call('GET', '/api/getCamps?campId=999999')).body.data).toEqual([]);
+  it('answers 404 for an unknown camp and 409 for deleting a camp with subscriptions or moving a booked camp, changing nothing', async () => {
     const [booked] = await queryRows<{ id: number }>(t.db, sql`select camp_id as id from subscriptions limit 1`);
+    const current = (await readCamp(booked!.id))!;
     const before = await databaseDigest(t.db);
+    const unknownUpdate = await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: 999999 });
+    expect(unknownUpdate.status).toBe(404);
+    expect(unknownUpdate.body.error.message).toBe('Kamp niet gevonden');
+    expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: 999999 })).status).toBe(404);
+    expect((await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: 999999 })).body.data).toEqual([]);
+    expect((await t.call('GET', '/api/getCamps?campId=999999')).body.data).toEqual([]);
+
     const refused = await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: booked!.id });
     expect(refused.status).toBe(409);
-    const current = (await readCamp(booked!.id))!;
+    expect(refused.body.error.message).toBe('Dit kamp heeft inschrijvingen en kan niet verwijderd worden.');
     const moved = await t.call('POST', '/api/crudCamp', {
       ...validCamp,
       CAMP_ID: booked!.id,
@@ -170,10 +245,23 @@ describe.each(backends)('camps API on %s', (backend) => {
       AGEGROUP_ID: current.AGEGROUP_ID,
     });
     expect(moved.status).toBe(409);
+    expect(moved.body.error.message).toBe('Locatie, periode, thema en leeftijdsgroep van een kamp met inschrijvingen liggen vast.');
     expect(await databaseDigest(t.db)).toEqual(before);
+  });
 
-    const empty = (await t.call('POST', '/api/crudCamp', validCamp)).body.data as { campId: number };
-    expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: empty.campId })).status).toBe(200);
-    expect(await t.db.select().from(camps).where(eq(camps.id, empty.campId))).toEqual([]);
+  it('moves and deletes a camp nobody booked, with an audit snapshot of what was deleted', async () => {
+    const { campId } = (await t.call('POST', '/api/crudCamp', { ...validCamp, MIN_BIRTHYEAR: 2017, MAX_BIRTHYEAR: 2017 })).body.data as {
+      campId: number;
+    };
+    expect((await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: 5, THEME_ID: 6 })).status).toBe(200);
+    expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: 5, CAMP_LOCATION_1: 5, THEME_ID: 6 });
+    expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: campId })).body.data).toEqual({ campId });
+    expect(await t.db.select().from(camps).where(eq(camps.id, campId))).toEqual([]);
+    expect(await readCamp(campId)).toBeUndefined();
+    const [deleted] = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, campId), eq(auditLog.action, 'crudCamp:delete')));
+    expect(deleted).toMatchObject({ entity: 'camp', after: null, before: expect.objectContaining({ id: campId, locationId: 5 }) });
   });
 });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { compareDutch } from '../../common/src/sort.js';
 import type { LocationRecord, PeriodRecord } from '../../common/src/schemas/taxonomy.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
@@ -15,6 +16,8 @@ describe.each(backends)('getTaxonomy on %s', (backend) => {
     expect(answer.status).toBe(200);
     const locations = answer.body.data as LocationRecord[];
     expect(locations).toHaveLength(6);
+    const names = locations.map((l) => l.LOCATION_NAME);
+    expect(names).toEqual([...names].sort(compareDutch));
     expect(Object.keys(locations[0]!).sort()).toEqual(
       ['LOCATION_ALLOW_BOOKING_FROM', 'LOCATION_ALLOW_BOOKING_INFO', 'LOCATION_ID', 'LOCATION_NAME', 'LOCATION_NAME_SHORT'].sort(),
     );

@@ -32,34 +32,41 @@ const allowBookingFrom = z
 
 const templateId = requiredText(1, 100);
 
-export const campPayload = z.object({
-  CAMP_ID: optionalIdField,
-  LOCATION_ID: idField,
-  PERIOD_ID: idField,
-  THEME_ID: idField,
-  AGEGROUP_ID: idField,
-  MIN_BIRTHYEAR: positiveIntField,
-  MAX_BIRTHYEAR: positiveIntField,
-  PRICE: positiveEuroField,
-  SEATS_AVAILABLE: positiveIntField,
-  CAMP_CLOSED: booleanField,
-  CAMP_ALLOW_BOOKING_FROM: allowBookingFrom,
-  CAMP_ALLOW_BOOKING_INFO: optionalText(1000),
-  ACTIVE_DAYS: activeDays,
-  CAMP_DISCOUNT_ALLOWED: booleanField,
-  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: booleanField,
-  CAMP_FLEXIBLE_BOOKING_ALLOWED: booleanField,
-  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: nonNegativeIntField,
-  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: nonNegativeIntField,
-  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: nonNegativeIntField,
-  CAMP_REDUCTION_TO_EARN: nonNegativeEuroField,
-  CAMP_FISCAL_MAX_REDUCTION: nonNegativeEuroField,
-  REMARK: optionalText(2000),
-  CAMP_EMAILTEMPLATE_CONFIRM: templateId,
-  CAMP_EMAILTEMPLATE_CANCEL: templateId,
-  CAMP_EMAILTEMPLATE_CONVERT_CASH: templateId,
-  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: templateId,
-});
+export const campRuleMessages = {
+  birthyearOrder: 'Maximum geboortejaar mag niet voor het minimum geboortejaar liggen.',
+};
+
+export const campPayload = z
+  .object({
+    CAMP_ID: optionalIdField,
+    LOCATION_ID: idField,
+    PERIOD_ID: idField,
+    THEME_ID: idField,
+    AGEGROUP_ID: idField,
+    MIN_BIRTHYEAR: positiveIntField,
+    MAX_BIRTHYEAR: positiveIntField,
+    PRICE: positiveEuroField,
+    SEATS_AVAILABLE: positiveIntField,
+    CAMP_CLOSED: booleanField,
+    CAMP_ALLOW_BOOKING_FROM: allowBookingFrom,
+    CAMP_ALLOW_BOOKING_INFO: optionalText(1000),
+    ACTIVE_DAYS: activeDays,
+    CAMP_DISCOUNT_ALLOWED: booleanField,
+    CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: booleanField,
+    CAMP_FLEXIBLE_BOOKING_ALLOWED: booleanField,
+    CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: nonNegativeIntField,
+    CAMP_MINIMUM_REQUIRED_CAMP_DAYS: nonNegativeIntField,
+    CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: nonNegativeIntField,
+    CAMP_REDUCTION_TO_EARN: nonNegativeEuroField,
+    CAMP_FISCAL_MAX_REDUCTION: nonNegativeEuroField,
+    REMARK: optionalText(2000),
+    CAMP_EMAILTEMPLATE_CONFIRM: templateId,
+    CAMP_EMAILTEMPLATE_CANCEL: templateId,
+    CAMP_EMAILTEMPLATE_CONVERT_CASH: templateId,
+    CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: templateId,
+  })
+  // The oldest children are born in MIN_BIRTHYEAR, the youngest in MAX_BIRTHYEAR: the other way round no child fits.
+  .refine((camp) => camp.MIN_BIRTHYEAR <= camp.MAX_BIRTHYEAR, { message: campRuleMessages.birthyearOrder, path: ['MAX_BIRTHYEAR'] });
 export type CampPayload = z.input<typeof campPayload>;
 export type CampValues = z.output<typeof campPayload>;
 

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToEuro, subscriptionAmounts } from '../../../../common/src/money.js';
 import { paymentStatus } from '../../../../common/src/payment-status.js';
+import { compareDutch } from '../../../../common/src/sort.js';
 import type { CampRecord, CampSummaryRecord } from '../../../../common/src/schemas/camps.js';
 import { queryRows, type Executor } from '../../db/client.js';
-
-const isoTimestamp = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { isoTimestamp, startsInYear } from '../taxonomy/sql.js';
 
 type CampRow = Omit<CampRecord, 'PRICE' | 'CAMP_REDUCTION_TO_EARN' | 'CAMP_FISCAL_MAX_REDUCTION' | 'SEATS_OPEN'> & {
   PRICE_CENTS: number;
@@ -20,7 +20,7 @@ type CampRow = Omit<CampRecord, 'PRICE' | 'CAMP_REDUCTION_TO_EARN' | 'CAMP_FISCA
 export async function listCamps(db: Executor, filter: { campYear?: number; campId?: number }): Promise<CampRecord[]> {
   const conditions: SQL[] = [];
   if (filter.campYear !== undefined) {
-    conditions.push(sql`p.start_date >= ${`${filter.campYear}-01-01`} and p.start_date < ${`${filter.campYear + 1}-01-01`}`);
+    conditions.push(startsInYear('p.start_date', filter.campYear));
   }
   if (filter.campId !== undefined) conditions.push(sql`c.id = ${filter.campId}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
@@ -61,8 +61,15 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
         join locations l on l.id = c.location_id
         join agegroups ag on ag.id = c.agegroup_id
         left join (select camp_id, count(*) as n from subscriptions where not cancelled group by camp_id) taken on taken.camp_id = c.id
-        ${where}
-        order by p.start_date, th.name, l.name, c.id`,
+        ${where}`,
+  );
+  // Sorted here, not in SQL, so that names follow Dutch collation on PGlite and PostgreSQL alike.
+  rows.sort(
+    (a, b) =>
+      a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE) ||
+      compareDutch(a.THEME_NAME, b.THEME_NAME) ||
+      compareDutch(a.LOCATION_NAME, b.LOCATION_NAME) ||
+      a.CAMP_ID - b.CAMP_ID,
   );
   return rows.map(({ PRICE_CENTS, REDUCTION_TO_EARN_CENTS, FISCAL_MAX_REDUCTION_CENTS, ...camp }) => ({
     ...camp,

@@ -1,5 +1,5 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { validationMessages } from '../../../../common/src/messages.js';
+import { failureMessages, validationMessages } from '../../../../common/src/messages.js';
 import { euroToCents } from '../../../../common/src/money.js';
 import type { CampValues } from '../../../../common/src/schemas/camps.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -8,7 +8,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 
 export const campMessages = {
-  notFound: 'Kamp niet gevonden',
+  notFound: failureMessages.campNotFound,
   hasSubscriptions: 'Dit kamp heeft inschrijvingen en kan niet verwijderd worden.',
   lockedFields: 'Locatie, periode, thema en leeftijdsgroep van een kamp met inschrijvingen liggen vast.',
 };

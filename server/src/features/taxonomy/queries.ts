@@ -2,20 +2,20 @@ import { sql } from 'drizzle-orm';
 import { compareDutch } from '../../../../common/src/sort.js';
 import type { TaxonomyType } from '../../../../common/src/schemas/taxonomy.js';
 import { queryRows, type Executor } from '../../db/client.js';
-
-/** A timestamp as ISO text in UTC, the same on both drivers. */
-const isoTimestamp = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+import { isoTimestamp, startsInYear } from './sql.js';
 
 /** The lookup lists of spec section 3, by type; periods only of one camp year when `year` is given, sorted by name. */
 export async function listTaxonomy(db: Executor, type: TaxonomyType, options: { year?: number; themeId?: number }): Promise<unknown[]> {
   switch (type) {
-    case 'location':
-      return queryRows(
+    case 'location': {
+      const rows = await queryRows<{ LOCATION_NAME: string }>(
         db,
         sql`select id as "LOCATION_ID", name as "LOCATION_NAME", name_short as "LOCATION_NAME_SHORT",
               ${isoTimestamp('allow_booking_from')} as "LOCATION_ALLOW_BOOKING_FROM", allow_booking_info as "LOCATION_ALLOW_BOOKING_INFO"
-            from locations order by name`,
+            from locations`,
       );
+      return rows.sort((a, b) => compareDutch(a.LOCATION_NAME, b.LOCATION_NAME));
+    }
     case 'theme':
       return queryRows(
         db,
@@ -29,7 +29,7 @@ export async function listTaxonomy(db: Executor, type: TaxonomyType, options: { 
         sql`select id as "PERIOD_ID", name as "PERIOD_NAME", name_short as "PERIOD_NAME_SHORT",
               start_date::text as "PERIOD_STARTDATE", end_date::text as "PERIOD_ENDDATE"
             from periods
-            ${options.year === undefined ? sql`` : sql`where start_date >= ${`${options.year}-01-01`} and start_date < ${`${options.year + 1}-01-01`}`}`,
+            ${options.year === undefined ? sql`` : sql`where ${startsInYear('start_date', options.year)}`}`,
       );
       return rows.sort((a, b) => compareDutch(a.PERIOD_NAME, b.PERIOD_NAME) || a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE));
     }

@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { failureMessages } from '../../../../common/src/messages.js';
 import type { ThemeRecord } from '../../../../common/src/schemas/themes.js';
 import type { Database } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
@@ -6,7 +7,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, notFound } from '../../lib/errors.js';
 
 export const themeMessages = {
-  notFound: 'Thema niet gevonden',
+  notFound: failureMessages.themeNotFound,
   inUse: 'Dit thema wordt nog door kampen gebruikt en kan niet verwijderd worden.',
 };
 

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { failureMessages } from '../../../../common/src/messages.js';
 import { VOUCHER_VALID_HOURS } from '../../../../common/src/constants.js';
 import { voucherQuery } from '../../../../common/src/schemas/camps.js';
 import { camps, vouchers } from '../../db/schema.js';
@@ -18,7 +19,7 @@ const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
     const adminId = currentAdminId(request);
     const token = await app.database.db.transaction(async (tx) => {
       const [camp] = await tx.select({ id: camps.id }).from(camps).where(eq(camps.id, campId));
-      if (!camp) throw notFound('Kamp niet gevonden');
+      if (!camp) throw notFound(failureMessages.campNotFound);
       const createdAt = new Date();
       const [voucher] = await tx
         .insert(vouchers)
