@@ -13,6 +13,8 @@ describe('sign-in and app shell in Chromium', () => {
     const page = await session.newPage({ signedIn: false });
     await page.goto('/login');
     await expectNoSeriousAxeViolations(page, 'login');
+    await page.getByRole('button', { name: 'Aanmelden' }).click();
+    await expect.poll(() => page.getByText('Veld verplicht').count()).toBe(2);
     await page.getByLabel('Gebruikersnaam (e-mailadres)').fill(TEST_ADMIN.email);
     await page.getByLabel('Wachtwoord').fill('wrong password');
     await page.getByRole('button', { name: 'Aanmelden' }).click();

@@ -1,20 +1,8 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import { useId, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
-import { useForm, type DefaultValues, type FieldValues, type Path, type UseFormReturn } from 'react-hook-form';
-import type { z } from 'zod';
+import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
-/**
- * A react-hook-form bound to a zod schema of common/, the very schema the server validates with.
- * Field errors show once a field has been touched (spec section 5).
- */
-export function useSchemaForm<S extends z.ZodType<any, any>>(schema: S, defaultValues: DefaultValues<z.input<S>>) {
-  return useForm<z.input<S>, unknown, z.output<S>>({
-    resolver: zodResolver(schema as any) as any,
-    mode: 'onTouched',
-    defaultValues,
-  });
-}
+export { useSchemaForm } from './useSchemaForm.js';
 
 interface FieldProps<T extends FieldValues> {
   form: UseFormReturn<T, any, any>;
@@ -56,7 +44,8 @@ export function TextField<T extends FieldValues>({
   type = 'text',
   as,
   rows,
-}: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number }) {
+  rules,
+}: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number; rules?: RegisterOptions<T, Path<T>> }) {
   const id = useId();
   const error = fieldError(form, name) ?? serverError;
   return (
@@ -70,7 +59,7 @@ export function TextField<T extends FieldValues>({
         isInvalid={!!error}
         aria-required={required || undefined}
         aria-describedby={error ? `${id}-error` : undefined}
-        {...form.register(name)}
+        {...form.register(name, rules)}
       />
       {hint && <Form.Text>{hint}</Form.Text>}
       <Form.Control.Feedback type="invalid" id={`${id}-error`}>

@@ -3,16 +3,19 @@ import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
-import { failureMessages } from '../../../../common/src/messages.js';
-import { loginPayload } from '../../../../common/src/schemas/auth.js';
+import { useForm } from 'react-hook-form';
+import { failureMessages, validationMessages } from '../../../../common/src/messages.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { TextField, useSchemaForm } from '../../components/form.js';
+import { TextField } from '../../components/form.js';
 import { useAuth } from '../../lib/auth.js';
 
 /** Sign-in in a narrow column; any failure reads 'Login niet correct'. */
+const required = { required: validationMessages.required };
+
 export function LoginPage() {
   const { login } = useAuth();
-  const form = useSchemaForm(loginPayload, { username: '', password: '' });
+  // Both fields are only required; the server checks them with loginPayload. No zod here keeps /login small.
+  const form = useForm({ mode: 'onTouched', defaultValues: { username: '', password: '' } });
   const [failed, setFailed] = useState(false);
 
   const onSubmit = form.handleSubmit(async ({ username, password }) => {
@@ -32,8 +35,8 @@ export function LoginPage() {
             <h1 className="h3 my-4">Aanmelden</h1>
             <ErrorAlert message={failed ? failureMessages.login : null} />
             <form onSubmit={onSubmit} noValidate>
-              <TextField form={form} name="username" label="Gebruikersnaam (e-mailadres)" type="email" />
-              <TextField form={form} name="password" label="Wachtwoord" type="password" />
+              <TextField form={form} name="username" label="Gebruikersnaam (e-mailadres)" type="email" rules={required} />
+              <TextField form={form} name="password" label="Wachtwoord" type="password" rules={required} />
               <Button type="submit" disabled={form.formState.isSubmitting} className="w-100">
                 {form.formState.isSubmitting ? 'Bezig…' : 'Aanmelden'}
               </Button>
