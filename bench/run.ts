@@ -3,7 +3,7 @@
  * Every figure is a median, next to a baseline measured in the same run on the same machine, so the
  * ratios survive a noisy machine. It asserts nothing: it writes bench/results.md and bench/results.json.
  */
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -290,6 +290,12 @@ function writeResults(results: { date: string; machine: string; api: ApiFigures[
 }
 
 async function main() {
+  log('building the web app');
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });

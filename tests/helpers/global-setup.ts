@@ -19,6 +19,11 @@ export default function setup() {
   const index = path.join(root, 'dist/web/index.html');
   const sources = Math.max(newestSourceTime(path.join(root, 'web')), newestSourceTime(path.join(root, 'common')));
   if (!existsSync(index) || statSync(index).mtimeMs < sources) {
-    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+    // Vitest sets NODE_ENV=test; the browser tests must run the production build users get.
+    execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
   }
 }
