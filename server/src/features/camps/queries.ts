@@ -4,7 +4,7 @@ import { paymentStatus } from '../../../../common/src/payment-status.js';
 import { compareDutch } from '../../../../common/src/sort.js';
 import type { CampRecord, CampSummaryRecord } from '../../../../common/src/schemas/camps.js';
 import { queryRows, type Executor } from '../../db/client.js';
-import { isoTimestamp, startsInYear } from '../taxonomy/sql.js';
+import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
 type CampRow = Omit<CampRecord, 'PRICE' | 'CAMP_REDUCTION_TO_EARN' | 'CAMP_FISCAL_MAX_REDUCTION' | 'SEATS_OPEN'> & {
   PRICE_CENTS: number;

@@ -4,15 +4,13 @@ import { paymentStatus } from '../../../../common/src/payment-status.js';
 import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '../../../../common/src/schemas/subscriptions.js';
 import type { LunchPreferenceRecord } from '../../../../common/src/schemas/taxonomy.js';
 import { queryRows, type Executor } from '../../db/client.js';
+import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
 /**
  * Reads of the subscriptions feature, in raw SQL so that each answer is one query with its joins,
  * the same on PGlite and PostgreSQL: dates and timestamps are cast to text in SQL, since the two
  * drivers parse them differently.
  */
-
-/** A timestamp as ISO text in UTC, e.g. 2025-07-01T09:00:00.000Z (spec section 3). */
-const isoTimestamp = (column: SQL) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The money facts as stored: price at booking, the sum of the discounts, the paid amount. */
 interface MoneyFacts {
@@ -48,9 +46,6 @@ function moneyFields(facts: MoneyFacts, paid: boolean): MoneyFields {
   };
 }
 
-/** The first day of a camp year and of the next: a camp belongs to the year its period starts (decisions.md 6). */
-const yearBounds = (year: number) => [`${year}-01-01`, `${year + 1}-01-01`] as const;
-
 /** The columns of a list row that travel as they are, in the order of the JSON array each row is sent as. */
 const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQL> = {
   SUBSCRIPTION_ID: sql`s.id`,
@@ -58,7 +53,7 @@ const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQ
   SUBSCRIPTION_OGM: sql`s.ogm`,
   SUBSCRIPTION_PAID: sql`s.paid`,
   SUBSCRIPTION_CANCELLED: sql`s.cancelled`,
-  SUBSCRIPTION_CANCELLATION_DATE: isoTimestamp(sql`s.cancellation_date`),
+  SUBSCRIPTION_CANCELLATION_DATE: isoTimestamp('s.cancellation_date'),
   PAYMENTMETHOD_ID: sql`s.payment_method_id`,
   CAMP_ID: sql`c.id`,
   THEME_ID: sql`th.id`,
@@ -92,7 +87,6 @@ function listRow(values: unknown[]): SubscriptionListRow {
  * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too.
  */
 export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
-  const [from, to] = yearBounds(year);
   const [result] = await queryRows<{ rows: string }>(
     db,
     sql`
@@ -113,10 +107,10 @@ export async function listSubscriptionsOfYear(db: Executor, year: number): Promi
         join subscriptions ds on ds.id = sd.subscription_id
         join camps dc on dc.id = ds.camp_id
         join periods dp on dp.id = dc.period_id
-        where dp.start_date >= ${from} and dp.start_date < ${to}
+        where ${startsInYear('dp.start_date', year)}
         group by sd.subscription_id
       ) d on d.subscription_id = s.id
-      where p.start_date >= ${from} and p.start_date < ${to}`,
+      where ${startsInYear('p.start_date', year)}`,
   );
   return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(listRow);
 }
@@ -133,7 +127,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         s.id as "SUBSCRIPTION_ID",
         s.reference as "SUBSCRIPTION_REFERENCE",
         s.ogm as "SUBSCRIPTION_OGM",
-        ${isoTimestamp(sql`s.created_at`)} as "SUBSCRIPTION_CREATION_DATE",
+        ${isoTimestamp('s.created_at')} as "SUBSCRIPTION_CREATION_DATE",
         s.camp_price_cents as "CAMP_PRICE_CENTS",
         coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS",
         s.paid_amount_cents as "PAID_AMOUNT_CENTS",
@@ -143,7 +137,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         s.payment_method_id as "PAYMENTMETHOD_ID",
         pm.description as "PAYMENTMETHOD_DESCRIPTION",
         s.cancelled as "SUBSCRIPTION_CANCELLED",
-        ${isoTimestamp(sql`s.cancellation_date`)} as "SUBSCRIPTION_CANCELLATION_DATE",
+        ${isoTimestamp('s.cancellation_date')} as "SUBSCRIPTION_CANCELLATION_DATE",
         s.remark as "SUBSCRIPTION_REMARK",
         s.lunch_preference_id as "SUBSCRIPTION_LUNCH_PREFERENCE_ID",
         s.selected_days as "SUBSCRIPTION_SELECTED_DAYS",
@@ -220,7 +214,7 @@ export async function listDiscounts(db: Executor, subscriptionId?: number): Prom
         amount_cents as "AMOUNT_CENTS",
         remark as "SUBSCRIPTION_DISCOUNT_REMARK",
         kind as "SUBSCRIPTION_DISCOUNT_KIND",
-        ${isoTimestamp(sql`created_at`)} as "SUBSCRIPTION_DISCOUNT_CREATION_DATE"
+        ${isoTimestamp('created_at')} as "SUBSCRIPTION_DISCOUNT_CREATION_DATE"
       from subscription_discounts
       ${subscriptionId === undefined ? sql`` : sql`where subscription_id = ${subscriptionId}`}
       order by subscription_id, id`,

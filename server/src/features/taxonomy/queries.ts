@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { compareDutch } from '../../../../common/src/sort.js';
 import type { TaxonomyType } from '../../../../common/src/schemas/taxonomy.js';
 import { queryRows, type Executor } from '../../db/client.js';
-import { isoTimestamp, startsInYear } from './sql.js';
+import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
 /** The lookup lists of spec section 3, by type; periods only of one camp year when `year` is given, sorted by name. */
 export async function listTaxonomy(db: Executor, type: TaxonomyType, options: { year?: number; themeId?: number }): Promise<unknown[]> {
