@@ -1,4 +1,93 @@
-/** Placeholder until this screen's issue lands. */
+import Card from 'react-bootstrap/Card';
+import Col from 'react-bootstrap/Col';
+import Row from 'react-bootstrap/Row';
+import { Link, useParams } from 'react-router';
+import { REDIRECT_AFTER_SAVE_MS } from '../../../../common/src/constants.js';
+import { failureMessages } from '../../../../common/src/messages.js';
+import { campPayload, type CampRecord } from '../../../../common/src/schemas/camps.js';
+import { idField } from '../../../../common/src/schemas/fields.js';
+import { paths } from '../../app/paths.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { useSchemaForm } from '../../components/form.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { withServerFieldErrors } from '../../components/server-field-errors.js';
+import { useNavigateLater } from '../../components/useNavigateLater.js';
+import { useSaveCycle } from '../../components/useSaveCycle.js';
+import { useCampYear } from '../../lib/camp-year.js';
+import { useThemes } from '../../lib/lookups.js';
+import { useSaveCamp } from './api/crud-camp.js';
+import { useCamp } from './api/get-camps.js';
+import { campFormValues, campSaveBody } from './components/camp-form-values.js';
+import { CampForm } from './components/CampForm.js';
+import { CampGeneralInfo } from './components/CampGeneralInfo.js';
+import { CampSummary } from './components/CampSummary.js';
+
+/** /camp-detail creates a camp, /camp-detail/{CAMP_ID} edits one. */
 export default function CampDetailPage() {
-  return <h1 className="h3">CampDetailPage</h1>;
+  const { id } = useParams();
+  return id === undefined ? <CampEditor /> : <ExistingCamp routeId={id} />;
+}
+
+/** A failed or empty load shows 'Kamp niet gevonden' and nothing else (spec section 4). */
+function ExistingCamp({ routeId }: { routeId: string }) {
+  const parsedId = idField.safeParse(routeId);
+  const camp = useCamp(parsedId.success ? parsedId.data : null);
+  if (!parsedId.success || camp.isError || camp.data === null) return <ErrorAlert message={failureMessages.campNotFound} />;
+  if (camp.isPending) return <LoadingLine />;
+  return <CampEditor camp={camp.data} />;
+}
+
+const campTitle = (camp: CampRecord) => `Kamp ${camp.THEME_NAME} - ${camp.LOCATION_NAME} | ${camp.PERIOD_NAME} | ${camp.AGEGROUP_NAME}`;
+
+function CampEditor({ camp }: { camp?: CampRecord }) {
+  const year = useCampYear();
+  const themes = useThemes();
+  const form = useSchemaForm(campPayload, campFormValues(camp));
+  const saveCamp = useSaveCamp();
+  const cycle = useSaveCycle(failureMessages.save);
+  const navigateLater = useNavigateLater();
+
+  const onSubmit = form.handleSubmit((values) =>
+    cycle.run(
+      () => withServerFieldErrors(form, saveCamp.mutateAsync(campSaveBody(values))),
+      ({ campId }) => {
+        if (!camp) navigateLater(paths.campDetail(campId, year), REDIRECT_AFTER_SAVE_MS);
+      },
+    ),
+  );
+
+  return (
+    <>
+      <Link to={paths.camps(year)} className="btn btn-outline-secondary btn-sm mb-3">
+        &lt;&lt; Terug naar overzicht
+      </Link>
+      <Row className="align-items-start">
+        <Col lg={7}>
+          <h1 className="h3 mb-3">{camp ? campTitle(camp) : 'Kamp toevoegen'}</h1>
+        </Col>
+        <Col lg={5}>
+          <ErrorAlert message={cycle.error} />
+          <ErrorAlert message={themes.isError ? failureMessages.loadThemes : null} />
+        </Col>
+      </Row>
+      {camp && (
+        <Row className="g-3 mb-3">
+          <Col md={6}>
+            <CampGeneralInfo camp={camp} />
+          </Col>
+          <Col md={6}>
+            <CampSummary campId={camp.CAMP_ID} />
+          </Col>
+        </Row>
+      )}
+      <Card className="mb-3">
+        <Card.Header as="h2" className="h5">
+          Instellingen
+        </Card.Header>
+        <Card.Body>
+          <CampForm form={form} camp={camp} year={year} saveState={cycle.state} onSubmit={onSubmit} />
+        </Card.Body>
+      </Card>
+    </>
+  );
 }

@@ -1,4 +1,75 @@
-/** Placeholder until this screen's issue lands. */
+import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
+import { failureMessages } from '../../../../common/src/messages.js';
+import type { CampRecord } from '../../../../common/src/schemas/camps.js';
+import { compareDutch } from '../../../../common/src/sort.js';
+import { paths } from '../../app/paths.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { useCampYear } from '../../lib/camp-year.js';
+import { useThemes } from '../../lib/lookups.js';
+import { useGenerateVoucher } from './api/generate-voucher.js';
+import { useCamps } from './api/get-camps.js';
+import { CampFilters, noCampFilter, type CampFilter } from './components/CampFilters.js';
+import { CampsTable } from './components/CampsTable.js';
+import { VoucherModal } from './components/VoucherModal.js';
+
+/** In time order, then by theme and location, so a week's camps stand together. */
+const campOrder = (a: CampRecord, b: CampRecord) =>
+  a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE) ||
+  compareDutch(a.THEME_NAME, b.THEME_NAME) ||
+  compareDutch(a.LOCATION_NAME, b.LOCATION_NAME) ||
+  a.CAMP_ID - b.CAMP_ID;
+
+const matches = (camp: CampRecord, filter: CampFilter) =>
+  (filter.locationId === '' || camp.LOCATION_ID === Number(filter.locationId)) &&
+  (filter.themeId === '' || camp.THEME_ID === Number(filter.themeId)) &&
+  (filter.periodId === '' || camp.PERIOD_ID === Number(filter.periodId));
+
+/** The camps of the selected year: filters, add button, and per camp a voucher link and an edit tab. */
 export default function CampsOverviewPage() {
-  return <h1 className="h3">CampsOverviewPage</h1>;
+  const year = useCampYear();
+  const camps = useCamps(year);
+  const themes = useThemes();
+  const [filter, setFilter] = useState<CampFilter>(noCampFilter);
+  const [voucherCamp, setVoucherCamp] = useState<CampRecord | null>(null);
+  const voucher = useGenerateVoucher();
+
+  const shown = useMemo(() => (camps.data ?? []).filter((camp) => matches(camp, filter)).sort(campOrder), [camps.data, filter]);
+
+  // The voucher is made as the modal opens: one click, one voucher.
+  const openVoucher = (camp: CampRecord) => {
+    setVoucherCamp(camp);
+    voucher.mutate(camp.CAMP_ID);
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
+        <h1 className="h3 mb-0">Kampen {year}</h1>
+        {camps.data && <span className="text-muted">{shown.length === 1 ? '1 kamp' : `${shown.length} kampen`}</span>}
+        <Link to={paths.campDetail(undefined, year)} className="btn btn-primary btn-sm">
+          Kamp toevoegen
+        </Link>
+      </div>
+      <ErrorAlert message={themes.isError ? failureMessages.loadThemes : null} />
+      <CampFilters year={year} filter={filter} onChange={setFilter} />
+      {camps.isPending ? (
+        <LoadingLine />
+      ) : camps.isError ? (
+        <ErrorAlert message={failureMessages.loadCamps} />
+      ) : (
+        <CampsTable camps={shown} year={year} onVoucher={openVoucher} />
+      )}
+      <VoucherModal
+        camp={voucherCamp}
+        voucher={voucher}
+        onRetry={() => voucherCamp && voucher.mutate(voucherCamp.CAMP_ID)}
+        onClose={() => {
+          setVoucherCamp(null);
+          voucher.reset();
+        }}
+      />
+    </>
+  );
 }

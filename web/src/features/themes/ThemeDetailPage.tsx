@@ -1,4 +1,75 @@
-/** Placeholder until this screen's issue lands. */
+import Card from 'react-bootstrap/Card';
+import { Link, useParams } from 'react-router';
+import { REDIRECT_AFTER_SAVE_MS } from '../../../../common/src/constants.js';
+import { failureMessages } from '../../../../common/src/messages.js';
+import { idField } from '../../../../common/src/schemas/fields.js';
+import { themePayload, type ThemeRecord } from '../../../../common/src/schemas/themes.js';
+import { paths } from '../../app/paths.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { TextField, useSchemaForm } from '../../components/form.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { SaveButton } from '../../components/SaveButton.js';
+import { withServerFieldErrors } from '../../components/server-field-errors.js';
+import { useNavigateLater } from '../../components/useNavigateLater.js';
+import { useSaveCycle } from '../../components/useSaveCycle.js';
+import { useSaveTheme } from './api/crud-theme.js';
+import { useTheme } from './api/get-theme.js';
+
+/** /theme-detail creates a theme, /theme-detail/{THEME_ID} edits one. */
 export default function ThemeDetailPage() {
-  return <h1 className="h3">ThemeDetailPage</h1>;
+  const { id } = useParams();
+  return id === undefined ? <ThemeEditor /> : <ExistingTheme routeId={id} />;
+}
+
+/** A failed or empty load shows 'Thema niet gevonden' and nothing else (spec section 4). */
+function ExistingTheme({ routeId }: { routeId: string }) {
+  const parsedId = idField.safeParse(routeId);
+  const theme = useTheme(parsedId.success ? parsedId.data : null);
+  if (!parsedId.success || theme.isError || theme.data === null) return <ErrorAlert message={failureMessages.themeNotFound} />;
+  if (theme.isPending) return <LoadingLine />;
+  return <ThemeEditor theme={theme.data} />;
+}
+
+function ThemeEditor({ theme }: { theme?: ThemeRecord }) {
+  const form = useSchemaForm(themePayload, { THEME_ID: theme?.THEME_ID, THEME_NAME: theme?.THEME_NAME ?? '' });
+  const saveTheme = useSaveTheme();
+  const cycle = useSaveCycle(failureMessages.save);
+  const navigateLater = useNavigateLater();
+
+  const onSubmit = form.handleSubmit((values) =>
+    cycle.run(
+      () => withServerFieldErrors(form, saveTheme.mutateAsync(values)),
+      ({ themeId }) => {
+        if (!theme) navigateLater(paths.themeDetail(themeId), REDIRECT_AFTER_SAVE_MS);
+      },
+    ),
+  );
+
+  return (
+    <>
+      <Link to={paths.themes()} className="btn btn-outline-secondary btn-sm mb-3">
+        &lt;&lt; Terug naar overzicht
+      </Link>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
+        <h1 className="h3 mb-3">{theme ? `Thema "${theme.THEME_NAME}"` : 'Thema toevoegen'}</h1>
+        <ErrorAlert message={cycle.error} />
+      </div>
+      <Card className="mb-3" style={{ maxWidth: '40rem' }}>
+        <Card.Header as="h2" className="h5">
+          Instellingen
+        </Card.Header>
+        <Card.Body>
+          {theme && (
+            <p>
+              <strong>Thema ID:</strong> {theme.THEME_ID}
+            </p>
+          )}
+          <form onSubmit={onSubmit} noValidate>
+            <TextField form={form} name="THEME_NAME" label="Naam thema" required />
+            <SaveButton state={cycle.state} />
+          </form>
+        </Card.Body>
+      </Card>
+    </>
+  );
 }

@@ -1,0 +1,224 @@
+import type { ReactNode } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import type { UseFormReturn } from 'react-hook-form';
+import { formatDateTime, formatPeriodOption } from '../../../../../common/src/format.js';
+import type { CampPayload, CampRecord, CampValues } from '../../../../../common/src/schemas/camps.js';
+import { compareDutch } from '../../../../../common/src/sort.js';
+import { ReadOnlyField, SelectField, TextField, type SelectOption } from '../../../components/form.js';
+import { SaveButton } from '../../../components/SaveButton.js';
+import type { SaveState } from '../../../components/useSaveCycle.js';
+import { useAgegroups, useLocations, usePeriods, useThemes } from '../../../lib/lookups.js';
+
+type CampForm = UseFormReturn<CampPayload, unknown, CampValues>;
+
+const yesNo: SelectOption[] = [
+  { value: 'true', label: 'Ja' },
+  { value: 'false', label: 'Nee' },
+];
+const openClosed: SelectOption[] = [
+  { value: 'false', label: 'Open' },
+  { value: 'true', label: 'Gesloten' },
+];
+
+interface CampFormProps {
+  form: CampForm;
+  /** The camp being edited; without it the form creates one. */
+  camp?: CampRecord;
+  year: number;
+  saveState: SaveState;
+  onSubmit: () => void;
+}
+
+interface GridField {
+  name: keyof CampPayload & string;
+  label: string;
+  /** A select with these choices; a text input without them. */
+  options?: SelectOption[];
+  placeholder?: string;
+}
+
+const participantFields: GridField[] = [
+  { name: 'MIN_BIRTHYEAR', label: 'Minimum geboortejaar' },
+  { name: 'MAX_BIRTHYEAR', label: 'Maximum geboortejaar' },
+  { name: 'PRICE', label: 'Prijs (€)' },
+  { name: 'SEATS_AVAILABLE', label: 'Aantal plaatsen' },
+  { name: 'CAMP_CLOSED', label: 'Status', options: openClosed },
+];
+
+const discountFields: GridField[] = [
+  { name: 'CAMP_DISCOUNT_ALLOWED', label: 'Korting toegestaan', options: yesNo },
+  { name: 'CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED', label: 'Korting volgens gekozen dagen', options: yesNo },
+  { name: 'CAMP_FLEXIBLE_BOOKING_ALLOWED', label: 'Flexibel boeken toegestaan', options: yesNo },
+  { name: 'CAMP_REDUCTION_TO_EARN', label: 'Te verdienen korting (€)' },
+  { name: 'CAMP_FISCAL_MAX_REDUCTION', label: 'Fiscale maximumkorting (€)' },
+  { name: 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS', label: 'Minimum aaneensluitende dagen' },
+  { name: 'CAMP_MINIMUM_REQUIRED_CAMP_DAYS', label: 'Minimum aantal dagen' },
+  { name: 'CAMP_MAXIMUM_ALLOWED_CAMP_DAYS', label: 'Maximum aantal dagen' },
+];
+
+const mailTemplateFields: GridField[] = [
+  { name: 'CAMP_EMAILTEMPLATE_CONFIRM', label: 'Bevestiging' },
+  { name: 'CAMP_EMAILTEMPLATE_CANCEL', label: 'Annulatie' },
+  { name: 'CAMP_EMAILTEMPLATE_CONVERT_CASH', label: 'Omzetten naar cash betaling' },
+  { name: 'CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER', label: 'Omzetten naar overschrijving betaling' },
+];
+
+/** Every camp field of spec section 3; location, period, theme and age group only when creating. */
+export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProps) {
+  const inherited = useInheritedBooking(form, camp);
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      {!camp && <CampChoices form={form} year={year} />}
+
+      <Section title="Deelnemers en prijs">
+        <FieldGrid form={form} fields={participantFields} />
+      </Section>
+
+      <Section title="Inschrijven">
+        <Row>
+          <Col md={6}>
+            <TextField form={form} name="CAMP_ALLOW_BOOKING_FROM" label="Inschrijven mogelijk vanaf" type="datetime-local" />
+            {inherited.from && (
+              <InheritedValue
+                label="Inschrijvingsdatum van de locatie"
+                value={inherited.from}
+                hint={`De inschrijvingsdatum van op locatie-niveau zal gebruikt worden: ${inherited.from}`}
+              />
+            )}
+          </Col>
+          <Col md={6}>
+            <TextField form={form} name="CAMP_ALLOW_BOOKING_INFO" label="Info zolang inschrijven nog niet kan" as="textarea" rows={2} />
+            {inherited.info && (
+              <InheritedValue
+                label="Info van de locatie"
+                value={inherited.info}
+                hint={`Op de website zal de tekst vanop locatie-niveau getoond worden: ${inherited.info}`}
+              />
+            )}
+          </Col>
+          <Col md={6}>
+            <TextField
+              form={form}
+              name="ACTIVE_DAYS"
+              label="Kampdagen"
+              required
+              hint="Datums gescheiden door een komma, bijvoorbeeld 2025-08-11,2025-08-12"
+            />
+          </Col>
+        </Row>
+      </Section>
+
+      <Section title="Korting en flexibel boeken">
+        <FieldGrid form={form} fields={discountFields} />
+        <TextField form={form} name="REMARK" label="Opmerking" as="textarea" rows={2} />
+      </Section>
+
+      <Section title="Mail templates">
+        <FieldGrid form={form} fields={mailTemplateFields} />
+      </Section>
+
+      <Section title="Mail schedules">
+        <p className="text-muted">Deze functie komt asap online.</p>
+      </Section>
+
+      <SaveButton state={saveState} />
+    </form>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="mb-3">
+      <h3 className="h6 border-bottom pb-1 mb-3">{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** Required fields four to a row on a wide screen. */
+function FieldGrid({ form, fields }: { form: CampForm; fields: GridField[] }) {
+  return (
+    <Row>
+      {fields.map(({ name, label, options, placeholder }) => (
+        <Col key={name} sm={6} lg={3}>
+          {options ? (
+            <SelectField form={form} name={name} label={label} options={options} placeholder={placeholder} required />
+          ) : (
+            <TextField form={form} name={name} label={label} required />
+          )}
+        </Col>
+      ))}
+    </Row>
+  );
+}
+
+/** Location, period, theme and age group of a new camp; periods of the selected camp year. */
+function CampChoices({ form, year }: { form: CampForm; year: number }) {
+  const locations = useLocations();
+  const periods = usePeriods(year);
+  const themes = useThemes();
+  const agegroups = useAgegroups();
+  const byLabel = (a: SelectOption, b: SelectOption) => compareDutch(a.label, b.label);
+  const choices: GridField[] = [
+    {
+      name: 'LOCATION_ID',
+      label: 'Locatie',
+      placeholder: 'Kies een locatie',
+      options: (locations.data ?? []).map((l) => ({ value: l.LOCATION_ID, label: l.LOCATION_NAME })).sort(byLabel),
+    },
+    {
+      name: 'PERIOD_ID',
+      label: 'Periode',
+      placeholder: 'Kies een periode',
+      options: (periods.data ?? []).map((p) => ({
+        value: p.PERIOD_ID,
+        label: formatPeriodOption(p.PERIOD_NAME, p.PERIOD_STARTDATE, p.PERIOD_ENDDATE),
+      })),
+    },
+    {
+      name: 'THEME_ID',
+      label: 'Thema',
+      placeholder: 'Kies een thema',
+      options: (themes.data ?? []).map((t) => ({ value: t.THEME_ID, label: t.THEME_NAME })).sort(byLabel),
+    },
+    {
+      name: 'AGEGROUP_ID',
+      label: 'Leeftijdsgroep',
+      placeholder: 'Kies een leeftijdsgroep',
+      options: (agegroups.data ?? []).map((a) => ({ value: a.AGEGROUP_ID, label: a.AGEGROUP_NAME })),
+    },
+  ];
+  return (
+    <Section title="Kamp">
+      <FieldGrid form={form} fields={choices} />
+    </Section>
+  );
+}
+
+/**
+ * While the camp's own booking start or info is empty, the location's value applies (spec section
+ * 2): the camp answer carries the location's values; a new camp takes them from the chosen location.
+ * Answers the displayed values that apply, or null for a field the camp fills itself.
+ */
+function useInheritedBooking(form: CampForm, camp?: CampRecord): { from: string | null; info: string | null } {
+  const locations = useLocations();
+  const [locationId, ownFrom, ownInfo] = form.watch(['LOCATION_ID', 'CAMP_ALLOW_BOOKING_FROM', 'CAMP_ALLOW_BOOKING_INFO']);
+  const location = locations.data?.find((l) => l.LOCATION_ID === Number(locationId));
+  const locationFrom = camp?.LOCATION_ALLOW_BOOKING_FROM ?? location?.LOCATION_ALLOW_BOOKING_FROM;
+  const locationInfo = camp?.LOCATION_ALLOW_BOOKING_INFO ?? location?.LOCATION_ALLOW_BOOKING_INFO;
+  return {
+    from: !ownFrom && locationFrom ? formatDateTime(locationFrom) : null,
+    info: !ownInfo?.trim() && locationInfo ? locationInfo : null,
+  };
+}
+
+function InheritedValue({ label, value, hint }: { label: string; value: string; hint: string }) {
+  return (
+    <div className="mb-3">
+      <ReadOnlyField label={label} value={value} className="mb-0" />
+      <Form.Text>{hint}</Form.Text>
+    </div>
+  );
+}
