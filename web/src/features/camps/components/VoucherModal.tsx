@@ -29,7 +29,7 @@ export function VoucherModal({ camp, voucher, onRetry, onClose }: VoucherModalPr
     <Modal show={camp !== null} onHide={onClose} centered size="lg" aria-labelledby="voucher-modal-title">
       <Modal.Header closeButton closeLabel="Sluiten">
         <Modal.Title as="h2" className="h5" id="voucher-modal-title">
-          Voucher {camp && campName(camp)}
+          Voucher voor {camp && `${campName(camp)} | ${camp.PERIOD_NAME}`}
         </Modal.Title>
       </Modal.Header>
       <Modal.Body>
