@@ -1,4 +1,129 @@
-/** Placeholder until this screen's issue lands. */
+import { useMemo, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '../../../../common/src/constants.js';
+import { failureMessages } from '../../../../common/src/messages.js';
+import type { SubscriptionListRow } from '../../../../common/src/schemas/subscriptions.js';
+import { ConfirmModal } from '../../components/ConfirmModal.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { useCampYear } from '../../lib/camp-year.js';
+import { usePaymentMethods } from '../../lib/lookups.js';
+import { useDeleteSubscription } from './api/delete-subscription.js';
+import { useSubscriptions } from './api/get-subscriptions.js';
+import { OverviewFilters } from './overview/OverviewFilters.js';
+import { campLabel, filterRows, overviewTotals, prepareRows } from './overview/overview-rows.js';
+import { OverviewTotals } from './overview/OverviewTotals.js';
+import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
+import { useOverviewFilter } from './overview/useOverviewFilter.js';
+
+const countFormat = new Intl.NumberFormat('nl-BE');
+
+/** The subscriptions of the selected camp year: search, filters, totals, and per row a detail tab and delete. */
 export default function SubscriptionOverviewPage() {
-  return <h1 className="h3">SubscriptionOverviewPage</h1>;
+  const year = useCampYear();
+  const subscriptions = useSubscriptions(year);
+  const paymentMethods = usePaymentMethods();
+  const { text, query, filter, type, choose, setCancelledOnly } = useOverviewFilter();
+  const [showAll, setShowAll] = useState(false);
+  const [showTotals, setShowTotals] = useState(false);
+
+  const deletion = useDeleteSubscription();
+  const [toDelete, setToDelete] = useState<SubscriptionListRow | null>(null);
+  // A deleted row stays in view, its button reading 'Verwijderd', until the page reloads; the list
+  // refetched after the delete no longer has it, so the row is kept here from the moment it is confirmed.
+  const [kept, setKept] = useState<ReadonlyMap<number, SubscriptionListRow>>(new Map());
+  const [deletedIds, setDeletedIds] = useState<ReadonlySet<number>>(new Set());
+
+  const rows = useMemo(() => {
+    const loaded = subscriptions.data ?? [];
+    const loadedIds = new Set(loaded.map((s) => s.SUBSCRIPTION_ID));
+    return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
+  }, [subscriptions.data, kept]);
+  const matching = useMemo(() => filterRows(rows, filter, query), [rows, filter, query]);
+  // Count and totals are of what exists: a deleted row in view no longer counts.
+  const existing = useMemo(
+    () => matching.filter((row) => !deletedIds.has(row.subscription.SUBSCRIPTION_ID)).map((row) => row.subscription),
+    [matching, deletedIds],
+  );
+  const totals = useMemo(() => (showTotals ? overviewTotals(existing) : null), [showTotals, existing]);
+  const shown = useMemo(() => matching.slice(0, showAll ? SUBSCRIPTION_ROWS_EXPANDED : SUBSCRIPTION_ROWS_DEFAULT), [matching, showAll]);
+  const paymentMethodLabels = useMemo(
+    () => new Map((paymentMethods.data ?? []).map((m) => [m.PAYMENTMETHOD_ID, m.PAYMENTMETHOD_DESCRIPTION])),
+    [paymentMethods.data],
+  );
+
+  const confirmDelete = (subscription: SubscriptionListRow) => {
+    const id = subscription.SUBSCRIPTION_ID;
+    setKept((current) => new Map(current).set(id, subscription));
+    deletion.mutate(id, {
+      onSuccess: () => {
+        setDeletedIds((current) => new Set(current).add(id));
+        setToDelete(null);
+      },
+    });
+  };
+  const closeDelete = () => {
+    setToDelete(null);
+    deletion.reset();
+  };
+
+  return (
+    <>
+      <div className="d-flex flex-wrap align-items-baseline gap-3 mb-3">
+        <h1 className="h3 mb-0">Inschrijvingen {year}</h1>
+        {subscriptions.data && (
+          <span className="text-body-secondary" role="status" data-testid="subscription-count">
+            {existing.length === 1 ? '1 inschrijving' : `${countFormat.format(existing.length)} inschrijvingen`}
+            {shown.length < matching.length && `, de eerste ${countFormat.format(shown.length)} getoond`}
+          </span>
+        )}
+      </div>
+      <OverviewFilters year={year} text={text} filter={filter} onType={type} onChoose={choose} onCancelledOnly={setCancelledOnly} />
+      {/* A failed load shows no message (spec section 8): the filters stay, the table does not appear. */}
+      {subscriptions.isPending && <LoadingLine />}
+      {subscriptions.data && (
+        <>
+          <div className="d-flex flex-wrap gap-2 mb-3">
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              active={showAll}
+              aria-pressed={showAll}
+              disabled={!showAll && matching.length <= SUBSCRIPTION_ROWS_DEFAULT}
+              onClick={() => setShowAll((on) => !on)}
+            >
+              Toon alle inschrijvingen
+            </Button>
+            <Button
+              variant="outline-secondary"
+              size="sm"
+              active={showTotals}
+              aria-pressed={showTotals}
+              onClick={() => setShowTotals((on) => !on)}
+            >
+              Toon totalen
+            </Button>
+          </div>
+          {totals && <OverviewTotals totals={totals} paymentMethods={paymentMethods.data ?? []} />}
+          <SubscriptionsTable rows={shown} paymentMethodLabels={paymentMethodLabels} deletedIds={deletedIds} onDelete={setToDelete} />
+        </>
+      )}
+      <ConfirmModal
+        show={toDelete !== null}
+        title="Inschrijving verwijderen"
+        confirmLabel="Verwijderen"
+        confirmVariant="danger"
+        pending={deletion.isPending}
+        error={deletion.isError ? failureMessages.deleteSubscription : null}
+        onConfirm={() => toDelete && confirmDelete(toDelete)}
+        onCancel={closeDelete}
+      >
+        {toDelete && (
+          <p className="mb-0">
+            Wil je de inschrijving {toDelete.SUBSCRIPTION_REFERENCE} van {toDelete.SUBSCRIBER_FIRSTNAME} {toDelete.SUBSCRIBER_LASTNAME} (
+            {campLabel(toDelete)}) definitief verwijderen? Ze verdwijnt uit elke lijst en kan niet teruggezet worden.
+          </p>
+        )}
+      </ConfirmModal>
+    </>
+  );
 }

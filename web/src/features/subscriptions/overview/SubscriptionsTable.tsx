@@ -1,0 +1,160 @@
+import { useWindowVirtualizer } from '@tanstack/react-virtual';
+import { useLayoutEffect, useRef, useState } from 'react';
+import Button from 'react-bootstrap/Button';
+import Table from 'react-bootstrap/Table';
+import { formatEuro } from '../../../../../common/src/money.js';
+import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
+import { paths } from '../../../app/paths.js';
+import { campLabel, type OverviewRow } from './overview-rows.js';
+import { SubscriptionStatus } from './SubscriptionStatus.js';
+
+const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];
+const COLUMN_COUNT = 9;
+/** A row of one line; rows that wrap are measured as they render. */
+const ESTIMATED_ROW_HEIGHT = 39;
+
+interface SubscriptionsTableProps {
+  rows: readonly OverviewRow[];
+  paymentMethodLabels: ReadonlyMap<number, string>;
+  deletedIds: ReadonlySet<number>;
+  onDelete: (subscription: SubscriptionListRow) => void;
+}
+
+/**
+ * The subscriptions as a real table (thead, tbody, row headers) of which only the rows in view and a
+ * few around them are in the DOM: two spacer rows stand in for the rest, so 10,000 rows scroll, filter
+ * and toggle at once while the page keeps its own scroll bar. Fixed column widths keep the columns
+ * from jumping as other rows come into view.
+ */
+export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDelete }: SubscriptionsTableProps) {
+  const bodyRef = useRef<HTMLTableSectionElement>(null);
+  const [bodyTop, setBodyTop] = useState(0);
+  // The filters and totals above the table change height; the virtualiser needs the body's place in the
+  // page, so it is measured after every render (a state update only when it moved).
+  // eslint-disable-next-line react-hooks/exhaustive-deps
+  useLayoutEffect(() => {
+    const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
+    if (top !== bodyTop) setBodyTop(top);
+  });
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    overscan: 10,
+    scrollMargin: bodyTop,
+    getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
+  });
+  const items = virtualizer.getVirtualItems();
+  const spaceAbove = items.length > 0 ? items[0]!.start - bodyTop : 0;
+  const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - bodyTop) : 0;
+
+  return (
+    <Table
+      striped
+      hover
+      size="sm"
+      className="align-middle table-fixed-header small"
+      style={{ tableLayout: 'fixed', minWidth: '75rem' }}
+      aria-rowcount={rows.length + 1}
+    >
+      <colgroup>
+        <col style={{ width: '12rem' }} />
+        <col />
+        {MONEY_COLUMNS.map((column) => (
+          <col key={column} style={{ width: '6rem' }} />
+        ))}
+        <col style={{ width: '8rem' }} />
+        <col style={{ width: '11rem' }} />
+        <col style={{ width: '11rem' }} />
+      </colgroup>
+      <thead>
+        <tr aria-rowindex={1}>
+          <th scope="col">Kind</th>
+          <th scope="col">Kamp</th>
+          {MONEY_COLUMNS.map((column) => (
+            <th key={column} scope="col" className="text-end">
+              {column}
+            </th>
+          ))}
+          <th scope="col">Betaalwijze</th>
+          <th scope="col">Status</th>
+          <th scope="col">Acties</th>
+        </tr>
+      </thead>
+      <tbody ref={bodyRef}>
+        {rows.length === 0 && (
+          <tr>
+            <td colSpan={COLUMN_COUNT} className="text-body-secondary py-3">
+              Geen inschrijvingen gevonden.
+            </td>
+          </tr>
+        )}
+        {spaceAbove > 0 && <SpacerRow height={spaceAbove} />}
+        {items.map((item) => {
+          const s = rows[item.index]!.subscription;
+          return (
+            <SubscriptionRow
+              key={item.key}
+              subscription={s}
+              index={item.index}
+              measureRef={virtualizer.measureElement}
+              paymentMethodLabel={paymentMethodLabels.get(s.PAYMENTMETHOD_ID) ?? ''}
+              deleted={deletedIds.has(s.SUBSCRIPTION_ID)}
+              onDelete={onDelete}
+            />
+          );
+        })}
+        {spaceBelow > 0 && <SpacerRow height={spaceBelow} />}
+      </tbody>
+    </Table>
+  );
+}
+
+/** Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowindex. */
+function SpacerRow({ height }: { height: number }) {
+  return (
+    <tr aria-hidden="true">
+      <td colSpan={COLUMN_COUNT} style={{ height, padding: 0, border: 0 }} />
+    </tr>
+  );
+}
+
+interface SubscriptionRowProps {
+  subscription: SubscriptionListRow;
+  index: number;
+  measureRef: (element: HTMLTableRowElement | null) => void;
+  paymentMethodLabel: string;
+  deleted: boolean;
+  onDelete: (subscription: SubscriptionListRow) => void;
+}
+
+function SubscriptionRow({ subscription: s, index, measureRef, paymentMethodLabel, deleted, onDelete }: SubscriptionRowProps) {
+  const childName = `${s.SUBSCRIBER_FIRSTNAME} ${s.SUBSCRIBER_LASTNAME}`;
+  return (
+    <tr ref={measureRef} data-index={index} data-subscription-id={s.SUBSCRIPTION_ID} aria-rowindex={index + 2}>
+      <th scope="row" className="fw-normal">
+        {childName}
+      </th>
+      <td>{campLabel(s)}</td>
+      <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_PRICE)}</td>
+      <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_DISCOUNT)}</td>
+      <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_AMOUNT_TO_PAY)}</td>
+      <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_PAID_AMOUNT)}</td>
+      <td>{paymentMethodLabel}</td>
+      <td>
+        <SubscriptionStatus subscription={s} />
+      </td>
+      <td>
+        <div className="d-flex gap-1">
+          <a href={paths.subscriptionDetail(s.SUBSCRIPTION_ID)} target="_blank" rel="noopener" className="btn btn-outline-primary btn-sm">
+            Bekijken<span className="visually-hidden"> {childName}</span>
+          </a>
+          <Button variant="outline-danger" size="sm" disabled={deleted} onClick={() => onDelete(s)}>
+            {deleted ? 'Verwijderd' : 'Verwijderen'}
+            <span className="visually-hidden"> {childName}</span>
+          </Button>
+        </div>
+      </td>
+    </tr>
+  );
+}

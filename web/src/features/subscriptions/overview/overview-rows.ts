@@ -1,0 +1,109 @@
+import { formatDayMonth } from '../../../../../common/src/format.js';
+import { euroToCents, type Cents } from '../../../../../common/src/money.js';
+import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
+import { matchesSearch, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from '../../../../../common/src/search.js';
+import { compareByLastThenFirstName } from '../../../../../common/src/sort.js';
+
+/** A subscription of the loaded year with its search haystack, built once when the year arrives. */
+export interface OverviewRow {
+  subscription: SubscriptionListRow;
+  search: SearchIndexEntry;
+}
+
+const byChildName = compareByLastThenFirstName<SubscriptionListRow>(
+  (s) => s.SUBSCRIBER_LASTNAME,
+  (s) => s.SUBSCRIBER_FIRSTNAME,
+);
+
+/**
+ * Sorted by the child's last name, then first name (Dutch collation ignoring punctuation), each with
+ * its search index: names and reference as text, OGM and national numbers as codes whose punctuation
+ * is ignored (decisions.md section 7). Sorting and indexing happen here once, so that a filter or a
+ * keystroke is one cheap pass over the year.
+ */
+export function prepareRows(subscriptions: readonly SubscriptionListRow[]): OverviewRow[] {
+  return [...subscriptions].sort(byChildName).map((subscription) => ({
+    subscription,
+    search: searchIndexEntry(
+      [subscription.SUBSCRIBER_FIRSTNAME, subscription.SUBSCRIBER_LASTNAME, subscription.SUBSCRIPTION_REFERENCE],
+      [subscription.SUBSCRIPTION_OGM, subscription.SUBSCRIBER_NATIONALNR, subscription.SUBSCRIBER_PARENT_NATIONALNR],
+    ),
+  }));
+}
+
+/** The dropdowns and the checkbox; an empty value means 'all'. Values are the select's text. */
+export interface OverviewFilter {
+  locationId: string;
+  themeId: string;
+  periodId: string;
+  paymentStatus: string;
+  paymentMethodId: string;
+  cancelledOnly: boolean;
+}
+
+export const noOverviewFilter: OverviewFilter = {
+  locationId: '',
+  themeId: '',
+  periodId: '',
+  paymentStatus: '',
+  paymentMethodId: '',
+  cancelledOnly: false,
+};
+
+/** Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). */
+export function filterRows(rows: readonly OverviewRow[], filter: OverviewFilter, query: SearchQuery | null): OverviewRow[] {
+  const locationId = filter.locationId === '' ? null : Number(filter.locationId);
+  const themeId = filter.themeId === '' ? null : Number(filter.themeId);
+  const periodId = filter.periodId === '' ? null : Number(filter.periodId);
+  const paymentMethodId = filter.paymentMethodId === '' ? null : Number(filter.paymentMethodId);
+  const paymentStatus = filter.paymentStatus === '' ? null : filter.paymentStatus;
+  return rows.filter(({ subscription: s, search }) => {
+    if (s.SUBSCRIPTION_CANCELLED !== filter.cancelledOnly) return false;
+    if (locationId !== null && s.LOCATION_ID !== locationId) return false;
+    if (themeId !== null && s.THEME_ID !== themeId) return false;
+    if (periodId !== null && s.PERIOD_ID !== periodId) return false;
+    if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
+    if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
+    return query === null || matchesSearch(search, query);
+  });
+}
+
+/** 'Voetbal - Gent | Week 1 (07/07 - 11/07)': theme, short location, short period with its days. */
+export function campLabel(s: SubscriptionListRow): string {
+  return `${s.THEME_NAME} - ${s.LOCATION_NAME_SHORT} | ${s.PERIOD_NAME_SHORT} (${formatDayMonth(s.PERIOD_STARTDATE)} - ${formatDayMonth(s.PERIOD_ENDDATE)})`;
+}
+
+/** An amount split by payment method, in cents; `totalCents` is the sum over every method. */
+export interface MoneySplit {
+  byMethodCents: ReadonlyMap<number, Cents>;
+  totalCents: Cents;
+}
+
+export interface OverviewTotals {
+  /** What came in: the paid amounts. */
+  paid: MoneySplit;
+  /** What is still to come in: the saldo of those that owe something. */
+  unpaid: MoneySplit;
+  /** What the subscriptions bring in once settled: the amounts to pay. */
+  revenue: MoneySplit;
+}
+
+function splitByMethod(subscriptions: readonly SubscriptionListRow[], amount: (s: SubscriptionListRow) => Cents): MoneySplit {
+  const byMethodCents = new Map<number, Cents>();
+  let totalCents = 0;
+  for (const s of subscriptions) {
+    const cents = amount(s);
+    byMethodCents.set(s.PAYMENTMETHOD_ID, (byMethodCents.get(s.PAYMENTMETHOD_ID) ?? 0) + cents);
+    totalCents += cents;
+  }
+  return { byMethodCents, totalCents };
+}
+
+/** Totals in cents, so that 10,000 euro amounts add up without rounding drift. */
+export function overviewTotals(subscriptions: readonly SubscriptionListRow[]): OverviewTotals {
+  return {
+    paid: splitByMethod(subscriptions, (s) => euroToCents(s.SUBSCRIPTION_PAID_AMOUNT)),
+    unpaid: splitByMethod(subscriptions, (s) => Math.max(euroToCents(s.SUBSCRIPTION_SALDO), 0)),
+    revenue: splitByMethod(subscriptions, (s) => euroToCents(s.SUBSCRIPTION_AMOUNT_TO_PAY)),
+  };
+}

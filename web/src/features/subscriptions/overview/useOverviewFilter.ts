@@ -1,0 +1,28 @@
+import { useCallback, useState } from 'react';
+import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
+import { noOverviewFilter, type OverviewFilter } from './overview-rows.js';
+
+export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly'>>;
+
+/**
+ * The filters of the overview and how they interact (spec section 2): a search looks through the
+ * whole year, so it resets location, period and theme as it runs (status and method stay); choosing
+ * any dropdown clears the search.
+ */
+export function useOverviewFilter() {
+  const [filter, setFilter] = useState<OverviewFilter>(noOverviewFilter);
+  const search = useDebouncedSearch(() => setFilter((current) => ({ ...current, locationId: '', periodId: '', themeId: '' })));
+  const { clear } = search;
+
+  const choose = useCallback(
+    (choice: DropdownChoice) => {
+      clear();
+      setFilter((current) => ({ ...current, ...choice }));
+    },
+    [clear],
+  );
+
+  const setCancelledOnly = useCallback((cancelledOnly: boolean) => setFilter((current) => ({ ...current, cancelledOnly })), []);
+
+  return { text: search.text, query: search.query, type: search.type, filter, choose, setCancelledOnly };
+}
