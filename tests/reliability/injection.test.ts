@@ -66,11 +66,14 @@ describe('injection', () => {
     });
 
     await page.goto(`/subscription-detail/${subscriptionId}`);
+    // The child's name is in the title as text; the remark is the value of its textarea.
     await page
-      .getByText(SCRIPT_TEXT)
-      .or(page.locator(`textarea`).filter({ hasText: SCRIPT_TEXT }))
-      .first()
+      .getByRole('heading', { level: 1 })
+      .filter({ hasText: IMG_TEXT.slice(0, 50) })
       .waitFor();
+    await expect
+      .poll(() => page.locator('textarea').evaluateAll((areas) => areas.map((area) => (area as HTMLTextAreaElement).value)))
+      .toContain(SCRIPT_TEXT);
     expect(await page.evaluate(() => (window as unknown as { __injected?: number }).__injected)).toBeUndefined();
     expect(await page.locator('img[src="x"]').count()).toBe(0);
 

@@ -10,7 +10,8 @@ export default fp(async (app) => {
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root,
-      wildcard: false,
+      // Files are looked up per request, so a rebuild while the server runs is served as it is on disk.
+      wildcard: true,
       index: false,
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
