@@ -160,6 +160,8 @@ async function measureBrowser(baseUrl: string, token: string): Promise<BrowserFi
     await bundleContext.close();
 
     const context = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+    // tsx keeps function names with a __name helper that the page does not have.
+    await context.addInitScript('globalThis.__name = (fn) => fn;');
     const page = await context.newPage();
     await signIn(page, token);
     const overview: BrowserFigures['overview'] = [];
