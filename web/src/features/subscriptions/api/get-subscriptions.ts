@@ -8,6 +8,14 @@ export function getSubscriptions(campYear: number) {
   return api.get<SubscriptionListRow[]>('getSubscriptions', { campYear });
 }
 
+/**
+ * The year's list. Staff change a subscription in the detail tab and come back to the overview, so a
+ * list older than the app's stale time is fetched again when the tab regains focus.
+ */
 export function useSubscriptions(campYear: number) {
-  return useQuery({ queryKey: subscriptionKeys.list(campYear), queryFn: () => getSubscriptions(campYear) });
+  return useQuery({
+    queryKey: subscriptionKeys.list(campYear),
+    queryFn: () => getSubscriptions(campYear),
+    refetchOnWindowFocus: true,
+  });
 }

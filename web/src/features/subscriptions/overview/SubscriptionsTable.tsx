@@ -54,7 +54,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
       hover
       size="sm"
       className="align-middle table-fixed-header small"
-      style={{ tableLayout: 'fixed', minWidth: '75rem' }}
+      style={{ tableLayout: 'fixed', minWidth: '76rem' }}
       aria-rowcount={rows.length + 1}
     >
       <colgroup>
@@ -65,7 +65,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
         ))}
         <col style={{ width: '8rem' }} />
         <col style={{ width: '11rem' }} />
-        <col style={{ width: '11rem' }} />
+        <col style={{ width: '12rem' }} />
       </colgroup>
       <thead>
         <tr aria-rowindex={1}>
