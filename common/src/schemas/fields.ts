@@ -84,10 +84,17 @@ export const booleanField = z.preprocess(
   z.boolean(requiredOrWrongFormat),
 );
 
+/**
+ * A day of the calendar as YYYY-MM-DD from 1900 on: '2025-02-30' is refused (Date.parse would roll it over
+ * to March), and so is a typo year such as 0198 (PostgreSQL refuses year 0 outright).
+ */
 export const isoDate = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, m.wrongFormat)
-  .refine((v) => !Number.isNaN(Date.parse(v)), m.wrongFormat);
+  .string({ error: m.wrongFormat })
+  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, m.wrongFormat)
+  .refine((v) => {
+    const time = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
+  }, m.wrongFormat);
 
 /** First message per field, keyed by the top-level field name: the `fields` of a 400 answer. */
 export function fieldMessages(error: z.ZodError): Record<string, string> {

@@ -35,6 +35,11 @@ export const monitorPayload = z.object({
 export type MonitorPayload = z.input<typeof monitorPayload>;
 export type MonitorValues = z.output<typeof monitorPayload>;
 
+/** An unknown monitor: the server's 404 and the detail screen say the same. */
+export const monitorMessages = {
+  notFound: 'Monitor niet gevonden',
+};
+
 export const deleteMonitorPayload = z.object({ monitorId: idField });
 
 export interface MonitorRecord {

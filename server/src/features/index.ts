@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import campRoutes from './camps/routes.js';
+import monitorRoutes from './monitors/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
 import taxonomyRoutes from './taxonomy/routes.js';
@@ -16,4 +17,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   campRoutes,
   themeRoutes,
   voucherRoutes,
+  monitorRoutes,
 ];

@@ -1,0 +1,103 @@
+import { eq, inArray } from 'drizzle-orm';
+import { validationMessages } from '../../../../common/src/messages.js';
+import { monitorMessages, type MonitorValues } from '../../../../common/src/schemas/monitors.js';
+import type { Database, Transaction } from '../../db/client.js';
+import { locations, monitors } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { invalidFields, notFound } from '../../lib/errors.js';
+import { toMonitorRecord } from './queries.js';
+
+const locationFields = [
+  'MONITOR_CAMP_LOCATION_1',
+  'MONITOR_CAMP_LOCATION_2',
+  'MONITOR_CAMP_LOCATION_3',
+  'MONITOR_CAMP_LOCATION_4',
+  'MONITOR_CAMP_LOCATION_5',
+] as const;
+
+/** The full monitor object replaces the stored one: a location left out is cleared, not kept. */
+function monitorColumns(monitor: MonitorValues) {
+  return {
+    firstname: monitor.MONITOR_FIRSTNAME,
+    lastname: monitor.MONITOR_LASTNAME,
+    email: monitor.MONITOR_EMAIL,
+    phone: monitor.MONITOR_PHONE,
+    remark: monitor.MONITOR_REMARK,
+    birthdate: monitor.MONITOR_BIRTHDATE,
+    nationalnr: monitor.MONITOR_NATIONALNR,
+    accountNr: monitor.MONITOR_ACCOUNT_NR,
+    street: monitor.MONITOR_STREET,
+    housenr: monitor.MONITOR_HOUSENR,
+    postalcode: monitor.MONITOR_POSTALCODE,
+    city: monitor.MONITOR_CITY,
+    campLocation1: monitor.MONITOR_CAMP_LOCATION_1 ?? null,
+    campLocation2: monitor.MONITOR_CAMP_LOCATION_2 ?? null,
+    campLocation3: monitor.MONITOR_CAMP_LOCATION_3 ?? null,
+    campLocation4: monitor.MONITOR_CAMP_LOCATION_4 ?? null,
+    campLocation5: monitor.MONITOR_CAMP_LOCATION_5 ?? null,
+  };
+}
+
+/** A camp location must name an existing location: an unknown one is a 400 on its field. */
+async function checkLocations(tx: Transaction, monitor: MonitorValues) {
+  const named = locationFields.map((field) => monitor[field]).filter((id): id is number => typeof id === 'number');
+  if (named.length === 0) return;
+  const known = new Set((await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, named))).map((row) => row.id));
+  const fields: Record<string, string> = {};
+  for (const field of locationFields) {
+    const id = monitor[field];
+    if (typeof id === 'number' && !known.has(id)) fields[field] = validationMessages.wrongFormat;
+  }
+  if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+export async function createMonitor(db: Database, adminId: number, monitor: MonitorValues): Promise<number> {
+  return db.transaction(async (tx) => {
+    await checkLocations(tx, monitor);
+    const [row] = await tx.insert(monitors).values(monitorColumns(monitor)).returning();
+    await writeAudit(tx, {
+      adminId,
+      action: 'updateMonitor:create',
+      entity: 'monitor',
+      entityId: row!.id,
+      before: null,
+      after: toMonitorRecord(row!),
+    });
+    return row!.id;
+  });
+}
+
+export async function updateMonitor(db: Database, adminId: number, monitorId: number, monitor: MonitorValues): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(monitors).where(eq(monitors.id, monitorId)).for('update');
+    if (!before) throw notFound(monitorMessages.notFound);
+    await checkLocations(tx, monitor);
+    const [after] = await tx.update(monitors).set(monitorColumns(monitor)).where(eq(monitors.id, monitorId)).returning();
+    await writeAudit(tx, {
+      adminId,
+      action: 'updateMonitor:update',
+      entity: 'monitor',
+      entityId: monitorId,
+      before: toMonitorRecord(before),
+      after: toMonitorRecord(after!),
+    });
+    return monitorId;
+  });
+}
+
+export async function deleteMonitor(db: Database, adminId: number, monitorId: number): Promise<number> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(monitors).where(eq(monitors.id, monitorId)).for('update');
+    if (!before) throw notFound(monitorMessages.notFound);
+    await tx.delete(monitors).where(eq(monitors.id, monitorId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'deleteMonitor',
+      entity: 'monitor',
+      entityId: monitorId,
+      before: toMonitorRecord(before),
+      after: null,
+    });
+    return monitorId;
+  });
+}

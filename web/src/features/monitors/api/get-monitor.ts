@@ -1,0 +1,14 @@
+import { useQuery } from '@tanstack/react-query';
+import type { MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import { api } from '../../../lib/api-client.js';
+import { monitorKeys } from './keys.js';
+
+/** One monitor, or null when the id is unknown (the answer is an empty list). */
+export async function getMonitor(monitorId: number): Promise<MonitorRecord | null> {
+  const rows = await api.get<MonitorRecord[]>('getMonitors', { monitorId });
+  return rows[0] ?? null;
+}
+
+export function useMonitor(monitorId: number) {
+  return useQuery({ queryKey: monitorKeys.detail(monitorId), queryFn: () => getMonitor(monitorId) });
+}

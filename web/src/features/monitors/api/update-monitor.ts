@@ -1,0 +1,29 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { failureMessages } from '../../../../../common/src/messages.js';
+import type { MonitorPayload, MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import { api, ApiError } from '../../../lib/api-client.js';
+import { getMonitor } from './get-monitor.js';
+import { monitorKeys } from './keys.js';
+
+/**
+ * Creates (no MONITOR_ID) or replaces a monitor with the full object, then reads back what the server
+ * stored: the server answers only the id, and a card starts again from what was saved.
+ */
+export async function updateMonitor(monitor: MonitorPayload): Promise<MonitorRecord> {
+  const { monitorId } = await api.post<{ monitorId: number }>('updateMonitor', monitor);
+  const saved = await getMonitor(monitorId);
+  if (!saved) throw new ApiError(404, failureMessages.save, 'NOT_FOUND');
+  return saved;
+}
+
+/** Saves a monitor; its detail shows the saved record at once and the list reloads when next shown. */
+export function useUpdateMonitor() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMonitor,
+    onSuccess: (saved) => {
+      queryClient.setQueryData(monitorKeys.detail(saved.MONITOR_ID), saved);
+      return queryClient.invalidateQueries({ queryKey: monitorKeys.list });
+    },
+  });
+}
