@@ -1,20 +1,18 @@
 import { useMemo, type ReactNode } from 'react';
-import { failureMessages } from '../../../../../common/src/messages.js';
 import { monitorPayload, type MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { useSchemaForm } from '../../../components/form.js';
 import { SaveButton } from '../../../components/SaveButton.js';
-import { showServerFieldErrors } from '../../../components/server-field-errors.js';
-import { useSaveCycle } from '../../../components/useSaveCycle.js';
-import { useUpdateMonitor } from '../api/update-monitor.js';
 import { SectionCard } from '../../../components/SectionCard.js';
 import { MonitorFields } from './MonitorFields.js';
 import { cardValues, monitorFormValues, type MonitorCardSpec, type MonitorFieldName } from './monitor-fields.js';
+import { useMonitorSave } from './useMonitorSave.js';
 
 /**
  * A card of an existing monitor that saves on its own: its fields are checked with their rules of the
  * monitor schema, and the server gets the whole monitor as saved with this card's fields changed
- * (the API takes the full object), so unsaved edits in another card are not sent along.
+ * (the API takes the full object), so unsaved edits in another card are not sent along. Afterwards
+ * the card starts again from what the server saved.
  */
 export function MonitorCardForm({ monitor, card, children }: { monitor: MonitorRecord; card: MonitorCardSpec; children?: ReactNode }) {
   const schema = useMemo(
@@ -22,26 +20,17 @@ export function MonitorCardForm({ monitor, card, children }: { monitor: MonitorR
     [card],
   );
   const form = useSchemaForm(schema, cardValues(card, monitorFormValues(monitor)));
-  const update = useUpdateMonitor();
-  const cycle = useSaveCycle(failureMessages.save);
-
+  const { state, error, save } = useMonitorSave(form);
   const onSubmit = form.handleSubmit((values) =>
-    cycle.run(
-      () =>
-        update.mutateAsync({ ...monitor, ...values }).catch((error: unknown) => {
-          showServerFieldErrors(form, error);
-          throw error;
-        }),
-      (saved) => form.reset(cardValues(card, monitorFormValues(saved))),
-    ),
+    save({ ...monitor, ...values }, (saved) => form.reset(cardValues(card, monitorFormValues(saved)))),
   );
 
   return (
     <form onSubmit={onSubmit} noValidate>
-      <SectionCard title={card.title} footer={<SaveButton state={cycle.state} />}>
+      <SectionCard title={card.title} footer={<SaveButton state={state} />}>
         {children}
         <MonitorFields form={form} card={card} />
-        <ErrorAlert message={cycle.error} className="mb-0" />
+        <ErrorAlert message={error} className="mb-0" />
       </SectionCard>
     </form>
   );

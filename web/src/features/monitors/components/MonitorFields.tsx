@@ -14,28 +14,17 @@ export function MonitorFields({ form, card }: { form: UseFormReturn<any, any, an
   const locationOptions = (locations.data ?? []).map((l) => ({ value: l.LOCATION_ID, label: l.LOCATION_NAME }));
   return (
     <Row>
-      {card.fields.map((field) => {
-        const kind = 'kind' in field ? field.kind : 'text';
-        const required = 'required' in field && field.required;
-        return (
-          <Col sm={field.width} key={field.name}>
-            {kind === 'location' ? (
-              <SelectField form={form} name={field.name} label={field.label} options={locationOptions} placeholder="Geen locatie" />
-            ) : (
-              <TextField
-                form={form}
-                name={field.name}
-                label={field.label}
-                required={required}
-                type={kind === 'textarea' ? undefined : kind}
-                as={kind === 'textarea' ? 'textarea' : undefined}
-                rows={kind === 'textarea' ? 3 : undefined}
-                hint={'hint' in field ? field.hint : undefined}
-              />
-            )}
-          </Col>
-        );
-      })}
+      {card.fields.map(({ name, label, width, kind = 'text', required, hint }) => (
+        <Col sm={width} key={name}>
+          {kind === 'location' ? (
+            <SelectField form={form} name={name} label={label} options={locationOptions} placeholder="Geen locatie" />
+          ) : kind === 'textarea' ? (
+            <TextField form={form} name={name} label={label} required={required} hint={hint} as="textarea" rows={3} />
+          ) : (
+            <TextField form={form} name={name} label={label} required={required} hint={hint} type={kind} />
+          )}
+        </Col>
+      ))}
     </Row>
   );
 }

@@ -18,6 +18,13 @@ export interface MonitorFieldSpec {
   hint?: string;
 }
 
+export interface MonitorCardSpec {
+  title: string;
+  /** Bootstrap columns from the lg breakpoint. */
+  columns: number;
+  fields: readonly MonitorFieldSpec[];
+}
+
 const campLocation = (n: 1 | 2 | 3 | 4 | 5): MonitorFieldSpec => ({
   name: `MONITOR_CAMP_LOCATION_${n}`,
   label: `Kamplocatie ${n}`,
@@ -27,9 +34,9 @@ const campLocation = (n: 1 | 2 | 3 | 4 | 5): MonitorFieldSpec => ({
 
 /**
  * The three cards of the detail screen and the monitor fields each one holds (spec sections 2 and 3);
- * on a wide screen Gegevens and Adres stand side by side (`columns` of 12), Andere gegevens below.
+ * on a wide screen Gegevens and Adres stand side by side, Andere gegevens below.
  */
-export const monitorCards = [
+export const monitorCards: readonly MonitorCardSpec[] = [
   {
     title: 'Gegevens',
     columns: 7,
@@ -65,9 +72,7 @@ export const monitorCards = [
       campLocation(5),
     ],
   },
-] as const satisfies readonly { title: string; columns: number; fields: readonly MonitorFieldSpec[] }[];
-
-export type MonitorCardSpec = (typeof monitorCards)[number];
+];
 
 const fieldNames = monitorCards.flatMap((card) => card.fields.map((field) => field.name));
 
