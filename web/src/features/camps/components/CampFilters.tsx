@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
-import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { compareDutch } from '../../../../../common/src/sort.js';
+import { FilterSelect, type FilterOption } from '../../../components/FilterSelect.js';
 import { useLocations, usePeriods, useThemes } from '../../../lib/lookups.js';
 
 export interface CampFilter {
@@ -12,68 +12,44 @@ export interface CampFilter {
 
 export const noCampFilter: CampFilter = { locationId: '', themeId: '', periodId: '' };
 
-interface Option {
-  value: number;
-  label: string;
-}
-
 /** The three dropdowns of the camps overview; an empty value means every location, theme or period. */
 export function CampFilters({ year, filter, onChange }: { year: number; filter: CampFilter; onChange: (filter: CampFilter) => void }) {
   const locations = useLocations();
   const themes = useThemes();
   const periods = usePeriods(year);
-  const byLabel = (a: Option, b: Option) => compareDutch(a.label, b.label);
+  const byLabel = (a: FilterOption, b: FilterOption) => compareDutch(a.label, b.label);
   return (
     <Row className="g-2 mb-3">
-      <FilterSelect
-        id="camp-filter-location"
-        label="Locatie"
-        allLabel="Alle locaties"
-        value={filter.locationId}
-        options={(locations.data ?? []).map((l) => ({ value: l.LOCATION_ID, label: l.LOCATION_NAME })).sort(byLabel)}
-        onChange={(locationId) => onChange({ ...filter, locationId })}
-      />
-      <FilterSelect
-        id="camp-filter-theme"
-        label="Thema"
-        allLabel="Alle thema's"
-        value={filter.themeId}
-        options={(themes.data ?? []).map((t) => ({ value: t.THEME_ID, label: t.THEME_NAME })).sort(byLabel)}
-        onChange={(themeId) => onChange({ ...filter, themeId })}
-      />
-      <FilterSelect
-        id="camp-filter-period"
-        label="Periode"
-        allLabel="Alle periodes"
-        value={filter.periodId}
-        options={(periods.data ?? []).map((p) => ({ value: p.PERIOD_ID, label: p.PERIOD_NAME }))}
-        onChange={(periodId) => onChange({ ...filter, periodId })}
-      />
+      <Col xs={12} md={4} lg={3}>
+        <FilterSelect
+          id="camp-filter-location"
+          label="Locatie"
+          allLabel="Alle locaties"
+          value={filter.locationId}
+          options={(locations.data ?? []).map((l) => ({ value: l.LOCATION_ID, label: l.LOCATION_NAME })).sort(byLabel)}
+          onChange={(locationId) => onChange({ ...filter, locationId })}
+        />
+      </Col>
+      <Col xs={12} md={4} lg={3}>
+        <FilterSelect
+          id="camp-filter-theme"
+          label="Thema"
+          allLabel="Alle thema's"
+          value={filter.themeId}
+          options={(themes.data ?? []).map((t) => ({ value: t.THEME_ID, label: t.THEME_NAME })).sort(byLabel)}
+          onChange={(themeId) => onChange({ ...filter, themeId })}
+        />
+      </Col>
+      <Col xs={12} md={4} lg={3}>
+        <FilterSelect
+          id="camp-filter-period"
+          label="Periode"
+          allLabel="Alle periodes"
+          value={filter.periodId}
+          options={(periods.data ?? []).map((p) => ({ value: p.PERIOD_ID, label: p.PERIOD_NAME }))}
+          onChange={(periodId) => onChange({ ...filter, periodId })}
+        />
+      </Col>
     </Row>
-  );
-}
-
-function FilterSelect(props: {
-  id: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: Option[];
-  onChange: (value: string) => void;
-}) {
-  return (
-    <Col xs={12} md={4} lg={3}>
-      <Form.Label htmlFor={props.id} className="small mb-1">
-        {props.label}
-      </Form.Label>
-      <Form.Select id={props.id} size="sm" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{props.allLabel}</option>
-        {props.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </Form.Select>
-    </Col>
   );
 }

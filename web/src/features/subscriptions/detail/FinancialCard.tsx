@@ -16,7 +16,7 @@ import { useResendConfirmationEmail } from '../api/resend-confirmation-email.js'
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
 import { DiscountForm } from './DiscountForm.js';
 import { DiscountList } from './DiscountList.js';
-import { PaymentStatusBadge } from './PaymentStatusBadge.js';
+import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
 
 function Value({ label, children }: { label: string; children: ReactNode }) {
   return (
@@ -56,7 +56,12 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
       </Card.Header>
       <Card.Body>
         <p className="mb-3">
-          <PaymentStatusBadge detail={detail} />
+          <PaymentStatusBadge
+            status={detail.PAYMENT_STATUS}
+            saldo={detail.SUBSCRIPTION_SALDO}
+            amountToPay={detail.SUBSCRIPTION_AMOUNT_TO_PAY}
+            className="fs-6 text-wrap"
+          />
         </p>
         <dl className="row mb-3">
           <Value label="Prijs kamp">{formatEuro(detail.CAMP_PRICE)}</Value>
