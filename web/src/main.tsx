@@ -3,6 +3,7 @@ import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { preloadLandingScreen } from './app/preload.js';
 import { AppRouter } from './app/router.js';
 import { ApiError } from './lib/api-client.js';
 import { AuthProvider } from './lib/auth.js';
@@ -16,6 +17,8 @@ const queryClient = new QueryClient({
     },
   },
 });
+
+preloadLandingScreen(queryClient);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
@@ -12,10 +12,14 @@ export function getSubscriptions(campYear: number) {
  * The year's list. Staff change a subscription in the detail tab and come back to the overview, so a
  * list older than the app's stale time is fetched again when the tab regains focus.
  */
-export function useSubscriptions(campYear: number) {
-  return useQuery({
+export function subscriptionsQuery(campYear: number) {
+  return queryOptions({
     queryKey: subscriptionKeys.list(campYear),
     queryFn: () => getSubscriptions(campYear),
     refetchOnWindowFocus: true,
   });
+}
+
+export function useSubscriptions(campYear: number) {
+  return useQuery(subscriptionsQuery(campYear));
 }
