@@ -71,11 +71,7 @@ async function startServer(database: DatabaseHandle, dataDir: string) {
   // The static baseline of measurement 3: the first 200 rows of a year as plain HTML, served by the same server.
   // Rendered once per year before anything is measured, so that serving it costs only the transfer.
   const staticPages = new Map<number, string>();
-  for (const size of SIZES)
-    staticPages.set(
-      YEAR_OF[size]!,
-      staticOverviewPage(await listSubscriptionsOfYear(database.db, YEAR_OF[size]!, database.kind === 'pglite')),
-    );
+  for (const size of SIZES) staticPages.set(YEAR_OF[size]!, staticOverviewPage(await listSubscriptionsOfYear(database.db, YEAR_OF[size]!)));
   app.get('/bench/static-overview', { config: { public: true } }, async (request, reply) =>
     reply.type('text/html').send(staticPages.get(Number((request.query as { year?: string }).year)) ?? ''),
   );

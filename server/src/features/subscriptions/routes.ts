@@ -30,7 +30,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Without campYear: the current camp year, as the overview opens on it.
   app.get('/getSubscriptions', { schema: { tags, querystring: campYearQuery } }, async (request) => ({
-    data: await listSubscriptionsOfYear(db(), request.query.campYear ?? currentYearInBelgium(), app.database.kind === 'pglite'),
+    data: await listSubscriptionsOfYear(db(), request.query.campYear ?? currentYearInBelgium()),
   }));
 
   // An unknown id answers 404 with the error shape rather than an empty list (docs/decisions.md).
