@@ -4,8 +4,9 @@ import { euroToCents } from '../../../../common/src/money.js';
 import type { CampValues } from '../../../../common/src/schemas/camps.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
+import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, invalidFields, notFound } from '../../lib/errors.js';
+import { conflict, invalidFields } from '../../lib/errors.js';
 
 export const campMessages = {
   notFound: failureMessages.campNotFound,
@@ -95,8 +96,7 @@ export async function createCamp(db: Database, adminId: number, camp: CampValues
 /** Location, period, theme and age group only change while no child is subscribed: they are what parents booked. */
 export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(camps).where(eq(camps.id, campId)).for('update');
-    if (!before) throw notFound(campMessages.notFound);
+    const before = await lockRowById(tx, camps, campId, campMessages.notFound);
     await checkReferences(tx, camp);
     const columns = campColumns(camp);
     const identityChanged =
@@ -113,8 +113,7 @@ export async function updateCamp(db: Database, adminId: number, campId: number, 
 
 export async function deleteCamp(db: Database, adminId: number, campId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(camps).where(eq(camps.id, campId)).for('update');
-    if (!before) throw notFound(campMessages.notFound);
+    const before = await lockRowById(tx, camps, campId, campMessages.notFound);
     if ((await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.hasSubscriptions);
     await tx.delete(camps).where(eq(camps.id, campId));
     await writeAudit(tx, { adminId, action: 'crudCamp:delete', entity: 'camp', entityId: campId, before, after: null });

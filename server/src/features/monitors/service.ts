@@ -3,8 +3,9 @@ import { validationMessages } from '../../../../common/src/messages.js';
 import { monitorMessages, type MonitorValues } from '../../../../common/src/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
+import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { invalidFields, notFound } from '../../lib/errors.js';
+import { invalidFields } from '../../lib/errors.js';
 import { toMonitorRecord } from './queries.js';
 
 const locationFields = [
@@ -69,8 +70,7 @@ export async function createMonitor(db: Database, adminId: number, monitor: Moni
 
 export async function updateMonitor(db: Database, adminId: number, monitorId: number, monitor: MonitorValues): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(monitors).where(eq(monitors.id, monitorId)).for('update');
-    if (!before) throw notFound(monitorMessages.notFound);
+    const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
     await checkLocations(tx, monitor);
     const [after] = await tx.update(monitors).set(monitorColumns(monitor)).where(eq(monitors.id, monitorId)).returning();
     await writeAudit(tx, {
@@ -87,8 +87,7 @@ export async function updateMonitor(db: Database, adminId: number, monitorId: nu
 
 export async function deleteMonitor(db: Database, adminId: number, monitorId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(monitors).where(eq(monitors.id, monitorId)).for('update');
-    if (!before) throw notFound(monitorMessages.notFound);
+    const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
     await tx.delete(monitors).where(eq(monitors.id, monitorId));
     await writeAudit(tx, {
       adminId,

@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
+import { lockRowById } from '../../db/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError } from '../../lib/errors.js';
 import { deliverMail, queueSubscriptionMail, type CampMailKind, type MailDeps, type MailStatus } from '../mail/outbox.js';
 import { findSubscriptionDetail } from './queries.js';
 import { subscriptionMessages } from './messages.js';
@@ -17,10 +16,8 @@ export interface SubscriptionDeps extends MailDeps {
  * Concurrent changes of one subscription queue here, so each sees the previous one's result.
  */
 export async function lockSubscription(tx: Executor, subscriptionId: number): Promise<SubscriptionDetail> {
-  const [locked] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)).for('update');
-  const detail = locked ? await findSubscriptionDetail(tx, subscriptionId) : null;
-  if (!detail) throw new AppError('NOT_FOUND', subscriptionMessages.notFound);
-  return detail;
+  await lockRowById(tx, subscriptions, subscriptionId, subscriptionMessages.notFound);
+  return (await findSubscriptionDetail(tx, subscriptionId))!;
 }
 
 export interface SubscriptionChange {

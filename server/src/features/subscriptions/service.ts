@@ -11,6 +11,7 @@ import type {
 } from '../../../../common/src/schemas/subscriptions.js';
 import type { Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
+import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
 import { deliverMail, queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
@@ -40,8 +41,7 @@ export async function updateSubscriber(
   payload: UpdateSubscriberPayload,
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(children).where(eq(children.id, payload.SUBSCRIBER_ID)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', messages.subscriberNotFound);
+    const before = await lockRowById(tx, children, payload.SUBSCRIBER_ID, messages.subscriberNotFound);
     const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
     const [after] = await tx
       .update(children)
@@ -59,8 +59,7 @@ export async function updateSubscriberParent(
   payload: UpdateSubscriberParentPayload,
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(parents).where(eq(parents.id, payload.SUBSCRIBER_PARENT_ID)).for('update');
-    if (!before) throw new AppError('NOT_FOUND', messages.parentNotFound);
+    const before = await lockRowById(tx, parents, payload.SUBSCRIBER_PARENT_ID, messages.parentNotFound);
     const subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
     const [after] = await tx
       .update(parents)

@@ -3,8 +3,9 @@ import { failureMessages } from '../../../../common/src/messages.js';
 import type { ThemeRecord } from '../../../../common/src/schemas/themes.js';
 import type { Database } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
+import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { conflict } from '../../lib/errors.js';
 
 export const themeMessages = {
   notFound: failureMessages.themeNotFound,
@@ -27,8 +28,7 @@ export async function createTheme(db: Database, adminId: number, name: string): 
 
 export async function renameTheme(db: Database, adminId: number, themeId: number, name: string): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(themes).where(eq(themes.id, themeId)).for('update');
-    if (!before) throw notFound(themeMessages.notFound);
+    const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
     const [after] = await tx.update(themes).set({ name }).where(eq(themes.id, themeId)).returning();
     await writeAudit(tx, {
       adminId,
@@ -45,8 +45,7 @@ export async function renameTheme(db: Database, adminId: number, themeId: number
 /** A theme that camps still use stays: deleting it would orphan them. */
 export async function deleteTheme(db: Database, adminId: number, themeId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(themes).where(eq(themes.id, themeId)).for('update');
-    if (!before) throw notFound(themeMessages.notFound);
+    const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(camps)
