@@ -1,7 +1,7 @@
-import { useId, type FormEventHandler, type ReactNode } from 'react';
-import Card from 'react-bootstrap/Card';
+import type { FormEventHandler, ReactNode } from 'react';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { SaveButton } from '../../../components/SaveButton.js';
+import { SectionCard } from '../../../components/SectionCard.js';
 import type { SaveState } from '../../../components/useSaveCycle.js';
 
 interface CardFormProps {
@@ -14,23 +14,12 @@ interface CardFormProps {
 
 /** A card of the detail screen that saves on its own, with its own save button and failure alert. */
 export function CardForm({ title, onSubmit, state, error, children }: CardFormProps) {
-  const titleId = useId();
   return (
-    <Card as="section" aria-labelledby={titleId} className="mb-3">
-      <Card.Header>
-        <h2 id={titleId} className="h5 mb-0">
-          {title}
-        </h2>
-      </Card.Header>
-      <form onSubmit={onSubmit} noValidate>
-        <Card.Body>
-          {children}
-          <ErrorAlert message={error} className="mb-0" />
-        </Card.Body>
-        <Card.Footer className="text-end">
-          <SaveButton state={state} />
-        </Card.Footer>
-      </form>
-    </Card>
+    <form onSubmit={onSubmit} noValidate>
+      <SectionCard title={title} footer={<SaveButton state={state} />}>
+        {children}
+        <ErrorAlert message={error} className="mb-0" />
+      </SectionCard>
+    </form>
   );
 }
