@@ -5,7 +5,6 @@ import tseslint from 'typescript-eslint';
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'server/drizzle'] },
   js.configs.recommended,
-  { files: ['scripts/**/*.mjs'], languageOptions: { globals: { process: 'readonly', console: 'readonly' } } },
   ...tseslint.configs.recommended,
   {
     rules: {

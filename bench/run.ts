@@ -3,7 +3,7 @@
  * Every figure is a median, next to a baseline measured in the same run on the same machine, so the
  * ratios survive a noisy machine. It asserts nothing: it writes bench/results.md and bench/results.json.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -16,6 +16,7 @@ import { loadConfig } from '../server/src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../server/src/db/client.js';
 import { listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
+import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/browser.js';
 import { getOnWire, loadTest, medianOf, timed } from './measure.js';
 import { overviewProbe, staticOverviewPage } from './overview-probe.js';
@@ -295,11 +296,7 @@ function writeResults(results: { date: string; machine: string; api: ApiFigures[
 
 async function main() {
   log('building the web app');
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  buildWeb();
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });
