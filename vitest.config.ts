@@ -1,6 +1,9 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  // The same alias as tsconfig.json's `paths`: `@common/x.js` is `common/src/x.ts`.
+  resolve: { alias: { '@common': fileURLToPath(new URL('./common/src', import.meta.url)) } },
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
-import { formatEuro } from '../common/src/money.js';
-import type { SubscriptionListRow } from '../common/src/schemas/subscriptions.js';
-import { compareByLastThenFirstName } from '../common/src/sort.js';
+import { formatEuro } from '@common/money.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { compareByLastThenFirstName } from '@common/sort.js';
 import { medianOf, timed } from './measure.js';
 
 const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);

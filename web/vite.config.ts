@@ -1,9 +1,12 @@
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
+  // The same alias as tsconfig.json's `paths`: `@common/x.js` is `common/src/x.ts`.
+  resolve: { alias: { '@common': fileURLToPath(new URL('../common/src', import.meta.url)) } },
   build: {
     outDir: '../dist/web',
     emptyOutDir: true,

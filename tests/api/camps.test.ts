@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campRuleMessages, newCampDefaults, type CampRecord, type CampSummaryRecord } from '../../common/src/schemas/camps.js';
-import type { SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
-import { compareDutch } from '../../common/src/sort.js';
+import { campRuleMessages, newCampDefaults, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { compareDutch } from '@common/sort.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, camps, locations, subscriptions } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { count, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { FIRST_CAMP_YEAR } from '../../common/src/constants.js';
+import { FIRST_CAMP_YEAR } from '@common/constants.js';
 import { queryRows } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
 import { DEMO_ADMIN, ensureDemoData } from '../../server/src/seed/demo-data.js';

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MonitorRecord } from '../../common/src/schemas/monitors.js';
-import { compareByLastThenFirstName } from '../../common/src/sort.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
+import { compareByLastThenFirstName } from '@common/sort.js';
 import { admins, auditLog } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';

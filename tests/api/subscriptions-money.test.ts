@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { PaymentStatus } from '../../common/src/payment-status.js';
-import type { SubscriptionDetail, SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
+import type { PaymentStatus } from '@common/payment-status.js';
+import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { createSubscription, type SubscriptionFacts } from '../helpers/subscription-factory.js';

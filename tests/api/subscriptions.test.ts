@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_METHOD } from '../../common/src/constants.js';
-import { validationMessages as m } from '../../common/src/messages.js';
-import { paymentStatus } from '../../common/src/payment-status.js';
-import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
+import { validationMessages as m } from '@common/messages.js';
+import { paymentStatus } from '@common/payment-status.js';
+import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, mailOutbox, subscriptionDiscounts } from '../../server/src/db/schema.js';
 import { todayInBelgium } from '../../server/src/features/subscriptions/belgian-calendar.js';

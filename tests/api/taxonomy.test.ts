@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { compareDutch } from '../../common/src/sort.js';
-import type { LocationRecord, PeriodRecord } from '../../common/src/schemas/taxonomy.js';
+import { compareDutch } from '@common/sort.js';
+import type { LocationRecord, PeriodRecord } from '@common/schemas/taxonomy.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ThemeRecord } from '../../common/src/schemas/themes.js';
+import type { ThemeRecord } from '@common/schemas/themes.js';
 import { admins, auditLog } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';

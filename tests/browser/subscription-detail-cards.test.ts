@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_BOY, GENDER_GIRL } from '../../common/src/constants.js';
+import { GENDER_BOY, GENDER_GIRL } from '@common/constants.js';
 import * as schema from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';

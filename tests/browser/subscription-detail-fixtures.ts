@@ -1,6 +1,6 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
 import type { Locator, Page } from 'playwright-core';
-import { PAYMENT_METHOD } from '../../common/src/constants.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
 import type { Database } from '../../server/src/db/client.js';
 import * as schema from '../../server/src/db/schema.js';
 

@@ -1,9 +1,9 @@
 import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PAYMENT_METHOD } from '../../common/src/constants.js';
-import { formatNationalNumber } from '../../common/src/identity-numbers.js';
-import type { SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';

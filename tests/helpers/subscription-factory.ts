@@ -1,7 +1,7 @@
 import { asc, sql } from 'drizzle-orm';
-import { GENDER_GIRL, PAYMENT_METHOD } from '../../common/src/constants.js';
-import { formatNationalNumber } from '../../common/src/identity-numbers.js';
-import { formatOgm } from '../../common/src/ogm.js';
+import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import { formatOgm } from '@common/ogm.js';
 import type { Database } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
 

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { paymentStatus } from '../../common/src/payment-status.js';
-import type { SubscriptionDetail } from '../../common/src/schemas/subscriptions.js';
+import { paymentStatus } from '@common/payment-status.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';

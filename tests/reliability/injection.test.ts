@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionDetail } from '../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { children, subscriptions } from '../../server/src/db/schema.js';
 import { startBrowserSession, type BrowserSession } from '../helpers/browser.js';

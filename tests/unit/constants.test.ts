@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { campYears, DEFAULT_MAIL_TEMPLATES, DISCOUNT_REASON_OTHER, DISCOUNT_REASONS, PAYMENT_METHOD } from '../../common/src/constants.js';
+import { campYears, DEFAULT_MAIL_TEMPLATES, DISCOUNT_REASON_OTHER, DISCOUNT_REASONS, PAYMENT_METHOD } from '@common/constants.js';
 
 describe('business constants (spec section 9)', () => {
   it('offers every camp year from 2021 up to next calendar year', () => {

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL } from '../../common/src/constants.js';
-import { isValidIban, isValidNationalNumber } from '../../common/src/identity-numbers.js';
-import { isValidOgm } from '../../common/src/ogm.js';
+import { GENDER_GIRL } from '@common/constants.js';
+import { isValidIban, isValidNationalNumber } from '@common/identity-numbers.js';
+import { isValidOgm } from '@common/ogm.js';
 import { queryRows, type DatabaseHandle } from '../../server/src/db/client.js';
 import { seedDemoData } from '../../server/src/seed/demo-data.js';
 import { openTestDatabase } from '../helpers/database.js';

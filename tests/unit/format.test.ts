@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  formatAccountNumber,
-  formatDate,
-  formatDateList,
-  formatDateTime,
-  formatDayMonth,
-  formatPeriodOption,
-} from '../../common/src/format.js';
+import { formatAccountNumber, formatDate, formatDateList, formatDateTime, formatDayMonth, formatPeriodOption } from '@common/format.js';
 
 describe('Belgian-Dutch formats', () => {
   it('writes day/month for periods in tables', () => {

@@ -1,12 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  belgianIban,
-  formatNationalNumber,
-  isValidIban,
-  isValidNationalNumber,
-  nationalNumberCheck,
-} from '../../common/src/identity-numbers.js';
+import { belgianIban, formatNationalNumber, isValidIban, isValidNationalNumber, nationalNumberCheck } from '@common/identity-numbers.js';
 
 const birthDate = fc
   .date({ min: new Date('1930-01-01T00:00:00Z'), max: new Date('2029-12-31T00:00:00Z'), noInvalidDate: true })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { SubscriptionDetail } from '../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { renderTemplate, subscriptionMailValues, type MailValues } from '../../server/src/features/mail/render.js';
 import { defaultMailTemplates } from '../../server/src/mail/default-templates.js';
 

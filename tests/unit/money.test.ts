@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToEuro, euroToCents, formatEuro, parseEuroAmount, subscriptionAmounts } from '../../common/src/money.js';
+import { centsToEuro, euroToCents, formatEuro, parseEuroAmount, subscriptionAmounts } from '@common/money.js';
 
 describe('money', () => {
   it('converts cents to euro and back without losing a cent', () => {

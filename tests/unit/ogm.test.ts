@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatOgm, isValidOgm, ogmCheckDigits } from '../../common/src/ogm.js';
+import { formatOgm, isValidOgm, ogmCheckDigits } from '@common/ogm.js';
 
 describe('OGM (Belgian structured communication)', () => {
   it('takes the remainder modulo 97 as check digits, and 97 when the remainder is 0', () => {

@@ -6,7 +6,7 @@ import {
   paymentStatusText,
   paymentStatusVariants,
   type PaymentStatus,
-} from '../../common/src/payment-status.js';
+} from '@common/payment-status.js';
 
 describe('payment status (decisions.md section 4)', () => {
   it.each<[boolean, number, PaymentStatus]>([

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compactText, matchesSearch, normaliseText, parseSearchQuery, searchIndexEntry } from '../../common/src/search.js';
+import { compactText, matchesSearch, normaliseText, parseSearchQuery, searchIndexEntry } from '@common/search.js';
 
 /** A subscription as the overview searches it: names as text, OGM and national numbers as codes. */
 const celine = searchIndexEntry(['Céline', "D'Hondt", 'KB2025-000121'], ['+++200/0000/12192+++', '16.10.09-360.96', '76.12.21-716.43']);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareByLastThenFirstName, compareDutch } from '../../common/src/sort.js';
+import { compareByLastThenFirstName, compareDutch } from '@common/sort.js';
 
 describe('Dutch sorting ignoring punctuation (decisions.md section 7)', () => {
   it("sorts Flemish family names as a Fleming expects: D'Hondt reads as Dhondt, after De Smet and de Vos", () => {

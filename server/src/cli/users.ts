@@ -1,4 +1,4 @@
-import { emailField } from '../../../common/src/schemas/fields.js';
+import { emailField } from '@common/schemas/fields.js';
 import { addAdmin, changeAdminPassword, listAdmins, removeAdmin } from '../features/auth/service.js';
 import { generatePassword } from '../features/auth/passwords.js';
 import { openConfiguredDatabase } from './open.js';

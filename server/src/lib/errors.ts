@@ -1,4 +1,4 @@
-import { apiMessages } from '../../../common/src/messages.js';
+import { apiMessages } from '@common/messages.js';
 
 export type ErrorCode = 'VALIDATION' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_ATTEMPTS' | 'BODY_TOO_LARGE' | 'INTERNAL';
 

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { fieldMessages } from '../../../common/src/schemas/fields.js';
+import { fieldMessages } from '@common/schemas/fields.js';
 import { invalidFields } from './errors.js';
 
 /** Validates with a schema of common/ inside a handler: a refusal is a 400 with the Dutch message per field. */

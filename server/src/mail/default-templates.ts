@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_TEMPLATES } from '../../../common/src/constants.js';
+import { DEFAULT_MAIL_TEMPLATES } from '@common/constants.js';
 
 /**
  * The four templates that ship with the product. Placeholders: {{childName}}, {{parentName}}, {{campName}},

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { apiMessages } from '../../../common/src/messages.js';
+import { apiMessages } from '@common/messages.js';
 import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
 import { AppError } from '../lib/errors.js';
 

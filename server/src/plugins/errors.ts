@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { apiMessages } from '../../../common/src/messages.js';
+import { apiMessages } from '@common/messages.js';
 import { AppError, errorBody } from '../lib/errors.js';
 
 /** One error handler: every failure answers the shape of decisions.md section 2; a 500 shows nothing internal. */

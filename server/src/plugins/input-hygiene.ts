@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { validationMessages } from '../../../common/src/messages.js';
+import { validationMessages } from '@common/messages.js';
 import { invalidFields } from '../lib/errors.js';
 
 /** NUL characters and lone UTF-16 surrogates cannot be stored as PostgreSQL text: refuse them at the door. */

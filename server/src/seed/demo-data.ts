@@ -1,7 +1,7 @@
 import { count, eq, max, sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '../../../common/src/constants.js';
-import { belgianIban, formatNationalNumber } from '../../../common/src/identity-numbers.js';
-import { formatOgm } from '../../../common/src/ogm.js';
+import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
+import { formatOgm } from '@common/ogm.js';
 import type { Database } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { addAdmin } from '../features/auth/service.js';

@@ -4,7 +4,7 @@ import Nav from 'react-bootstrap/Nav';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
-import { campYears } from '../../../common/src/constants.js';
+import { campYears } from '@common/constants.js';
 import { useAuth } from '../lib/auth.js';
 import { switchCampYear, useCampYear } from '../lib/camp-year.js';
 import { paths } from '../app/paths.js';

@@ -1,5 +1,5 @@
 import Badge from 'react-bootstrap/Badge';
-import { paymentStatusText, paymentStatusVariants, type PaymentStatus } from '../../../common/src/payment-status.js';
+import { paymentStatusText, paymentStatusVariants, type PaymentStatus } from '@common/payment-status.js';
 
 interface PaymentStatusBadgeProps {
   status: PaymentStatus;

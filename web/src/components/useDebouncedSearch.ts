@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useState } from 'react';
-import { SEARCH_DEBOUNCE_MS } from '../../../common/src/constants.js';
-import { parseSearchQuery, type SearchQuery } from '../../../common/src/search.js';
+import { SEARCH_DEBOUNCE_MS } from '@common/constants.js';
+import { parseSearchQuery, type SearchQuery } from '@common/search.js';
 import { useDebouncedCallback } from './useDebouncedCallback.js';
 
 /**

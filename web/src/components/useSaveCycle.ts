@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { SAVED_INDICATOR_MS } from '../../../common/src/constants.js';
+import { SAVED_INDICATOR_MS } from '@common/constants.js';
 
 export type SaveState = 'idle' | 'submitting' | 'success' | 'error';
 

@@ -1,4 +1,4 @@
-import { failureMessages } from '../../../common/src/messages.js';
+import { failureMessages } from '@common/messages.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
 

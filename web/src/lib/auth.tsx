@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginAnswer, SignedInUser } from '../../../common/src/schemas/auth.js';
+import type { LoginAnswer, SignedInUser } from '@common/schemas/auth.js';
 import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
 
 type AuthState =

@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { campYears } from '../../../common/src/constants.js';
+import { campYears } from '@common/constants.js';
 
 export const CAMP_YEAR_STORAGE_KEY = 'kampbeheer.admin.subscriptionsYear';
 export const CAMP_YEAR_PARAM = 'subscriptionsYear';

@@ -1,12 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type {
-  AgegroupRecord,
-  LocationRecord,
-  LunchPreferenceRecord,
-  PaymentMethodRecord,
-  PeriodRecord,
-} from '../../../common/src/schemas/taxonomy.js';
-import type { ThemeRecord } from '../../../common/src/schemas/themes.js';
+import type { AgegroupRecord, LocationRecord, LunchPreferenceRecord, PaymentMethodRecord, PeriodRecord } from '@common/schemas/taxonomy.js';
+import type { ThemeRecord } from '@common/schemas/themes.js';
 import { api } from './api-client.js';
 
 /**

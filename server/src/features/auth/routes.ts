@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { loginPayload } from '../../../../common/src/schemas/auth.js';
+import { loginPayload } from '@common/schemas/auth.js';
 import { login, logout } from './service.js';
 
 const authRoutes: FastifyPluginAsyncZod = async (app) => {

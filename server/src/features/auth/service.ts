@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { failureMessages, apiMessages } from '../../../../common/src/messages.js';
-import type { LoginAnswer } from '../../../../common/src/schemas/auth.js';
+import { failureMessages, apiMessages } from '@common/messages.js';
+import type { LoginAnswer } from '@common/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
 import { AppError } from '../../lib/errors.js';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { centsToEuro, subscriptionAmounts } from '../../../../common/src/money.js';
-import { paymentStatus } from '../../../../common/src/payment-status.js';
-import { compareDutch } from '../../../../common/src/sort.js';
-import type { CampRecord, CampSummaryRecord } from '../../../../common/src/schemas/camps.js';
+import { centsToEuro, subscriptionAmounts } from '@common/money.js';
+import { paymentStatus } from '@common/payment-status.js';
+import { compareDutch } from '@common/sort.js';
+import type { CampRecord, CampSummaryRecord } from '@common/schemas/camps.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 

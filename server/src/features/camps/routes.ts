@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { campIdPayload, campIdQuery, campPayload, crudCampRequest } from '../../../../common/src/schemas/camps.js';
-import { campsQuery } from '../../../../common/src/schemas/taxonomy.js';
+import { campIdPayload, campIdQuery, campPayload, crudCampRequest } from '@common/schemas/camps.js';
+import { campsQuery } from '@common/schemas/taxonomy.js';
 import { notFound } from '../../lib/errors.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
-import { failureMessages, validationMessages } from '../../../../common/src/messages.js';
-import { euroToCents } from '../../../../common/src/money.js';
-import type { CampValues } from '../../../../common/src/schemas/camps.js';
+import { failureMessages, validationMessages } from '@common/messages.js';
+import { euroToCents } from '@common/money.js';
+import type { CampValues } from '@common/schemas/camps.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor } from '../../db/client.js';
 import { camps, mailOutbox, mailTemplates } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';

@@ -1,6 +1,6 @@
-import { formatDate } from '../../../../common/src/format.js';
-import { formatEuro } from '../../../../common/src/money.js';
-import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
+import { formatDate } from '@common/format.js';
+import { formatEuro } from '@common/money.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 
 /** The placeholders a template may use (server/src/mail/default-templates.ts). */
 export interface MailValues {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { MonitorRecord } from '../../../../common/src/schemas/monitors.js';
-import { compareByLastThenFirstName } from '../../../../common/src/sort.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
+import { compareByLastThenFirstName } from '@common/sort.js';
 import type { Executor } from '../../db/client.js';
 import { monitors } from '../../db/schema.js';
 

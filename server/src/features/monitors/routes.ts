@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteMonitorPayload, monitorPayload } from '../../../../common/src/schemas/monitors.js';
-import { monitorsQuery } from '../../../../common/src/schemas/taxonomy.js';
+import { deleteMonitorPayload, monitorPayload } from '@common/schemas/monitors.js';
+import { monitorsQuery } from '@common/schemas/taxonomy.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { listMonitors } from './queries.js';

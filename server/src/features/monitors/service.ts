@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
-import { validationMessages } from '../../../../common/src/messages.js';
-import { monitorMessages, type MonitorValues } from '../../../../common/src/schemas/monitors.js';
+import { validationMessages } from '@common/messages.js';
+import { monitorMessages, type MonitorValues } from '@common/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';

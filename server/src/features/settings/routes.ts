@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SettingsRecord } from '../../../../common/src/schemas/settings.js';
+import type { SettingsRecord } from '@common/schemas/settings.js';
 
 /** The settings the web app shows or builds links from; guarded like every other call. */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {

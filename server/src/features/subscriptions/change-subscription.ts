@@ -1,4 +1,4 @@
-import type { SubscriptionDetail } from '../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { subscriptions } from '../../db/schema.js';

@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { centsToEuro, subscriptionAmounts, type Cents } from '../../../../common/src/money.js';
-import { paymentStatus } from '../../../../common/src/payment-status.js';
-import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '../../../../common/src/schemas/subscriptions.js';
-import type { LunchPreferenceRecord } from '../../../../common/src/schemas/taxonomy.js';
+import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
+import { paymentStatus } from '@common/payment-status.js';
+import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 

@@ -6,8 +6,8 @@ import {
   updateSubscriberParentPayload,
   updateSubscriberPayload,
   updateSubscriptionPayload,
-} from '../../../../common/src/schemas/subscriptions.js';
-import { campYearQuery, idQuery, requiredIdQuery } from '../../../../common/src/schemas/taxonomy.js';
+} from '@common/schemas/subscriptions.js';
+import { campYearQuery, idQuery, requiredIdQuery } from '@common/schemas/taxonomy.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { currentYearInBelgium } from './belgian-calendar.js';

@@ -1,14 +1,14 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { PAYMENT_METHOD } from '../../../../common/src/constants.js';
-import { validationMessages } from '../../../../common/src/messages.js';
-import { euroToCents, parseEuroAmount } from '../../../../common/src/money.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
+import { validationMessages } from '@common/messages.js';
+import { euroToCents, parseEuroAmount } from '@common/money.js';
 import type {
   AddDiscountPayload,
   SubscriptionDetail,
   UpdateSubscriberParentPayload,
   UpdateSubscriberPayload,
   UpdateSubscriptionPayload,
-} from '../../../../common/src/schemas/subscriptions.js';
+} from '@common/schemas/subscriptions.js';
 import type { Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';

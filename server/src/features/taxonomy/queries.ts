@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { compareDutch } from '../../../../common/src/sort.js';
-import type { TaxonomyType } from '../../../../common/src/schemas/taxonomy.js';
+import { compareDutch } from '@common/sort.js';
+import type { TaxonomyType } from '@common/schemas/taxonomy.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { taxonomyQuery } from '../../../../common/src/schemas/taxonomy.js';
+import { taxonomyQuery } from '@common/schemas/taxonomy.js';
 import { listTaxonomy } from './queries.js';
 
 /** GET getTaxonomy?type=location|theme|period|agegroup|paymentmethod[&year][&themeId]: the lookups (decisions.md section 2). */

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { crudThemeRequest, themeIdPayload, themePayload } from '../../../../common/src/schemas/themes.js';
+import { crudThemeRequest, themeIdPayload, themePayload } from '@common/schemas/themes.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { createTheme, deleteTheme, readTheme, renameTheme } from './service.js';

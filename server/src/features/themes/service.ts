@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { failureMessages } from '../../../../common/src/messages.js';
-import type { ThemeRecord } from '../../../../common/src/schemas/themes.js';
+import { failureMessages } from '@common/messages.js';
+import type { ThemeRecord } from '@common/schemas/themes.js';
 import type { Database } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { failureMessages } from '../../../../common/src/messages.js';
-import { VOUCHER_VALID_HOURS } from '../../../../common/src/constants.js';
-import { voucherQuery } from '../../../../common/src/schemas/camps.js';
+import { failureMessages } from '@common/messages.js';
+import { VOUCHER_VALID_HOURS } from '@common/constants.js';
+import { voucherQuery } from '@common/schemas/camps.js';
 import { camps, vouchers } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { notFound } from '../../lib/errors.js';

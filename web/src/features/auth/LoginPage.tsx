@@ -4,7 +4,7 @@ import Col from 'react-bootstrap/Col';
 import Container from 'react-bootstrap/Container';
 import Row from 'react-bootstrap/Row';
 import { useForm } from 'react-hook-form';
-import { failureMessages, validationMessages } from '../../../../common/src/messages.js';
+import { failureMessages, validationMessages } from '@common/messages.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TextField } from '../../components/form.js';
 import { useAuth } from '../../lib/auth.js';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { failureMessages } from '../../../../common/src/messages.js';
-import type { CampRecord } from '../../../../common/src/schemas/camps.js';
-import { compareDutch } from '../../../../common/src/sort.js';
+import { failureMessages } from '@common/messages.js';
+import type { CampRecord } from '@common/schemas/camps.js';
+import { compareDutch } from '@common/sort.js';
 import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';

@@ -3,7 +3,7 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
-import { matchesSearch, searchIndexEntry } from '../../../../common/src/search.js';
+import { matchesSearch, searchIndexEntry } from '@common/search.js';
 import { paths } from '../../app/paths.js';
 import { FilterSelect } from '../../components/FilterSelect.js';
 import { LoadingLine } from '../../components/LoadingLine.js';

@@ -1,8 +1,8 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '../../../../common/src/constants.js';
-import { failureMessages } from '../../../../common/src/messages.js';
-import type { SubscriptionListRow } from '../../../../common/src/schemas/subscriptions.js';
+import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '@common/constants.js';
+import { failureMessages } from '@common/messages.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useCampYear } from '../../lib/camp-year.js';

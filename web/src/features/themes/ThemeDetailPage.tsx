@@ -1,9 +1,9 @@
 import Card from 'react-bootstrap/Card';
 import { Link, useParams } from 'react-router';
-import { REDIRECT_AFTER_SAVE_MS } from '../../../../common/src/constants.js';
-import { failureMessages } from '../../../../common/src/messages.js';
-import { idField } from '../../../../common/src/schemas/fields.js';
-import { themePayload, type ThemeRecord } from '../../../../common/src/schemas/themes.js';
+import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
+import { failureMessages } from '@common/messages.js';
+import { idField } from '@common/schemas/fields.js';
+import { themePayload, type ThemeRecord } from '@common/schemas/themes.js';
 import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TextField, useSchemaForm } from '../../components/form.js';

@@ -1,6 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { failureMessages } from '../../../../common/src/messages.js';
+import { failureMessages } from '@common/messages.js';
 import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CampValues } from '../../../../../common/src/schemas/camps.js';
+import type { CampValues } from '@common/schemas/camps.js';
 import { api } from '../../../lib/api-client.js';
 import { campKeys } from './keys.js';
 

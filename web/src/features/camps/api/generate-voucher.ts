@@ -1,5 +1,5 @@
 import { useMutation } from '@tanstack/react-query';
-import { VOUCHER_TYPE_EXTRA_SUBSCRIPTION } from '../../../../../common/src/constants.js';
+import { VOUCHER_TYPE_EXTRA_SUBSCRIPTION } from '@common/constants.js';
 import { api } from '../../../lib/api-client.js';
 
 /** Stores a new one-day voucher for one extra subscription to the camp; answers its token. */

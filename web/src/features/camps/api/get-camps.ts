@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CampRecord } from '../../../../../common/src/schemas/camps.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 import { api } from '../../../lib/api-client.js';
 import { campKeys } from './keys.js';
 

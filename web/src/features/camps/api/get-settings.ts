@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SettingsRecord } from '../../../../../common/src/schemas/settings.js';
+import type { SettingsRecord } from '@common/schemas/settings.js';
 import { api } from '../../../lib/api-client.js';
 import { settingsKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { compareDutch } from '../../../../../common/src/sort.js';
+import { compareDutch } from '@common/sort.js';
 import { FilterSelect, type FilterOption } from '../../../components/FilterSelect.js';
 import { useLocations, usePeriods, useThemes } from '../../../lib/lookups.js';
 

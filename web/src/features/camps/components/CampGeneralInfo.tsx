@@ -1,7 +1,7 @@
 import { Fragment } from 'react';
 import Card from 'react-bootstrap/Card';
-import { formatDate } from '../../../../../common/src/format.js';
-import type { CampRecord } from '../../../../../common/src/schemas/camps.js';
+import { formatDate } from '@common/format.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 
 /** 'Algemene info': what a camp is, which cannot change once it exists. */
 export function CampGeneralInfo({ camp }: { camp: CampRecord }) {

@@ -1,9 +1,9 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
-import { formatEuro } from '../../../../../common/src/money.js';
-import { paymentStatusLabels, paymentStatusVariants, type PaymentStatus } from '../../../../../common/src/payment-status.js';
-import type { CampSummaryRecord } from '../../../../../common/src/schemas/camps.js';
+import { formatEuro } from '@common/money.js';
+import { paymentStatusLabels, paymentStatusVariants, type PaymentStatus } from '@common/payment-status.js';
+import type { CampSummaryRecord } from '@common/schemas/camps.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useCampSummary } from '../api/get-camp-summary.js';
 

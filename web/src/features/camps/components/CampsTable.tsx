@@ -2,7 +2,7 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import type { CampRecord } from '../../../../../common/src/schemas/camps.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 import { paths } from '../../../app/paths.js';
 import { campName, periodWithDates } from './camp-name.js';
 

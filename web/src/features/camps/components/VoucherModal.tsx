@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
-import { COPY_CONFIRMATION_MS } from '../../../../../common/src/constants.js';
-import { failureMessages } from '../../../../../common/src/messages.js';
-import type { CampRecord } from '../../../../../common/src/schemas/camps.js';
+import { COPY_CONFIRMATION_MS } from '@common/constants.js';
+import { failureMessages } from '@common/messages.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import type { useGenerateVoucher } from '../api/generate-voucher.js';

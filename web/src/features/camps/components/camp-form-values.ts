@@ -1,10 +1,4 @@
-import {
-  campPayload,
-  newCampDefaults,
-  type CampPayload,
-  type CampRecord,
-  type CampValues,
-} from '../../../../../common/src/schemas/camps.js';
+import { campPayload, newCampDefaults, type CampPayload, type CampRecord, type CampValues } from '@common/schemas/camps.js';
 
 const pad = (n: number) => String(n).padStart(2, '0');
 

@@ -1,5 +1,5 @@
-import { formatDayMonth } from '../../../../../common/src/format.js';
-import type { CampRecord } from '../../../../../common/src/schemas/camps.js';
+import { formatDayMonth } from '@common/format.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 
 /** 'Voetbal - Sporthal De Brug, Gent': how staff name a camp. */
 export function campName(camp: Pick<CampRecord, 'THEME_NAME' | 'LOCATION_NAME'>): string {

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
 import { api } from '../../../lib/api-client.js';
 import { monitorKeys } from './keys.js';
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { failureMessages } from '../../../../../common/src/messages.js';
-import type { MonitorPayload, MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import { failureMessages } from '@common/messages.js';
+import type { MonitorPayload, MonitorRecord } from '@common/schemas/monitors.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { getMonitor } from './get-monitor.js';
 import { monitorKeys } from './keys.js';

@@ -1,5 +1,5 @@
 import { useMemo, type ReactNode } from 'react';
-import { monitorPayload, type MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import { monitorPayload, type MonitorRecord } from '@common/schemas/monitors.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { useSchemaForm } from '../../../components/form.js';
 import { SaveButton } from '../../../components/SaveButton.js';

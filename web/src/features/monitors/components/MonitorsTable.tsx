@@ -1,6 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import type { MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
 import { paths } from '../../../app/paths.js';
 
 /** An empty value shows '/' (spec section 2). */

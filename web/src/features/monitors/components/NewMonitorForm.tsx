@@ -1,7 +1,7 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { REDIRECT_AFTER_SAVE_MS } from '../../../../../common/src/constants.js';
-import { monitorPayload } from '../../../../../common/src/schemas/monitors.js';
+import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
+import { monitorPayload } from '@common/schemas/monitors.js';
 import { paths } from '../../../app/paths.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { useSchemaForm } from '../../../components/form.js';

@@ -1,4 +1,4 @@
-import type { MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
 
 /** The detail screen waits for the locations; when they fail to load it says so (spec section 8 names no message). */
 export const loadLocationsFailed = 'Niet gelukt om locaties op te halen. Probeer opnieuw.';

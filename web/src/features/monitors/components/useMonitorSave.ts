@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
-import { failureMessages } from '../../../../../common/src/messages.js';
-import type { MonitorPayload, MonitorRecord } from '../../../../../common/src/schemas/monitors.js';
+import { failureMessages } from '@common/messages.js';
+import type { MonitorPayload, MonitorRecord } from '@common/schemas/monitors.js';
 import { showServerFieldErrors } from '../../../components/server-field-errors.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
 import { useUpdateMonitor } from '../api/update-monitor.js';

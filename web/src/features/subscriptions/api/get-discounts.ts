@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionDiscountRecord } from '../../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDiscountRecord } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 

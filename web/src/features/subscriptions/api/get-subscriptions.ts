@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { subscriptionKeys } from './keys.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { UpdateSubscriberPayload, SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import type { UpdateSubscriberPayload, SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 

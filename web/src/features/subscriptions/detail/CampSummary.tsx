@@ -1,5 +1,5 @@
-import { formatDate, formatDateList, formatDateTime } from '../../../../../common/src/format.js';
-import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { formatDate, formatDateList, formatDateTime } from '@common/format.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 
 /** Which camp the child goes to; for a flexible-booking camp also the days chosen. */
 export function CampSummary({ detail }: { detail: SubscriptionDetail }) {

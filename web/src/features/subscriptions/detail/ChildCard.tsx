@@ -1,8 +1,8 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { GENDER_GIRL } from '../../../../../common/src/constants.js';
-import { formatDate } from '../../../../../common/src/format.js';
-import { updateSubscriberPayload, type SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { GENDER_GIRL } from '@common/constants.js';
+import { formatDate } from '@common/format.js';
+import { updateSubscriberPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ReadOnlyField, TextField } from '../../../components/form.js';
 import { useUpdateSubscriber } from '../api/update-subscriber.js';
 import { CardForm } from './CardForm.js';

@@ -1,7 +1,7 @@
 import Table from 'react-bootstrap/Table';
-import { formatDate } from '../../../../../common/src/format.js';
-import { formatEuro } from '../../../../../common/src/money.js';
-import type { SubscriptionDiscountRecord } from '../../../../../common/src/schemas/subscriptions.js';
+import { formatDate } from '@common/format.js';
+import { formatEuro } from '@common/money.js';
+import type { SubscriptionDiscountRecord } from '@common/schemas/subscriptions.js';
 import { useDiscounts } from '../api/get-discounts.js';
 
 const kindLabels: Record<SubscriptionDiscountRecord['SUBSCRIPTION_DISCOUNT_KIND'], string> = {

@@ -1,5 +1,5 @@
-import { updateSubscriptionPayload, type SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
-import type { LunchPreferenceRecord } from '../../../../../common/src/schemas/taxonomy.js';
+import { updateSubscriptionPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { SelectField, TextField } from '../../../components/form.js';
 import { useUpdateSubscription } from '../api/update-subscription.js';
 import { CardForm } from './CardForm.js';

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { updateSubscriberParentPayload, type SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { updateSubscriberParentPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ReadOnlyField, TextField } from '../../../components/form.js';
 import { useUpdateSubscriberParent } from '../api/update-subscriber-parent.js';
 import { CardForm } from './CardForm.js';

@@ -1,6 +1,6 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useLunchPreferences } from '../../../lib/lookups.js';

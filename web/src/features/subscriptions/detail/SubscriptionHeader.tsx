@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
-import { formatDateTime } from '../../../../../common/src/format.js';
-import { failureMessages } from '../../../../../common/src/messages.js';
-import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { formatDateTime } from '@common/format.js';
+import { failureMessages } from '@common/messages.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useCancelSubscription } from '../api/cancel-subscription.js';
 import { CloseTabButton } from './CloseTabButton.js';
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';

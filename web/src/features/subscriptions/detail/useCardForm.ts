@@ -1,7 +1,7 @@
 import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
-import { failureMessages } from '../../../../../common/src/messages.js';
-import type { SubscriptionDetail } from '../../../../../common/src/schemas/subscriptions.js';
+import { failureMessages } from '@common/messages.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useSchemaForm } from '../../../components/form.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
 import { ApiError } from '../../../lib/api-client.js';

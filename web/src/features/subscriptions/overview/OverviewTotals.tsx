@@ -1,8 +1,8 @@
 import Button from 'react-bootstrap/Button';
 import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
-import { centsToEuro, formatEuro } from '../../../../../common/src/money.js';
-import type { PaymentMethodRecord } from '../../../../../common/src/schemas/taxonomy.js';
+import { centsToEuro, formatEuro } from '@common/money.js';
+import type { PaymentMethodRecord } from '@common/schemas/taxonomy.js';
 import type { MoneySplit, OverviewTotals as Totals } from './overview-rows.js';
 
 interface OverviewTotalsProps {

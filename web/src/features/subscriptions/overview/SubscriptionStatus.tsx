@@ -1,7 +1,7 @@
 import Badge from 'react-bootstrap/Badge';
-import { formatDateTime } from '../../../../../common/src/format.js';
+import { formatDateTime } from '@common/format.js';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
-import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 
 /** The payment status badge of spec section 4, and for a cancelled subscription 'Geannuleerd' with its date. */
 export function SubscriptionStatus({ subscription: s }: { subscription: SubscriptionListRow }) {

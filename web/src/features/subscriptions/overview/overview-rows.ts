@@ -1,8 +1,8 @@
-import { formatDayMonth } from '../../../../../common/src/format.js';
-import { euroToCents, type Cents } from '../../../../../common/src/money.js';
-import type { SubscriptionListRow } from '../../../../../common/src/schemas/subscriptions.js';
-import { matchesSearch, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from '../../../../../common/src/search.js';
-import { compareByLastThenFirstName } from '../../../../../common/src/sort.js';
+import { formatDayMonth } from '@common/format.js';
+import { euroToCents, type Cents } from '@common/money.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { matchesSearch, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from '@common/search.js';
+import { compareByLastThenFirstName } from '@common/sort.js';
 
 /** A subscription of the loaded year with its search haystack, built once when the year arrives. */
 export interface OverviewRow {

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ThemePayload } from '../../../../../common/src/schemas/themes.js';
+import type { ThemePayload } from '@common/schemas/themes.js';
 import { api } from '../../../lib/api-client.js';
 import { lookupKeys } from '../../../lib/lookups.js';
 import { themeKeys } from './keys.js';

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ThemeRecord } from '../../../../../common/src/schemas/themes.js';
+import type { ThemeRecord } from '@common/schemas/themes.js';
 import { api } from '../../../lib/api-client.js';
 import { themeKeys } from './keys.js';
 
