@@ -7,7 +7,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
-import { createSubscription } from '../helpers/subscription-factory.js';
+import { createSubscription } from '../helpers/factory.js';
 
 interface ReceivedMail {
   envelopeFrom: string;

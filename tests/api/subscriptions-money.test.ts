@@ -3,7 +3,7 @@ import type { PaymentStatus } from '@common/payment-status.js';
 import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
-import { createSubscription, type SubscriptionFacts } from '../helpers/subscription-factory.js';
+import { createSubscription, type SubscriptionFacts } from '../helpers/factory.js';
 
 /**
  * Every row of the payment status rule of decisions.md section 4, on a € 150 camp with a € 20 discount

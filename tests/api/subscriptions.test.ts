@@ -10,7 +10,7 @@ import { todayInBelgium } from '../../server/src/features/subscriptions/belgian-
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { createSubscription } from '../helpers/subscription-factory.js';
+import { createSubscription } from '../helpers/factory.js';
 
 const cents = (euro: number) => Math.round(euro * 100);
 const UNKNOWN_ID = 987654;

@@ -7,7 +7,7 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/subscription-factory.js';
+import { createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
 
 const YEAR = new Date().getFullYear();
 const ROW = 'tbody tr[data-subscription-id]';

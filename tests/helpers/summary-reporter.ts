@@ -1,4 +1,5 @@
 import type { Reporter, TestModule } from 'vitest/node';
+import { NO_POSTGRES_WARNING } from './postgres-warning.js';
 
 /** Closes the run with the plain 'N passed, N failed' line that CI reads. */
 export default class SummaryReporter implements Reporter {
@@ -15,6 +16,7 @@ export default class SummaryReporter implements Reporter {
         else skipped++;
       }
     }
+    if (!process.env.TEST_DATABASE_URL) console.log(`\n${NO_POSTGRES_WARNING}`);
     console.log(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
   }
 }

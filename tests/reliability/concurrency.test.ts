@@ -1,26 +1,32 @@
-import { sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MAIL_TEMPLATES, PAYMENT_METHOD } from '@common/constants.js';
 import { paymentStatus } from '@common/payment-status.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { queryRows } from '../../server/src/db/client.js';
+import { auditLog, mailOutbox, subscriptionDiscounts } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
+import { warnWithoutPostgres } from '../helpers/postgres-warning.js';
+import { createSubscription, createTheme } from '../helpers/factory.js';
 
 const cents = (euro: number) => Math.round(euro * 100);
 
+/** How many answers had each status, e.g. { 200: 10, 409: 40 }. */
+const countStatuses = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+
+/**
+ * Each test is built so that the row lock (`SELECT … FOR UPDATE` in server/src/db/lock.ts) decides the
+ * outcome: without it, concurrent transactions on PostgreSQL read the same state and all succeed. PGlite
+ * runs one transaction at a time, so there these tests pass with or without the lock; they only prove the
+ * lock on PostgreSQL (TEST_DATABASE_URL), and the run says so loudly when it is missing.
+ */
+warnWithoutPostgres('the lock tests in tests/reliability/concurrency.test.ts');
+
 describe.each(backends)('concurrent writes on %s', (backend) => {
   let t: TestApp;
-  let ids: number[] = [];
   beforeAll(async () => {
-    t = await startTestApp(backend, { subscriptionsPerYear: 10 });
-    const rows = await queryRows<{ id: number }>(
-      t.db,
-      sql`select s.id from subscriptions s
-          where not s.cancelled and s.camp_price_cents >= 9000
-            and not exists (select 1 from subscription_discounts d where d.subscription_id = s.id)
-          order by s.id limit 3`,
-    );
-    ids = rows.map((r) => r.id);
+    t = await startTestApp(backend, { seed: 'none' });
   });
   afterAll(async () => t?.close());
 
@@ -33,48 +39,78 @@ describe.each(backends)('concurrent writes on %s', (backend) => {
     expect(d.PAYMENT_STATUS).toBe(paymentStatus(d.SUBSCRIPTION_PAID, d.SUBSCRIPTION_SALDO));
   }
 
-  it('counts all of 50 simultaneous addDiscount calls on one subscription', async () => {
-    const id = ids[0]!;
-    const before = await detail(id);
+  const mailsOf = (subscriptionId: number, templateId: string) =>
+    t.db
+      .select()
+      .from(mailOutbox)
+      .where(and(eq(mailOutbox.subscriptionId, subscriptionId), eq(mailOutbox.templateId, templateId)));
+
+  it('accepts exactly 10 of 50 simultaneous € 1 discounts on € 10 to pay and answers 409 to the other 40', async () => {
+    const { subscriptionId } = await createSubscription(t.db, { priceCents: 1000 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.call('POST', '/api/addDiscount', {
-          subscriptionId: id,
-          discountAmount: '1',
-          discountRemark: `Gelijktijdig ${i}`,
-          discountId: null,
-        }),
+        t.call('POST', '/api/addDiscount', { subscriptionId, discountAmount: '1', discountRemark: `Gelijktijdig ${i}`, discountId: null }),
       ),
     );
-    expect(answers.map((a) => a.status)).toEqual(Array(50).fill(200));
-    const after = await detail(id);
-    expect(cents(after.SUBSCRIPTION_CAMP_DISCOUNT)).toBe(cents(before.SUBSCRIPTION_CAMP_DISCOUNT) + 5000);
+    const statuses = countStatuses(answers);
+    expect(statuses).toEqual({ 200: 10, 409: 40 });
+    const after = await detail(subscriptionId);
+    expect(after.SUBSCRIPTION_AMOUNT_TO_PAY).toBe(0);
+    expect(cents(after.SUBSCRIPTION_CAMP_DISCOUNT)).toBe(1000);
     expectMoneyRules(after);
-    const discounts = (await t.call('GET', `/api/getDiscounts?id=${id}`)).body.data as unknown[];
-    expect(discounts).toHaveLength(50);
-    console.log(`${backend}: 50 simultaneous discounts, 50 counted, discount now ${after.SUBSCRIPTION_CAMP_DISCOUNT}`);
+    expect(await t.db.select().from(subscriptionDiscounts).where(eq(subscriptionDiscounts.subscriptionId, subscriptionId))).toHaveLength(
+      10,
+    );
+    console.log(`${backend}: 50 simultaneous € 1 discounts on € 10: ${statuses[200]} accepted, ${statuses[409]} × 409`);
   });
 
-  it('lets one of 10 simultaneous cancels succeed and answers 409 to the others', async () => {
-    const id = ids[1]!;
-    const answers = await Promise.all(Array.from({ length: 10 }, () => t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: id })));
-    const statuses = answers.map((a) => a.status).sort();
-    expect(statuses).toEqual([200, ...Array(9).fill(409)]);
-    expect((await detail(id)).SUBSCRIPTION_CANCELLED).toBe(true);
-    console.log(
-      `${backend}: 10 simultaneous cancels: ${statuses.filter((s) => s === 200).length} success, ${statuses.filter((s) => s === 409).length} × 409`,
+  it('cancels once of 10 simultaneous cancels, answers 409 to the other 9, and records one cancellation mail', async () => {
+    const { subscriptionId } = await createSubscription(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: subscriptionId })),
     );
+    const statuses = countStatuses(answers);
+    expect(statuses).toEqual({ 200: 1, 409: 9 });
+    expect((await detail(subscriptionId)).SUBSCRIPTION_CANCELLED).toBe(true);
+    expect(await mailsOf(subscriptionId, DEFAULT_MAIL_TEMPLATES.cancel)).toHaveLength(1);
+    console.log(`${backend}: 10 simultaneous cancels: ${statuses[200]} success, ${statuses[409]} × 409, one mail`);
+  });
+
+  it('converts once of 10 simultaneous convertToCash calls and records one conversion mail', async () => {
+    const { subscriptionId } = await createSubscription(t.db, { paymentMethodId: PAYMENT_METHOD.bankTransfer });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: subscriptionId })),
+    );
+    const statuses = countStatuses(answers);
+    expect(statuses).toEqual({ 200: 1, 409: 9 });
+    expect(await mailsOf(subscriptionId, DEFAULT_MAIL_TEMPLATES.convertCash)).toHaveLength(1);
+    console.log(`${backend}: 10 simultaneous convertToCash: ${statuses[200]} success, ${statuses[409]} × 409, one mail`);
+  });
+
+  it('deletes a theme once of 10 simultaneous deletes, answers 404 to the other 9, and audits one delete', async () => {
+    const themeId = await createTheme(t.db);
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () => t.call('POST', '/api/crudTheme', { THEME_ID: themeId, THEME_NAME: 'Weg', action: 'delete' })),
+    );
+    const statuses = countStatuses(answers);
+    expect(statuses).toEqual({ 200: 1, 404: 9 });
+    const audits = await t.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'theme'), eq(auditLog.entityId, themeId)));
+    expect(audits.map((a) => a.action)).toEqual(['crudTheme:delete']);
+    console.log(`${backend}: 10 simultaneous theme deletes: ${statuses[200]} success, ${statuses[404]} × 404, one audit entry`);
   });
 
   it('leaves a consistent saldo after simultaneous paymentComplete and addDiscount', async () => {
-    const id = ids[2]!;
+    const { subscriptionId } = await createSubscription(t.db, { priceCents: 10000 });
     const [complete, discount] = await Promise.all([
-      t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: id }),
-      t.call('POST', '/api/addDiscount', { subscriptionId: id, discountAmount: '10', discountRemark: 'Halve dag', discountId: null }),
+      t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: subscriptionId }),
+      t.call('POST', '/api/addDiscount', { subscriptionId, discountAmount: '10', discountRemark: 'Halve dag', discountId: null }),
     ]);
     expect(complete.status).toBe(200);
     expect(discount.status).toBe(200);
-    const after = await detail(id);
+    const after = await detail(subscriptionId);
     expectMoneyRules(after);
     // Either order is consistent: the discount came first (saldo 0) or after the payment (10 euro to refund).
     expect([0, -1000]).toContain(cents(after.SUBSCRIPTION_SALDO));
