@@ -26,6 +26,11 @@ export const failureMessages = {
   themeNotFound: 'Thema niet gevonden',
 } as const;
 
+/** Said on /login when the server no longer knew the stored sign-in. */
+export const sessionMessages = {
+  expired: 'Je sessie is verlopen, meld opnieuw aan.',
+} as const;
+
 /** Messages of the API's error answers (decisions.md section 2). */
 export const apiMessages = {
   validation: 'Ongeldige invoer',

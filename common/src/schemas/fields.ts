@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
+import { MAX_RECORD_ID, parseRecordId } from '../record-id.js';
 
 /**
  * Field builders with the Dutch messages of spec section 5. The first message of a field is the one
@@ -44,15 +45,23 @@ const emptyToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v
 const toNumber = (v: unknown) =>
   typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v.replace(',', '.'))) : emptyToUndefined(v);
 
-/** Ids arrive as numbers or numeric text (form selects); missing or empty is 'Veld verplicht'. */
+/**
+ * Ids arrive as numbers, as text in a query or from a form select; missing or empty is 'Veld verplicht',
+ * anything the one id rule of `record-id.ts` refuses is 'Foutief formaat'.
+ */
+const toRecordId = (v: unknown) => {
+  if (v === undefined || v === null || (typeof v === 'string' && v.trim() === '')) return undefined;
+  return parseRecordId(v) ?? Number.NaN;
+};
+
 export const idField = z.preprocess(
-  toNumber,
-  z.number(requiredOrWrongFormat).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat),
+  toRecordId,
+  z.number(requiredOrWrongFormat).int(m.wrongFormat).positive(m.wrongFormat).max(MAX_RECORD_ID, m.wrongFormat),
 );
 
 export const optionalIdField = z.preprocess(
-  toNumber,
-  z.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(2_147_483_647, m.wrongFormat).optional(),
+  toRecordId,
+  z.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(MAX_RECORD_ID, m.wrongFormat).optional(),
 );
 
 function numberField() {

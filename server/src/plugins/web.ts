@@ -13,6 +13,8 @@ export default fp(async (app) => {
       // Files are looked up per request, so a rebuild while the server runs is served as it is on disk.
       wildcard: true,
       index: false,
+      // A folder ('/', '/assets/') is no file: it falls through to the app below, not to a 403 of the file server.
+      allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (reply, filePath) => {
         // Hashed assets never change; index.html must always be fresh.
         reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');

@@ -1,12 +1,13 @@
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
-import { BrowserRouter, Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
 import { AppNavbar } from '../components/AppNavbar.js';
 import { LoadingLine } from '../components/LoadingLine.js';
 import { RequireAuth } from '../components/RequireAuth.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
 import { paths } from './paths.js';
+import { returnPathAfterSignIn } from './return-path.js';
 
 // Screens load on demand, so /login stays small.
 const SubscriptionOverviewPage = lazy(() => import('../features/subscriptions/SubscriptionOverviewPage.js'));
@@ -20,8 +21,10 @@ const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js
 
 function Layout() {
   const { state } = useAuth();
-  const { pathname } = useLocation();
-  if (state.status === 'signedIn' && pathname.includes('login')) return <Navigate to={paths.subscriptionOverview()} replace />;
+  const location = useLocation();
+  if (state.status === 'signedIn' && location.pathname.includes('login')) {
+    return <Navigate to={returnPathAfterSignIn(location.state) ?? paths.subscriptionOverview()} replace />;
+  }
   return (
     <>
       <AppNavbar />
@@ -53,8 +56,21 @@ function NotFoundPage() {
     <>
       <h1 className="h3">Pagina niet gevonden</h1>
       <p>Deze pagina bestaat niet.</p>
+      <Link to={paths.subscriptionOverview()} className="btn btn-outline-secondary btn-sm">
+        &lt;&lt; Naar de inschrijvingen
+      </Link>
     </>
   );
+}
+
+/**
+ * Routes are strict (spec section 2): case-sensitive, and a trailing slash names no page, so
+ * '/camp-detail/379/' is not camp 379. React Router matches both loosely by itself.
+ */
+function StrictRoutes() {
+  const { pathname } = useLocation();
+  if (pathname.length > 1 && pathname.endsWith('/')) return <NotFoundPage />;
+  return <Outlet />;
 }
 
 export function AppRouter() {
@@ -62,21 +78,23 @@ export function AppRouter() {
     <BrowserRouter>
       <Routes>
         <Route element={<Layout />}>
-          <Route path="/login" element={<LoginPage />} />
+          <Route caseSensitive path="/login" element={<LoginPage />} />
           <Route element={<Guarded />}>
-            <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
-            <Route path="/subscription-overview" element={<SubscriptionOverviewPage />} />
-            <Route path="/subscription-detail/:id" element={<Keyed>{() => <SubscriptionDetailPage />}</Keyed>} />
-            <Route path="/monitors-overview" element={<MonitorsOverviewPage />} />
-            <Route path="/monitor-detail" element={<MonitorDetailPage />} />
-            <Route path="/monitor-detail/:id" element={<Keyed>{() => <MonitorDetailPage />}</Keyed>} />
-            <Route path="/camps" element={<CampsOverviewPage />} />
-            <Route path="/camp-detail" element={<CampDetailPage />} />
-            <Route path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
-            <Route path="/themes" element={<ThemesOverviewPage />} />
-            <Route path="/theme-detail" element={<ThemeDetailPage />} />
-            <Route path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
-            <Route path="*" element={<NotFoundPage />} />
+            <Route element={<StrictRoutes />}>
+              <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
+              <Route caseSensitive path="/subscription-overview" element={<SubscriptionOverviewPage />} />
+              <Route caseSensitive path="/subscription-detail/:id" element={<Keyed>{() => <SubscriptionDetailPage />}</Keyed>} />
+              <Route caseSensitive path="/monitors-overview" element={<MonitorsOverviewPage />} />
+              <Route caseSensitive path="/monitor-detail" element={<MonitorDetailPage />} />
+              <Route caseSensitive path="/monitor-detail/:id" element={<Keyed>{() => <MonitorDetailPage />}</Keyed>} />
+              <Route caseSensitive path="/camps" element={<CampsOverviewPage />} />
+              <Route caseSensitive path="/camp-detail" element={<CampDetailPage />} />
+              <Route caseSensitive path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
+              <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
+              <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
+              <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
+              <Route path="*" element={<NotFoundPage />} />
+            </Route>
           </Route>
         </Route>
       </Routes>

@@ -30,7 +30,7 @@ export function AppNavbar() {
         </Navbar.Brand>
         {signedIn && (
           <>
-            <Navbar.Toggle aria-controls="main-navigation" aria-label="Menu" />
+            <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
             <Navbar.Collapse id="main-navigation">
               <Nav className="me-auto">
                 {links.map((link) => {

@@ -45,7 +45,8 @@ export function TextField<T extends FieldValues>({
   as,
   rows,
   rules,
-}: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number; rules?: RegisterOptions<T, Path<T>> }) {
+  autoFocus,
+}: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number; rules?: RegisterOptions<T, Path<T>>; autoFocus?: boolean }) {
   const id = useId();
   const error = fieldError(form, name) ?? serverError;
   return (
@@ -56,6 +57,7 @@ export function TextField<T extends FieldValues>({
         type={type}
         as={as}
         rows={rows}
+        autoFocus={autoFocus}
         isInvalid={!!error}
         aria-required={required || undefined}
         aria-describedby={error ? `${id}-error` : undefined}

@@ -4,7 +4,11 @@ import type { LoginAnswer, SignedInUser } from '@common/schemas/auth.js';
 import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
 
 type AuthState =
-  { status: 'loading' } | { status: 'signedIn'; user: SignedInUser } | { status: 'signedOut' } | { status: 'error'; error: string };
+  | { status: 'loading' }
+  | { status: 'signedIn'; user: SignedInUser }
+  /** sessionExpired: the server no longer knew the stored sign-in (a 401), as opposed to signing out or never signing in. */
+  | { status: 'signedOut'; sessionExpired: boolean }
+  | { status: 'error'; error: string };
 
 interface AuthContextValue {
   state: AuthState;
@@ -17,16 +21,21 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 /** The authentication state: the stored token is checked against /api/me once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [state, setState] = useState<AuthState>(() => (tokenStore.get() ? { status: 'loading' } : { status: 'signedOut' }));
+  const [state, setState] = useState<AuthState>(() =>
+    tokenStore.get() ? { status: 'loading' } : { status: 'signedOut', sessionExpired: false },
+  );
 
-  const signOutLocally = useCallback(() => {
-    tokenStore.clear();
-    queryClient.clear();
-    setState({ status: 'signedOut' });
-  }, [queryClient]);
+  const signOutLocally = useCallback(
+    (sessionExpired: boolean) => {
+      tokenStore.clear();
+      queryClient.clear();
+      setState({ status: 'signedOut', sessionExpired });
+    },
+    [queryClient],
+  );
 
   useEffect(() => {
-    setUnauthorizedHandler(signOutLocally);
+    setUnauthorizedHandler(() => signOutLocally(true));
   }, [signOutLocally]);
 
   useEffect(() => {
@@ -35,7 +44,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       .get<SignedInUser>('me')
       .then((user) => setState({ status: 'signedIn', user }))
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) signOutLocally();
+        if (error instanceof ApiError && error.status === 401) signOutLocally(true);
         else setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       });
   }, [signOutLocally]);
@@ -50,7 +59,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
       },
       logout: async () => {
         await api.post('logout', {}).catch(() => undefined);
-        signOutLocally();
+        signOutLocally(false);
       },
     }),
     [state, signOutLocally],

@@ -1,12 +1,12 @@
 import Card from 'react-bootstrap/Card';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
 import { failureMessages } from '@common/messages.js';
 import { campPayload, type CampRecord } from '@common/schemas/camps.js';
-import { idField } from '@common/schemas/fields.js';
 import { paths } from '../../app/paths.js';
+import { useRouteRecordId } from '../../app/route-id.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
@@ -24,15 +24,14 @@ import { CampSummary } from './components/CampSummary.js';
 
 /** /camp-detail creates a camp, /camp-detail/{CAMP_ID} edits one. */
 export default function CampDetailPage() {
-  const { id } = useParams();
-  return id === undefined ? <CampEditor /> : <ExistingCamp routeId={id} />;
+  const id = useRouteRecordId();
+  return id === undefined ? <CampEditor /> : <ExistingCamp campId={id} />;
 }
 
 /** A failed or empty load shows 'Kamp niet gevonden' and nothing else (spec section 4). */
-function ExistingCamp({ routeId }: { routeId: string }) {
-  const parsedId = idField.safeParse(routeId);
-  const camp = useCamp(parsedId.success ? parsedId.data : null);
-  if (!parsedId.success || camp.isError || camp.data === null) return <ErrorAlert message={failureMessages.campNotFound} />;
+function ExistingCamp({ campId }: { campId: number | null }) {
+  const camp = useCamp(campId);
+  if (campId === null || camp.isError || camp.data === null) return <ErrorAlert message={failureMessages.campNotFound} />;
   if (camp.isPending) return <LoadingLine />;
   return <CampEditor camp={camp.data} />;
 }

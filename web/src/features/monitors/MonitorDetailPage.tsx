@@ -3,11 +3,12 @@ import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
 import { failureMessages } from '@common/messages.js';
 import { monitorMessages, type MonitorRecord } from '@common/schemas/monitors.js';
 import { paths } from '../../app/paths.js';
+import { useRouteRecordId } from '../../app/route-id.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { ReadOnlyField } from '../../components/form.js';
@@ -33,7 +34,7 @@ function BackToOverview() {
  * locations: a select whose options come later would show no choice, and saving would clear it.
  */
 export default function MonitorDetailPage() {
-  const { id } = useParams();
+  const id = useRouteRecordId();
   const locations = useLocations();
   return (
     <>
@@ -48,7 +49,7 @@ export default function MonitorDetailPage() {
           <NewMonitorForm />
         </>
       ) : (
-        <ExistingMonitor routeId={id} />
+        <ExistingMonitor monitorId={id} />
       )}
     </>
   );
@@ -58,9 +59,7 @@ function MonitorNotFound() {
   return <h1 className="h3">{monitorMessages.notFound}</h1>;
 }
 
-function ExistingMonitor({ routeId }: { routeId: string }) {
-  // Ids are serial numbers; anything else in the route names no monitor.
-  const monitorId = /^[1-9]\d{0,8}$/.test(routeId) ? Number(routeId) : null;
+function ExistingMonitor({ monitorId }: { monitorId: number | null }) {
   if (monitorId === null) return <MonitorNotFound />;
   return <MonitorLoader monitorId={monitorId} />;
 }

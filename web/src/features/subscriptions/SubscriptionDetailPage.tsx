@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import { useRouteRecordId } from '../../app/route-id.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
@@ -39,7 +39,7 @@ function SubscriptionDetailLoader({ id }: { id: number }) {
 
 /** /subscription-detail/{SUBSCRIPTION_ID}: one subscription, opened in a tab of its own from the overview. */
 export default function SubscriptionDetailPage() {
-  const { id = '' } = useParams();
-  if (!/^[1-9]\d{0,9}$/.test(id)) return <SubscriptionNotFound />;
-  return <SubscriptionDetailLoader id={Number(id)} />;
+  const id = useRouteRecordId();
+  if (!id) return <SubscriptionNotFound />;
+  return <SubscriptionDetailLoader id={id} />;
 }

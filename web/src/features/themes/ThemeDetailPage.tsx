@@ -1,10 +1,10 @@
 import Card from 'react-bootstrap/Card';
-import { Link, useParams } from 'react-router';
+import { Link } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
 import { failureMessages } from '@common/messages.js';
-import { idField } from '@common/schemas/fields.js';
 import { themePayload, type ThemeRecord } from '@common/schemas/themes.js';
 import { paths } from '../../app/paths.js';
+import { useRouteRecordId } from '../../app/route-id.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TextField, useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
@@ -17,15 +17,14 @@ import { useTheme } from './api/get-theme.js';
 
 /** /theme-detail creates a theme, /theme-detail/{THEME_ID} edits one. */
 export default function ThemeDetailPage() {
-  const { id } = useParams();
-  return id === undefined ? <ThemeEditor /> : <ExistingTheme routeId={id} />;
+  const id = useRouteRecordId();
+  return id === undefined ? <ThemeEditor /> : <ExistingTheme themeId={id} />;
 }
 
 /** A failed or empty load shows 'Thema niet gevonden' and nothing else (spec section 4). */
-function ExistingTheme({ routeId }: { routeId: string }) {
-  const parsedId = idField.safeParse(routeId);
-  const theme = useTheme(parsedId.success ? parsedId.data : null);
-  if (!parsedId.success || theme.isError || theme.data === null) return <ErrorAlert message={failureMessages.themeNotFound} />;
+function ExistingTheme({ themeId }: { themeId: number | null }) {
+  const theme = useTheme(themeId);
+  if (themeId === null || theme.isError || theme.data === null) return <ErrorAlert message={failureMessages.themeNotFound} />;
   if (theme.isPending) return <LoadingLine />;
   return <ThemeEditor theme={theme.data} />;
 }
