@@ -39,4 +39,5 @@ export const apiMessages = {
   tooManyAttempts: 'Te veel pogingen, probeer later opnieuw.',
   bodyTooLarge: 'Aanvraag te groot',
   internal: 'Er liep iets mis op de server.',
+  databaseUnavailable: 'De databank is tijdelijk onbereikbaar, probeer zo opnieuw.',
 } as const;

@@ -10,6 +10,7 @@ import openapiPlugin from './plugins/openapi.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 import { apiFeatures } from './features/index.js';
+import { databaseUnavailable } from './lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,10 +72,15 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(inputHygienePlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  // Liveness for a load balancer: answers without touching the database.
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => ({
-    data: { status: 'ok' },
-  }));
+  // For a load balancer: 200 while the database answers a trivial query, 503 when it does not.
+  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => {
+    try {
+      await database.ping();
+    } catch {
+      throw databaseUnavailable();
+    }
+    return { data: { status: 'ok' } };
+  });
   await app.register(
     async (api) => {
       for (const feature of apiFeatures) await api.register(feature);

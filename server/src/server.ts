@@ -1,5 +1,5 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, databaseOptions, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { ensureDemoData } from './seed/demo-data.js';
 
@@ -15,7 +15,7 @@ async function main() {
     }
     throw error;
   }
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.DATA_DIR });
+  const database = await openDatabase(databaseOptions(config));
   const demoLogin = config.SEED === 'demo' ? await ensureDemoData(database.db) : null;
   const app = await buildApp({ config, database });
 

@@ -10,7 +10,7 @@ import { todayInBelgium } from '../../server/src/features/subscriptions/belgian-
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { createSubscription } from '../helpers/factory.js';
+import { createSubscription, parentPayload } from '../helpers/factory.js';
 
 const cents = (euro: number) => Math.round(euro * 100);
 const UNKNOWN_ID = 987654;
@@ -288,20 +288,6 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         404,
         'NOT_FOUND',
       );
-    });
-
-    const parentPayload = (parentId: number) => ({
-      SUBSCRIBER_PARENT_ID: parentId,
-      SUBSCRIBER_PARENT_FIRSTNAME: 'Annelies',
-      SUBSCRIBER_PARENT_LASTNAME: 'De Smet',
-      SUBSCRIBER_PARENT_STREET: 'Molenstraat',
-      SUBSCRIBER_PARENT_HOUSENR: '7',
-      SUBSCRIBER_PARENT_POSTALCODE: '3000',
-      SUBSCRIBER_PARENT_CITY: 'Leuven',
-      SUBSCRIBER_PARENT_COUNTRY: 'België',
-      SUBSCRIBER_PARENT_PHONE: '+32 475 12 34 56',
-      SUBSCRIBER_PARENT_PHONE2: '016/12.34.56',
-      SUBSCRIBER_PARENT_EMAIL: 'annelies.desmet@voorbeeld.be',
     });
 
     it('updateSubscriberParent saves every editable field, answers the newest subscription without SUBSCRIPTION_ID, and audits', async () => {

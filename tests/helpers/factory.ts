@@ -216,3 +216,18 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
   }
   return { subscriptionId, childId: child!.id, parentId: parent!.id, campId, reference, ogm };
 }
+
+/** A valid updateSubscriberParent payload for this parent: everything differs from the factory's parent. */
+export const parentPayload = (parentId: number) => ({
+  SUBSCRIBER_PARENT_ID: parentId,
+  SUBSCRIBER_PARENT_FIRSTNAME: 'Annelies',
+  SUBSCRIBER_PARENT_LASTNAME: 'De Smet',
+  SUBSCRIBER_PARENT_STREET: 'Molenstraat',
+  SUBSCRIBER_PARENT_HOUSENR: '7',
+  SUBSCRIBER_PARENT_POSTALCODE: '3000',
+  SUBSCRIBER_PARENT_CITY: 'Leuven',
+  SUBSCRIBER_PARENT_COUNTRY: 'België',
+  SUBSCRIBER_PARENT_PHONE: '+32 475 12 34 56',
+  SUBSCRIBER_PARENT_PHONE2: '016/12.34.56',
+  SUBSCRIBER_PARENT_EMAIL: 'annelies.desmet@voorbeeld.be',
+});

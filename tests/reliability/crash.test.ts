@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -11,47 +10,10 @@ import { addAdmin } from '../../server/src/features/auth/service.js';
 import { seedDemoData } from '../../server/src/seed/demo-data.js';
 import { TEST_ADMIN } from '../helpers/api.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
+import { kill, signIn, startServerProcess } from '../helpers/server-process.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
 const ROUNDS = 3;
 const CONCURRENT_WRITERS = 4;
-
-interface ServerProcess {
-  child: ChildProcess;
-  baseUrl: string;
-}
-
-/** The real server in a process of its own, so that it can be killed with SIGKILL. */
-async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
-  const port = 4100 + Math.floor(Math.random() * 800);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-  });
-  return { child, baseUrl: `http://127.0.0.1:${port}` };
-}
-
-async function kill(server: ServerProcess) {
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
-  server.child.kill('SIGKILL');
-  await exited;
-}
-
-async function signIn(baseUrl: string): Promise<string> {
-  const answer = await fetch(`${baseUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }),
-  });
-  return ((await answer.json()) as { data: { token: string } }).data.token;
-}
 
 describe.each(backends)('SIGKILL under a stream of writes on %s', (backend) => {
   const cleanups: (() => Promise<void>)[] = [];

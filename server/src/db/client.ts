@@ -6,7 +6,8 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -18,26 +19,55 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Resolves when the database answers a trivial query within the connect timeout; rejects otherwise. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+export interface DatabaseOptions extends Partial<ConnectionSettings> {
+  databaseUrl?: string;
+  dataDir: string;
+}
+
+/** The defaults of DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS. */
+export const defaultConnectionSettings: ConnectionSettings = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 
 const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
-export async function openDatabase(options: { databaseUrl?: string; dataDir: string }): Promise<DatabaseHandle> {
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const settings = { ...defaultConnectionSettings, ...options };
   if (options.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    // An idle connection the server ends (restart, failover, a forced drop) is dropped from the pool and
-    // replaced on the next query; without a listener its error would end the whole process.
-    pool.on('error', (error) => console.error(`PostgreSQL-verbinding verloren: ${error.message}`));
+    // A connection the server ends (restart, failover, a forced drop), idle or in the middle of a
+    // transaction, is dropped from the pool and replaced on the next query; the call it served fails.
+    const onLost = (error: Error) => console.error(`PostgreSQL-verbinding verloren: ${error.message}`);
+    const pool = createPool(options.databaseUrl, { ...settings, max: 10 }, onLost);
+    // The health check has a connection of its own, so that it never waits behind a busy pool.
+    const probe = createPool(
+      options.databaseUrl,
+      { connectTimeoutMs: settings.connectTimeoutMs, statementTimeoutMs: settings.connectTimeoutMs, max: 1 },
+      onLost,
+    );
     const db = drizzlePostgres({ client: pool, schema });
     await migratePostgres(db, { migrationsFolder });
-    return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
+    return {
+      db: db as unknown as Database,
+      kind: 'postgres',
+      ping: async () => void (await probe.query('select 1')),
+      close: async () => {
+        await Promise.all([pool.end(), probe.end()]);
+      },
+    };
   }
   const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
   const db = drizzlePglite({ client, schema });
   await migratePglite(db, { migrationsFolder });
-  return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
+  return {
+    db: db as unknown as Database,
+    kind: 'pglite',
+    ping: async () => void (await db.execute(sql`select 1`)),
+    close: () => client.close(),
+  };
 }
 
 /** Rows of a raw SQL query, the same on both drivers (both answer `{ rows }`). */

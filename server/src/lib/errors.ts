@@ -1,6 +1,7 @@
 import { apiMessages } from '@common/messages.js';
 
-export type ErrorCode = 'VALIDATION' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_ATTEMPTS' | 'BODY_TOO_LARGE' | 'INTERNAL';
+export type ErrorCode =
+  'VALIDATION' | 'UNAUTHORIZED' | 'NOT_FOUND' | 'CONFLICT' | 'TOO_MANY_ATTEMPTS' | 'BODY_TOO_LARGE' | 'INTERNAL' | 'DATABASE_UNAVAILABLE';
 
 const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -10,6 +11,7 @@ const statusOf: Record<ErrorCode, number> = {
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
 };
 
 /** A failure the caller may see: mapped to the error shape of decisions.md section 2 in one place. */
@@ -27,6 +29,8 @@ export class AppError extends Error {
 
 export const notFound = (what: string = apiMessages.notFound) => new AppError('NOT_FOUND', what);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+/** The database cannot be reached right now: the caller may retry shortly (503). */
+export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', apiMessages.databaseUnavailable);
 export const invalidFields = (fields: Record<string, string>) => new AppError('VALIDATION', apiMessages.validation, fields);
 
 export interface ErrorBody {

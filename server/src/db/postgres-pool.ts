@@ -1,0 +1,93 @@
+import pg from 'pg';
+
+export interface ConnectionSettings {
+  /** How long connecting (or waiting for a free pooled connection) may take. */
+  connectTimeoutMs: number;
+  /** How long one statement may run; the server cancels it, and the client gives up shortly after. */
+  statementTimeoutMs: number;
+}
+
+/** How long after the server's statement timeout the client stops waiting: a frozen server never cancels. */
+const READ_GRACE_MS = 2000;
+
+/**
+ * A client that survives its connection being cut. pg emits 'error' on a client whose connection drops,
+ * also while it is checked out of the pool for a transaction; an 'error' event without a listener ends
+ * the process, and the pool only listens on idle clients. A query that outlives its read timeout leaves
+ * the connection waiting for an answer that may never come, so the client ends it: the pool then drops
+ * it instead of handing it out again.
+ */
+function guardedClient(onLost: (error: Error) => void): typeof pg.Client {
+  return class GuardedClient extends pg.Client {
+    constructor(config?: string | pg.ClientConfig) {
+      super(config);
+      this.on('error', onLost);
+    }
+
+    // pg's query has many overloads; this only observes the outcome and passes everything through.
+    override query(...args: unknown[]): never {
+      const endOnTimeout = (error: unknown) => {
+        if (error instanceof Error && error.message === 'Query read timeout') void this.end();
+      };
+      const last = args.length - 1;
+      if (typeof args[last] === 'function') {
+        const callback = args[last] as (error: unknown, result: unknown) => void;
+        args[last] = (error: unknown, result: unknown) => {
+          endOnTimeout(error);
+          callback(error, result);
+        };
+      }
+      const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
+      if (result instanceof Promise) result.catch(endOnTimeout);
+      return result as never;
+    }
+  };
+}
+
+/** A pool whose connections may be lost at any time without harm: the next call connects anew. */
+export function createPool(
+  connectionString: string,
+  settings: ConnectionSettings & { max: number },
+  onLost: (error: Error) => void,
+): pg.Pool {
+  const pool = new pg.Pool({
+    connectionString,
+    max: settings.max,
+    Client: guardedClient(onLost),
+    connectionTimeoutMillis: settings.connectTimeoutMs,
+    statement_timeout: settings.statementTimeoutMs,
+    query_timeout: settings.statementTimeoutMs + READ_GRACE_MS,
+    keepAlive: true,
+  });
+  // Idle clients report through the pool as well; the client's own listener has logged it already.
+  pool.on('error', () => {});
+  return pool;
+}
+
+/** SQLSTATEs that mean the server is going away, starting, overloaded or cancelled the statement for its timeout. */
+const unavailableStates = new Set(['57P01', '57P02', '57P03', '57014', '53300']);
+const unavailableSocketCodes = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOENT',
+]);
+const unavailableMessages = [/^Connection terminated/, /^Query read timeout$/, /timeout exceeded when trying to connect/, /not queryable/];
+
+/**
+ * Whether a failed query failed because the database cannot be reached right now (so a retry later may
+ * succeed), rather than because of the query. Drizzle wraps driver errors, so the causes are followed.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && (code.startsWith('08') || unavailableStates.has(code) || unavailableSocketCodes.has(code))) return true;
+    if (unavailableMessages.some((pattern) => pattern.test(current.message))) return true;
+  }
+  return false;
+}
