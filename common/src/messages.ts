@@ -38,6 +38,9 @@ export const apiMessages = {
   notFound: 'Niet gevonden',
   tooManyAttempts: 'Te veel pogingen, probeer later opnieuw.',
   bodyTooLarge: 'Aanvraag te groot',
+  headersTooLarge: 'Kopregels van de aanvraag te groot',
+  requestTimeout: 'De aanvraag kwam te traag binnen.',
+  tooDeep: 'Ongeldige invoer: te diep genest',
   internal: 'Er liep iets mis op de server.',
   databaseUnavailable: 'De databank is tijdelijk onbereikbaar, probeer zo opnieuw.',
 } as const;

@@ -6,7 +6,9 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import inputHygienePlugin from './plugins/input-hygiene.js';
+import { loggerOptions, type LogDestination } from './lib/log.js';
 import openapiPlugin from './plugins/openapi.js';
+import requestLimitsPlugin, { answerClientError } from './plugins/request-limits.js';
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 import { apiFeatures } from './features/index.js';
@@ -34,21 +36,26 @@ export interface RouteSummary {
 export interface AppOptions {
   config: Config;
   database: DatabaseHandle;
-  /** Tests pass their own logger settings; the server logs at LOG_LEVEL. */
-  logger?: boolean;
+  /** false for no log; a destination to read the log back (tests); otherwise stdout at LOG_LEVEL. */
+  logger?: boolean | LogDestination;
 }
 
 /** Builds the whole product on one Fastify instance: API under /api/ and the web app. Tests use it through inject or listen. */
 export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.LOG_LEVEL } : false,
+    logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logger === true ? undefined : logger),
     bodyLimit: 256 * 1024,
-    trustProxy: true,
+    trustProxy: typeof config.TRUST_PROXY === 'number' ? trustHops(config.TRUST_PROXY) : config.TRUST_PROXY,
+    // A client gets this long to send its headers and its whole request; Node checks every second.
+    requestTimeout: config.REQUEST_TIMEOUT_SECONDS * 1000,
+    http: { headersTimeout: config.HEADERS_TIMEOUT_SECONDS * 1000, connectionsCheckingInterval: 1000 },
+    clientErrorHandler: answerClientError,
     routerOptions: { caseSensitive: true, ignoreTrailingSlash: false },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
+  app.server.maxConnections = config.MAX_CONNECTIONS;
   app.decorate('config', config);
   app.decorate('database', database);
   app.decorate('mailer', createMailer(config));
@@ -69,6 +76,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
 
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
+  await app.register(requestLimitsPlugin);
   await app.register(inputHygienePlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
@@ -90,3 +98,6 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   await app.register(webPlugin);
   return app;
 }
+
+/** The nearest `hops` proxies may speak for the client (X-Forwarded-For read from the right). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;

@@ -1,34 +1,71 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 
+/**
+ * Which proxies may speak for the client in X-Forwarded-For (and -Proto): none by default, a number of
+ * hops in front of the server, or a list of proxy addresses and ranges. Never "everyone": a client could
+ * then choose the address its failed sign-ins are counted against.
+ */
+const trustProxy = z
+  .string()
+  .default('false')
+  .transform((value, context): false | number | string[] => {
+    const text = value.trim();
+    if (text === 'false' || text === '0') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    const bad = entries.find((entry) => {
+      const [address, bits, ...rest] = entry.split('/');
+      return rest.length > 0 || !isIP(address ?? '') || (bits !== undefined && !/^\d{1,3}$/.test(bits));
+    });
+    if (bad !== undefined) {
+      context.addIssue({ code: 'custom', message: `must be false, a number of proxy hops or a comma list of addresses, not '${bad}'` });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+const seconds = (fallback: number) => z.coerce.number().positive().default(fallback);
+
 /** Every setting comes from the environment (README, .env.example); a bad one stops start-up with one clear line. */
-const configSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  DATA_DIR: z.string().min(1).default('./data'),
-  DATABASE_URL: z
-    .string()
-    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
-    .optional(),
-  DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
-  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
-  SMTP_URL: z
-    .string()
-    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
-    .optional(),
-  MAIL_FROM: z.string().min(3).default('Kampbeheer <no-reply@kampbeheer.local>'),
-  PUBLIC_SITE_URL: z.url().default('https://inschrijven.example.be/'),
-  SESSION_TTL_HOURS: z.coerce
-    .number()
-    .positive()
-    .max(24 * 30)
-    .default(12),
-  SEED: z.enum(['demo', 'none']).default('demo'),
-  LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
-  LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
-  ORGANISER_ACCOUNT: z.string().min(1).default('BE71 0961 2345 6769'),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-});
+const configSchema = z
+  .object({
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+      .optional(),
+    DATABASE_CONNECT_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(5),
+    DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().positive().max(3600).default(30),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+      .optional(),
+    MAIL_FROM: z.string().min(3).default('Kampbeheer <no-reply@kampbeheer.local>'),
+    PUBLIC_SITE_URL: z.url().default('https://inschrijven.example.be/'),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
+    SEED: z.enum(['demo', 'none']).default('demo'),
+    LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
+    LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    ORGANISER_ACCOUNT: z.string().min(1).default('BE71 0961 2345 6769'),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxy,
+    REQUEST_TIMEOUT_SECONDS: seconds(30),
+    HEADERS_TIMEOUT_SECONDS: seconds(10),
+    MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
+    HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+  })
+  .refine((c) => c.HEADERS_TIMEOUT_SECONDS <= c.REQUEST_TIMEOUT_SECONDS, {
+    path: ['HEADERS_TIMEOUT_SECONDS'],
+    message: 'may not exceed REQUEST_TIMEOUT_SECONDS',
+  });
 
 export type Config = z.infer<typeof configSchema> & { webDistDir: string };
 

@@ -1,7 +1,9 @@
+import { createWriteStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Database } from '../../server/src/db/client.js';
+import type { LogDestination } from '../../server/src/lib/log.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { seedDemoData } from '../../server/src/seed/demo-data.js';
 import { openTestDatabase, type Backend } from './database.js';
@@ -30,7 +32,11 @@ export interface TestAppOptions {
   seed?: 'demo' | 'none';
   subscriptionsPerYear?: number;
   env?: Record<string, string>;
+  /** Where the app logs; by default nowhere, or to the file TEST_LOG_FILE names (at debug), to search it afterwards. */
+  log?: LogDestination;
 }
+
+const logFile = process.env.TEST_LOG_FILE ? createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' }) : null;
 
 /** The real app on a fresh database of the given backend, with a signed-in test administrator. */
 export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
@@ -38,7 +44,8 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   if ((options.seed ?? 'demo') === 'demo') await seedDemoData(database.db, { subscriptionsPerYear: options.subscriptionsPerYear ?? 40 });
   await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  const app = await buildApp({ config, database, logger: false });
+  const logger = options.log ?? (logFile ? { level: 'debug', stream: logFile } : false);
+  const app = await buildApp({ config, database, logger });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, body, token = testApp.token) => {

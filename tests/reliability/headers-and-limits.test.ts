@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 
 /** Security headers on every answer, 413 for oversized bodies, and no internals in any error. */
 describe('security headers, body limits and error hygiene', () => {
@@ -14,6 +14,8 @@ describe('security headers, body limits and error hygiene', () => {
     expect(csp, label).toContain("default-src 'self'");
     expect(csp, label).toContain("frame-ancestors 'none'");
     expect(csp, label).toContain("script-src 'self'");
+    expect(csp, label).toMatch(/style-src 'self'(;|$)/);
+    expect(csp, label).not.toContain('unsafe-inline');
     expect(headers['x-content-type-options'], label).toBe('nosniff');
     expect(headers['referrer-policy'], label).toBe('same-origin');
   }
@@ -73,5 +75,38 @@ describe('security headers, body limits and error hygiene', () => {
     }
     const query = await t.call('GET', '/api/me?x=%00');
     expect(query.status).toBe(400);
+  });
+
+  it('marks every API answer no-store, the sign-in answer and answers with personal data included', async () => {
+    const answers = [
+      await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null),
+      await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: 'wrong' }, null),
+      await t.call('GET', '/api/getSubscriptions'),
+      await t.call('GET', '/api/getSubscriptionFullDetail?id=1'),
+      await t.call('GET', '/api/getMonitors'),
+      await t.call('GET', '/api/me', undefined, null),
+    ];
+    for (const answer of answers) expect(answer.headers['cache-control'], String(answer.status)).toBe('no-store');
+    expect(answers[0]!.status).toBe(200);
+    // The web app's files keep their own caching.
+    expect((await t.call('GET', '/login', undefined, null)).headers['cache-control']).toBe('no-cache');
+  });
+
+  it('sends no HSTS by default', async () => {
+    expect((await t.call('GET', '/api/health', undefined, null)).headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('HSTS behind HTTPS', () => {
+  it('sends Strict-Transport-Security when HSTS_MAX_AGE_SECONDS is set', async () => {
+    const t = await startTestApp('pglite', { seed: 'none', env: { HSTS_MAX_AGE_SECONDS: '31536000' } });
+    try {
+      for (const url of ['/api/health', '/login']) {
+        const answer = await t.call('GET', url, undefined, null);
+        expect(answer.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+      }
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -68,7 +68,7 @@ export async function queueSubscriptionMail(
  */
 export async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail): Promise<MailStatus> {
   if (!deps.mailer.transport) {
-    deps.log.info({ mailId: mail.id, to: mail.to, subject: mail.subject }, 'no SMTP_URL: mail kept in the outbox');
+    deps.log.info({ mailId: mail.id }, 'no SMTP_URL: mail kept in the outbox');
     return 'outbox';
   }
   try {
@@ -80,7 +80,7 @@ export async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail
     return 'sent';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    deps.log.warn({ mailId: mail.id, to: mail.to, err: error }, 'mail could not be sent');
+    deps.log.warn({ mailId: mail.id, err: error }, 'mail could not be sent');
     await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, mail.id));
     return 'failed';
   }
