@@ -78,6 +78,9 @@ export interface CampFacts {
   priceCents?: number;
   seatsAvailable?: number;
   closed?: boolean;
+  /** ACTIVE_DAYS, a comma list of dates. */
+  activeDays?: string;
+  flexibleBooking?: boolean;
 }
 
 /** A camp on its own location, period, theme and age group unless the test names them. */
@@ -96,6 +99,8 @@ export async function createCamp(db: Database, facts: CampFacts = {}): Promise<n
       priceCents: facts.priceCents ?? 15000,
       seatsAvailable: facts.seatsAvailable ?? 40,
       closed: facts.closed ?? false,
+      activeDays: facts.activeDays ?? '',
+      flexibleBookingAllowed: facts.flexibleBooking ?? false,
       emailTemplateConfirm: DEFAULT_MAIL_TEMPLATES.confirm,
       emailTemplateCancel: DEFAULT_MAIL_TEMPLATES.cancel,
       emailTemplateConvertCash: DEFAULT_MAIL_TEMPLATES.convertCash,
@@ -138,6 +143,11 @@ export interface SubscriptionFacts {
   childFirstname?: string;
   childLastname?: string;
   parentEmail?: string;
+  parentPhone2?: string;
+  childBirthdate?: string;
+  lunchPreferenceId?: number | null;
+  remark?: string | null;
+  selectedDays?: string | null;
 }
 
 export interface CreatedSubscription {
@@ -172,6 +182,7 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
       city: 'Gent',
       country: 'België',
       phone: '0475 12 34 56',
+      phone2: facts.parentPhone2 ?? '',
       email: facts.parentEmail ?? `ouder${n}@voorbeeld.be`,
       nationalnr: formatNationalNumber('1984-03-15', 100 + (n % 800)),
     })
@@ -183,8 +194,8 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
       firstname: facts.childFirstname ?? 'Lotte',
       lastname: facts.childLastname ?? 'Testkind',
       genderId: GENDER_GIRL,
-      birthdate: '2016-05-04',
-      nationalnr: formatNationalNumber('2016-05-04', 2 * (1 + (n % 400))),
+      birthdate: facts.childBirthdate ?? '2016-05-04',
+      nationalnr: formatNationalNumber(facts.childBirthdate ?? '2016-05-04', 2 * (1 + (n % 400))),
     })
     .returning({ id: t.children.id });
   const reference = `TEST-${nextId}-${n}`;
@@ -203,7 +214,9 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
       paymentMethodId: facts.paymentMethodId ?? PAYMENT_METHOD.bankTransfer,
       cancelled: facts.cancelled ?? false,
       cancellationDate: facts.cancelled ? new Date().toISOString() : null,
-      lunchPreferenceId: null,
+      lunchPreferenceId: facts.lunchPreferenceId ?? null,
+      remark: facts.remark ?? null,
+      selectedDays: facts.selectedDays ?? null,
     })
     .returning({ id: t.subscriptions.id });
   const subscriptionId = subscription!.id;

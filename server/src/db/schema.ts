@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
@@ -177,6 +177,25 @@ export const subscriptionDiscounts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('subscription_discounts_subscription_idx').on(t.subscriptionId)],
+);
+
+/**
+ * Attendance of a child on a camp day: one row per subscription and day once someone registered it
+ * (present true or false); no row means not registered yet. The fiscal attests count the days with
+ * present = true, so "attended days of a subscription" is one indexed lookup.
+ */
+export const attendance = pgTable(
+  'attendance',
+  {
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    present: boolean('present').notNull(),
+    registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    registeredBy: integer('registered_by').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [primaryKey({ columns: [t.subscriptionId, t.day] })],
 );
 
 export const monitors = pgTable('monitors', {

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import campRoutes from './camps/routes.js';
 import monitorRoutes from './monitors/routes.js';
+import participantRoutes from './participants/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
 import taxonomyRoutes from './taxonomy/routes.js';
@@ -18,4 +19,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   themeRoutes,
   voucherRoutes,
   monitorRoutes,
+  participantRoutes,
 ];

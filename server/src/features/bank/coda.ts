@@ -1,4 +1,4 @@
-import { formatEuro } from '../../../../common/src/money.js';
+import { formatEuro } from '@common/money.js';
 import { BankFileError, bankFileMessages, type BankMovement, type BankStatement } from './statement.js';
 
 /**

@@ -1,4 +1,4 @@
-import type { Cents } from '../../../../common/src/money.js';
+import type { Cents } from '@common/money.js';
 
 /**
  * What a bank statement file says, whatever its format (CODA or CAMT.053): one or more statements of

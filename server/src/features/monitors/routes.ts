@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { deleteMonitorPayload, monitorPayload } from '@common/schemas/monitors.js';
+import { exportMonitorsQuery } from '@common/schemas/participants.js';
 import { monitorsQuery } from '@common/schemas/taxonomy.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
+import { monitorsFile } from './export.js';
 import { listMonitors } from './queries.js';
 import { createMonitor, deleteMonitor, updateMonitor } from './service.js';
 
@@ -12,6 +15,10 @@ const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/getMonitors', { schema: { tags, querystring: monitorsQuery } }, async (request) => ({
     data: await listMonitors(app.database.db, request.query.monitorId),
   }));
+
+  app.get('/exportMonitors', { schema: { tags, querystring: exportMonitorsQuery } }, async (request, reply) =>
+    sendDownload(reply, await monitorsFile(app.database.db, request.query.format)),
+  );
 
   /** The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor. Answers { data: { monitorId } }. */
   app.post('/updateMonitor', { schema: { tags, body: monitorPayload } }, async (request) => {

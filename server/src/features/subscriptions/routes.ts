@@ -7,11 +7,14 @@ import {
   updateSubscriberPayload,
   updateSubscriptionPayload,
 } from '@common/schemas/subscriptions.js';
+import { exportSubscriptionsQuery } from '@common/schemas/participants.js';
 import { campYearQuery, idQuery, requiredIdQuery } from '@common/schemas/taxonomy.js';
+import { sendDownload } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { currentYearInBelgium } from './belgian-calendar.js';
 import type { SubscriptionDeps } from './change-subscription.js';
+import { subscriptionsFile } from './export.js';
 import { subscriptionMessages } from './messages.js';
 import { findSubscriptionDetail, listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
 import * as service from './service.js';
@@ -32,6 +35,12 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/getSubscriptions', { schema: { tags, querystring: campYearQuery } }, async (request) => ({
     data: await listSubscriptionsOfYear(db(), request.query.campYear ?? currentYearInBelgium()),
   }));
+
+  // The overview's filter parameters select exactly the rows the overview shows (common/src/subscription-overview.ts).
+  app.get('/exportSubscriptions', { schema: { tags, querystring: exportSubscriptionsQuery } }, async (request, reply) => {
+    const year = request.query.campYear ?? currentYearInBelgium();
+    return sendDownload(reply, await subscriptionsFile(db(), year, request.query));
+  });
 
   // An unknown id answers 404 with the error shape rather than an empty list (docs/decisions.md).
   app.get('/getSubscriptionFullDetail', { schema: { tags, querystring: requiredIdQuery } }, async (request) => {

@@ -10,7 +10,7 @@ import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { useSubscriptions } from './api/get-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
-import { campLabel, filterRows, overviewTotals, prepareRows } from './overview/overview-rows.js';
+import { campLabel, filterRows, overviewTotals, prepareRows } from '@common/subscription-overview.js';
 import { OverviewTotals } from './overview/OverviewTotals.js';
 import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
 import { useOverviewFilter } from './overview/useOverviewFilter.js';

@@ -7,7 +7,7 @@ import { PAYMENT_STATUSES, paymentStatusLabels } from '@common/payment-status.js
 import { compareDutch } from '@common/sort.js';
 import { FilterSelect, type FilterOption } from '../../../components/FilterSelect.js';
 import { useLocations, usePaymentMethods, usePeriods, useThemes } from '../../../lib/lookups.js';
-import type { OverviewFilter } from './overview-rows.js';
+import type { OverviewFilter } from '@common/subscription-overview.js';
 import type { DropdownChoice } from './useOverviewFilter.js';
 
 const byLabel = (a: FilterOption, b: FilterOption) => compareDutch(a.label, b.label);

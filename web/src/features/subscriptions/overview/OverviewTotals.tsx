@@ -3,7 +3,7 @@ import OverlayTrigger from 'react-bootstrap/OverlayTrigger';
 import Popover from 'react-bootstrap/Popover';
 import { centsToEuro, formatEuro } from '@common/money.js';
 import type { PaymentMethodRecord } from '@common/schemas/taxonomy.js';
-import type { MoneySplit, OverviewTotals as Totals } from './overview-rows.js';
+import type { MoneySplit, OverviewTotals as Totals } from '@common/subscription-overview.js';
 
 interface OverviewTotalsProps {
   totals: Totals;

@@ -5,7 +5,7 @@ import Table from 'react-bootstrap/Table';
 import { formatEuro } from '@common/money.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { paths } from '../../../app/paths.js';
-import { campLabel, type OverviewRow } from './overview-rows.js';
+import { campLabel, type OverviewRow } from '@common/subscription-overview.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];

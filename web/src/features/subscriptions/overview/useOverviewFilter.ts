@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
-import { noOverviewFilter, type OverviewFilter } from './overview-rows.js';
+import { noOverviewFilter, type OverviewFilter } from '@common/subscription-overview.js';
 
 export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly'>>;
 

@@ -1,8 +1,12 @@
-import { formatDayMonth } from '@common/format.js';
-import { euroToCents, type Cents } from '@common/money.js';
-import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import { matchesSearch, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from '@common/search.js';
-import { compareByLastThenFirstName } from '@common/sort.js';
+import { z } from 'zod';
+import { formatDayMonth } from './format.js';
+import { euroToCents, type Cents } from './money.js';
+import type { SubscriptionListRow } from './schemas/subscriptions.js';
+import { PAYMENT_STATUSES } from './payment-status.js';
+import { validationMessages as m } from './messages.js';
+import { optionalIdField } from './schemas/fields.js';
+import { matchesSearch, parseSearchQuery, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from './search.js';
+import { compareByLastThenFirstName } from './sort.js';
 
 /** A subscription of the loaded year with its search haystack, built once when the year arrives. */
 export interface OverviewRow {
@@ -49,6 +53,51 @@ export const noOverviewFilter: OverviewFilter = {
   paymentMethodId: '',
   cancelledOnly: false,
 };
+
+/**
+ * The overview's filters and search as query parameters (exportSubscriptions): the web sends what it
+ * applies, the server selects with the same `filterRows`, so an export holds exactly the rows in view.
+ */
+export const overviewFilterQuery = z.object({
+  search: z.string({ error: m.wrongFormat }).max(200, m.tooLong).optional(),
+  locationId: optionalIdField,
+  themeId: optionalIdField,
+  periodId: optionalIdField,
+  paymentStatus: z.enum(PAYMENT_STATUSES, { error: m.wrongFormat }).optional(),
+  paymentMethodId: optionalIdField,
+  cancelledOnly: z.enum(['true', 'false'], { error: m.wrongFormat }).optional(),
+});
+export type OverviewFilterQuery = z.output<typeof overviewFilterQuery>;
+
+/**
+ * The query parameters of what the overview applies: the search as it took effect (its normalised words,
+ * which parse back to the same query), empty filters left out.
+ */
+export function overviewFilterParams(filter: OverviewFilter, search: SearchQuery | null): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (search) params.search = search.words.join(' ');
+  for (const key of ['locationId', 'themeId', 'periodId', 'paymentStatus', 'paymentMethodId'] as const) {
+    if (filter[key] !== '') params[key] = filter[key];
+  }
+  if (filter.cancelledOnly) params.cancelledOnly = 'true';
+  return params;
+}
+
+/** The filter and search query an overview filter query names, as the overview holds them. */
+export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: OverviewFilter; search: SearchQuery | null } {
+  const text = (value: number | string | undefined) => (value === undefined ? '' : String(value));
+  return {
+    filter: {
+      locationId: text(query.locationId),
+      themeId: text(query.themeId),
+      periodId: text(query.periodId),
+      paymentStatus: text(query.paymentStatus),
+      paymentMethodId: text(query.paymentMethodId),
+      cancelledOnly: query.cancelledOnly === 'true',
+    },
+    search: parseSearchQuery(query.search ?? ''),
+  };
+}
 
 /** Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). */
 export function filterRows(rows: readonly OverviewRow[], filter: OverviewFilter, query: SearchQuery | null): OverviewRow[] {

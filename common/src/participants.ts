@@ -1,0 +1,136 @@
+import type { PaymentStatus } from './payment-status.js';
+import { compareDutch } from './sort.js';
+
+/**
+ * Participants of a camp per day, and their attendance: the rules the participant page, its exports and
+ * the server share.
+ */
+
+/** Registered attendance of one child on one day: present, absent, or nothing registered yet. */
+export type Attendance = boolean | null;
+
+/** One row of getCampParticipants. */
+export interface CampParticipant {
+  SUBSCRIPTION_ID: number;
+  SUBSCRIPTION_REFERENCE: string;
+  SUBSCRIBER_ID: number;
+  SUBSCRIBER_FIRSTNAME: string;
+  SUBSCRIBER_LASTNAME: string;
+  SUBSCRIBER_BIRTHDATE: string;
+  /** Age in whole years on the first camp day. */
+  SUBSCRIBER_AGE: number;
+  SUBSCRIPTION_LUNCH_PREFERENCE_ID: number | null;
+  LUNCHPREFERENCE_DESCRIPTION: string | null;
+  SUBSCRIPTION_REMARK: string | null;
+  SUBSCRIBER_PARENT_FIRSTNAME: string;
+  SUBSCRIBER_PARENT_LASTNAME: string;
+  SUBSCRIBER_PARENT_PHONE: string;
+  SUBSCRIBER_PARENT_PHONE2: string;
+  SUBSCRIBER_PARENT_EMAIL: string;
+  PAYMENT_STATUS: PaymentStatus;
+  SUBSCRIPTION_SALDO: number;
+  SUBSCRIPTION_AMOUNT_TO_PAY: number;
+  /** The camp days this child comes (for flexible booking: the booked ones), within the asked date. */
+  DAYS: string[];
+  /** Per day of DAYS: true, false or null. */
+  ATTENDANCE: Record<string, Attendance>;
+}
+
+/** ACTIVE_DAYS ('2025-08-11,2025-08-12') as a sorted list without doubles. */
+export function campDays(activeDays: string | null | undefined): string[] {
+  const days = (activeDays ?? '')
+    .split(',')
+    .map((d) => d.trim())
+    .filter(Boolean);
+  return [...new Set(days)].sort();
+}
+
+/**
+ * The camp days a subscription comes: every camp day, or for a flexible-booking camp the selected days
+ * that are camp days. A flexible subscription without selected days booked the whole camp.
+ */
+export function subscriptionDays(camp: { activeDays: string; flexibleBooking: boolean }, selectedDays: string | null): string[] {
+  const days = campDays(camp.activeDays);
+  if (!camp.flexibleBooking) return days;
+  const selected = new Set(campDays(selectedDays));
+  return selected.size === 0 ? days : days.filter((day) => selected.has(day));
+}
+
+/** Age in whole years on a day: a child born on 2016-07-14 is 9 on 2025-07-14, 8 the day before. */
+export function ageOn(birthdate: string, day: string): number {
+  const [by, bm, bd] = birthdate.slice(0, 10).split('-').map(Number) as [number, number, number];
+  const [y, mo, d] = day.slice(0, 10).split('-').map(Number) as [number, number, number];
+  return y - by - (mo < bm || (mo === bm && d < bd) ? 1 : 0);
+}
+
+/** The children who come on a day. */
+export function participantsOn<T extends Pick<CampParticipant, 'DAYS'>>(participants: readonly T[], day: string): T[] {
+  return participants.filter((p) => p.DAYS.includes(day));
+}
+
+export interface AttendanceCounts {
+  present: number;
+  absent: number;
+  unregistered: number;
+}
+
+/** How many of a day's children are present, absent and not yet registered. */
+export function attendanceCounts(participants: readonly CampParticipant[], day: string): AttendanceCounts {
+  const counts: AttendanceCounts = { present: 0, absent: 0, unregistered: 0 };
+  for (const p of participantsOn(participants, day)) {
+    const value = p.ATTENDANCE[day] ?? null;
+    if (value === true) counts.present++;
+    else if (value === false) counts.absent++;
+    else counts.unregistered++;
+  }
+  return counts;
+}
+
+export const NO_LUNCH_PREFERENCE = 'Geen voorkeur';
+
+export interface LunchCount {
+  label: string;
+  count: number;
+}
+
+/** The kitchen's counts: per lunch preference (in the order of the preference list), children without one last. */
+export function lunchCounts(
+  participants: readonly Pick<CampParticipant, 'SUBSCRIPTION_LUNCH_PREFERENCE_ID' | 'LUNCHPREFERENCE_DESCRIPTION'>[],
+): LunchCount[] {
+  const counts = new Map<number | null, LunchCount>();
+  for (const p of participants) {
+    const id = p.SUBSCRIPTION_LUNCH_PREFERENCE_ID;
+    const entry = counts.get(id) ?? { label: p.LUNCHPREFERENCE_DESCRIPTION ?? NO_LUNCH_PREFERENCE, count: 0 };
+    entry.count++;
+    counts.set(id, entry);
+  }
+  return [...counts.entries()].sort(([a], [b]) => (a === null ? 1 : b === null ? -1 : a - b)).map(([, entry]) => entry);
+}
+
+/** 'ma 14/07': the short name of a camp day for tabs and grid columns. */
+export function dayLabel(day: string): string {
+  const weekday = new Intl.DateTimeFormat('nl-BE', { weekday: 'short', timeZone: 'UTC' }).format(new Date(`${day}T00:00:00Z`));
+  return `${weekday} ${day.slice(8, 10)}/${day.slice(5, 7)}`;
+}
+
+/** 'maandag 14 juli 2025': a camp day written out, for the title of a printed day list. */
+export function longDayLabel(day: string): string {
+  return new Intl.DateTimeFormat('nl-BE', { weekday: 'long', day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${day}T00:00:00Z`),
+  );
+}
+
+/** Sorted by the child's last name, then first name, with the Dutch collation. */
+export function compareParticipants(a: CampParticipant, b: CampParticipant): number {
+  return (
+    compareDutch(a.SUBSCRIBER_LASTNAME, b.SUBSCRIBER_LASTNAME) ||
+    compareDutch(a.SUBSCRIBER_FIRSTNAME, b.SUBSCRIBER_FIRSTNAME) ||
+    a.SUBSCRIPTION_ID - b.SUBSCRIPTION_ID
+  );
+}
+
+export const participantMessages = {
+  notACampDay: 'Deze dag is geen kampdag van deze inschrijving.',
+  notACampDayOfCamp: 'Deze dag is geen kampdag van dit kamp.',
+  cancelled: 'Deze inschrijving is geannuleerd.',
+};

@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
+import { formatDate } from '@common/format.js';
+import { campDays, dayLabel, longDayLabel, lunchCounts, participantsOn, type CampParticipant } from '@common/participants.js';
+import type { CampFacts } from './queries.js';
+
+const require = createRequire(import.meta.url);
+/** pdfmake's Node build: a CommonJS instance whose methods an ESM namespace import does not expose. */
+const pdfmake = require('pdfmake') as typeof import('pdfmake');
+
+// Roboto (shipped with pdfmake) covers every letter of Flemish and immigrant names and the euro sign.
+const fontFolder = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
+pdfmake.setFonts({
+  Roboto: {
+    normal: path.join(fontFolder, 'Roboto-Regular.ttf'),
+    bold: path.join(fontFolder, 'Roboto-Medium.ttf'),
+    italics: path.join(fontFolder, 'Roboto-Italic.ttf'),
+    bolditalics: path.join(fontFolder, 'Roboto-MediumItalic.ttf'),
+  },
+});
+// The documents name no images or links: nothing outside the font folder may be read, nothing fetched.
+pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontFolder + path.sep));
+pdfmake.setUrlAccessPolicy(() => false);
+
+const BOX_SIZE = 11;
+/** An empty square to tick with a pen: a drawn box prints on any printer, in black and white. */
+const tickBox = (): Content => ({ canvas: [{ type: 'rect', x: 0, y: 1, w: BOX_SIZE, h: BOX_SIZE, lineWidth: 1 }] });
+const notBooked = (): Content => ({ text: '–', bold: true });
+
+export const campTitle = (camp: CampFacts) => `${camp.themeName} - ${camp.locationName}`;
+const campSubtitle = (camp: CampFacts) =>
+  `${camp.periodName} (${formatDate(camp.periodStart)} - ${formatDate(camp.periodEnd)}) | ${camp.agegroupName}`;
+const childName = (p: CampParticipant) => `${p.SUBSCRIBER_LASTNAME}, ${p.SUBSCRIBER_FIRSTNAME}`;
+const parentLine = (p: CampParticipant) =>
+  [`${p.SUBSCRIBER_PARENT_FIRSTNAME} ${p.SUBSCRIBER_PARENT_LASTNAME}`, p.SUBSCRIBER_PARENT_PHONE, p.SUBSCRIBER_PARENT_PHONE2]
+    .filter(Boolean)
+    .join('\n');
+const headerCell = (text: string): TableCell => ({ text, bold: true, fillColor: '#e6e6e6' });
+
+function lunchLine(participants: CampParticipant[]): Content {
+  const counts = lunchCounts(participants);
+  return {
+    text: [
+      { text: 'Lunch: ', bold: true },
+      counts.map((c) => `${c.label}: ${c.count}`).join('  ·  ') || 'geen kinderen',
+      { text: `  ·  Totaal: ${participants.length}`, bold: true },
+    ],
+    margin: [0, 0, 0, 8],
+  };
+}
+
+function document(camp: CampFacts, heading: string, orientation: 'portrait' | 'landscape', body: Content[]): TDocumentDefinitions {
+  const printedOn = formatDate(new Date().toISOString());
+  return {
+    pageSize: 'A4',
+    pageOrientation: orientation,
+    pageMargins: [32, 36, 32, 40],
+    info: { title: `${campTitle(camp)} - ${heading}`, creator: 'Kampbeheer' },
+    defaultStyle: { font: 'Roboto', fontSize: 9, color: '#000000' },
+    content: [
+      { text: campTitle(camp), fontSize: 15, bold: true },
+      { text: campSubtitle(camp), margin: [0, 2, 0, 2] },
+      { text: heading, fontSize: 12, bold: true, margin: [0, 4, 0, 6] },
+      ...body,
+    ],
+    footer: (currentPage, pageCount) => ({
+      columns: [
+        { text: `${campTitle(camp)} - ${heading}`, fontSize: 8 },
+        { text: `Afgedrukt op ${printedOn}`, fontSize: 8, alignment: 'center' },
+        { text: `Pagina ${currentPage} van ${pageCount}`, fontSize: 8, alignment: 'right' },
+      ],
+      margin: [32, 12, 32, 0],
+    }),
+  };
+}
+
+/** The sign-in list of one day: a box to tick per child, the lunch counts, page numbers. */
+function dayListDocument(camp: CampFacts, day: string, participants: CampParticipant[]): TDocumentDefinitions {
+  const present = participantsOn(participants, day);
+  const rows: TableCell[][] = present.map((p, i) => [
+    tickBox(),
+    String(i + 1),
+    { text: childName(p), bold: true },
+    String(p.SUBSCRIBER_AGE),
+    p.LUNCHPREFERENCE_DESCRIPTION ?? '',
+    p.SUBSCRIPTION_REMARK ?? '',
+    parentLine(p),
+  ]);
+  return document(camp, `Daglijst ${longDayLabel(day)}`, 'portrait', [
+    lunchLine(present),
+    {
+      table: {
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: [BOX_SIZE + 2, 16, 110, 30, 70, '*', 105],
+        body: [['', '#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon'].map(headerCell), ...rows],
+      },
+      layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
+    },
+  ]);
+}
+
+/** The whole camp as one grid: a column per day, a box where the child is booked, '–' where it is not. */
+function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDocumentDefinitions {
+  const days = campDays(camp.activeDays);
+  const rows: TableCell[][] = participants.map((p, i) => [
+    String(i + 1),
+    { text: childName(p), bold: true },
+    String(p.SUBSCRIBER_AGE),
+    p.LUNCHPREFERENCE_DESCRIPTION ?? '',
+    parentLine(p),
+    ...days.map((day) => (p.DAYS.includes(day) ? tickBox() : notBooked())),
+  ]);
+  const lunchTable: Content = {
+    table: {
+      headerRows: 1,
+      body: [
+        ['Lunch per dag', ...days.map(dayLabel)].map(headerCell),
+        ...lunchLabels(participants).map((label) => [
+          label,
+          ...days.map((day) => String(lunchCounts(participantsOn(participants, day)).find((c) => c.label === label)?.count ?? 0)),
+        ]),
+        [{ text: 'Totaal', bold: true }, ...days.map((day) => ({ text: String(participantsOn(participants, day).length), bold: true }))],
+      ],
+    },
+    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+    margin: [0, 0, 0, 10],
+  };
+  const first = days[0] ?? camp.periodStart;
+  const last = days[days.length - 1] ?? camp.periodEnd;
+  return document(camp, `Weekoverzicht ${formatDate(first)} - ${formatDate(last)}`, 'landscape', [
+    lunchTable,
+    {
+      table: {
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: [16, 130, 30, 80, 110, ...days.map(() => '*')],
+        body: [['#', 'Kind', 'Leeftijd', 'Lunch', 'Ouder en telefoon', ...days.map(dayLabel)].map(headerCell), ...rows],
+      },
+      layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
+    },
+    { text: '– = niet geboekt op die dag', fontSize: 8, margin: [0, 6, 0, 0] },
+  ]);
+}
+
+/** Every lunch label that occurs in the camp, in the order of lunchCounts. */
+function lunchLabels(participants: CampParticipant[]): string[] {
+  return lunchCounts(participants).map((c) => c.label);
+}
+
+/** The A4 PDF of a day list (with a day) or of the week grid (without). */
+export async function participantsPdf(camp: CampFacts, participants: CampParticipant[], day?: string): Promise<Buffer> {
+  const definition = day === undefined ? weekGridDocument(camp, participants) : dayListDocument(camp, day, participants);
+  return pdfmake.createPdf(definition).getBuffer();
+}
