@@ -6,6 +6,7 @@ import { createMailer, type Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
 import inputHygienePlugin from './plugins/input-hygiene.js';
+import { systemClock, type Clock } from './lib/clock.js';
 import { loggerOptions, type LogDestination } from './lib/log.js';
 import openapiPlugin from './plugins/openapi.js';
 import requestLimitsPlugin, { answerClientError } from './plugins/request-limits.js';
@@ -18,6 +19,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: DatabaseHandle;
+    clock: Clock;
     mailer: Mailer;
     /** Every route the app serves, for the tests that must cover each one. */
     routeList: RouteSummary[];
@@ -38,10 +40,12 @@ export interface AppOptions {
   database: DatabaseHandle;
   /** false for no log; a destination to read the log back (tests); otherwise stdout at LOG_LEVEL. */
   logger?: boolean | LogDestination;
+  /** The system clock unless a test controls time. */
+  clock?: Clock;
 }
 
 /** Builds the whole product on one Fastify instance: API under /api/ and the web app. Tests use it through inject or listen. */
-export async function buildApp({ config, database, logger = true }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ config, database, logger = true, clock = systemClock }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger === false ? false : loggerOptions(config.LOG_LEVEL, logger === true ? undefined : logger),
     bodyLimit: 256 * 1024,
@@ -58,6 +62,7 @@ export async function buildApp({ config, database, logger = true }: AppOptions):
   app.server.maxConnections = config.MAX_CONNECTIONS;
   app.decorate('config', config);
   app.decorate('database', database);
+  app.decorate('clock', clock);
   app.decorate('mailer', createMailer(config));
   app.decorate('routeList', [] as RouteSummary[]);
   app.addHook('onRoute', (route) => {

@@ -51,9 +51,15 @@ const configSchema = z
       .positive()
       .max(24 * 30)
       .default(12),
+    SESSION_MAX_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(12),
     SEED: z.enum(['demo', 'none']).default('demo'),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
+    LOGIN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(60).default(2),
     ORGANISER_ACCOUNT: z.string().min(1).default('BE71 0961 2345 6769'),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy,

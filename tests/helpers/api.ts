@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Database } from '../../server/src/db/client.js';
+import type { Clock } from '../../server/src/lib/clock.js';
 import type { LogDestination } from '../../server/src/lib/log.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { seedDemoData } from '../../server/src/seed/demo-data.js';
@@ -34,6 +35,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Where the app logs; by default nowhere, or to the file TEST_LOG_FILE names (at debug), to search it afterwards. */
   log?: LogDestination;
+  /** A controlled clock (tests/helpers/clock.ts); the system clock by default. */
+  clock?: Clock;
 }
 
 const logFile = process.env.TEST_LOG_FILE ? createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' }) : null;
@@ -45,7 +48,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
   const logger = options.log ?? (logFile ? { level: 'debug', stream: logFile } : false);
-  const app = await buildApp({ config, database, logger });
+  const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
 
   const call: TestApp['call'] = async (method, url, body, token = testApp.token) => {

@@ -1,5 +1,6 @@
 import { emailField } from '@common/schemas/fields.js';
 import { addAdmin, changeAdminPassword, listAdmins, removeAdmin } from '../features/auth/service.js';
+import { passwordProblem } from '../features/auth/password-policy.js';
 import { generatePassword } from '../features/auth/passwords.js';
 import { openConfiguredDatabase } from './open.js';
 
@@ -21,8 +22,9 @@ async function readStdin(): Promise<string> {
 async function passwordFromArgs(args: string[]): Promise<{ password: string; generated: boolean }> {
   if (args.includes('--password-stdin')) {
     const password = await readStdin();
-    if (password.length < 8) {
-      console.error('Het wachtwoord moet minstens 8 tekens hebben.');
+    const problem = passwordProblem(password);
+    if (problem) {
+      console.error(problem);
       process.exit(1);
     }
     return { password, generated: false };

@@ -20,6 +20,8 @@ declare module 'fastify' {
 export default fp(async (app) => {
   app.decorate('authSettings', {
     sessionTtlHours: app.config.SESSION_TTL_HOURS,
+    sessionMaxHours: app.config.SESSION_MAX_HOURS,
+    slowdownSeconds: app.config.LOGIN_SLOWDOWN_SECONDS,
     maxFailures: app.config.LOGIN_MAX_FAILURES,
     windowMinutes: app.config.LOGIN_WINDOW_MINUTES,
   });
@@ -28,7 +30,7 @@ export default fp(async (app) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
-    const user = match ? await resolveSession(app.database.db, app.authSettings, match[1]!.trim()) : null;
+    const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
     if (!user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
     request.user = user;
   });

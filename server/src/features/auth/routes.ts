@@ -5,7 +5,7 @@ import { login, logout } from './service.js';
 const authRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/login', { config: { public: true }, schema: { tags: ['auth'], body: loginPayload, security: [] } }, async (request) => {
     const { username, password } = request.body;
-    return { data: await login(app.database.db, app.authSettings, username, password, request.ip) };
+    return { data: await login(app.database.db, app.authSettings, app.clock, username, password, request.ip) };
   });
 
   app.post('/logout', { schema: { tags: ['auth'] } }, async (request) => {

@@ -4,6 +4,7 @@ import { failureMessages, apiMessages } from '@common/messages.js';
 import type { LoginAnswer } from '@common/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
+import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from './passwords.js';
 
@@ -14,29 +15,59 @@ export interface SessionUser {
 }
 
 export interface AuthSettings {
+  /** Hours a session lives without use (sliding). */
   sessionTtlHours: number;
+  /** Hours a session lives at most, however much it is used. */
+  sessionMaxHours: number;
   maxFailures: number;
   windowMinutes: number;
+  /** Seconds every attempt on an account under attack waits before its password is checked. */
+  slowdownSeconds: number;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An office shares one address, so the address may fail more often than one account. */
+/** An office shares one address, so the address may fail more often than one account from it. */
 const ADDRESS_FAILURE_FACTOR = 3;
 
-export async function login(db: Database, settings: AuthSettings, email: string, password: string, address: string): Promise<LoginAnswer> {
+/**
+ * Signs in, counting failures per (account, address) and per address. An account that failed
+ * `maxFailures` times from anywhere is slowed, not locked: each attempt on it waits `slowdownSeconds`, and
+ * a correct password from an address that is not failing still signs in. Every attempt is recorded as a
+ * failure before its password is checked (and the record dropped when it succeeds), under a lock per
+ * address and per account, so parallel attempts can never pass the limit.
+ */
+export async function login(
+  db: Database,
+  settings: AuthSettings,
+  clock: Clock,
+  email: string,
+  password: string,
+  address: string,
+): Promise<LoginAnswer> {
   const normalisedEmail = email.trim().toLowerCase();
-  const since = new Date(Date.now() - settings.windowMinutes * 60_000);
-  const [failures] = await db
-    .select({
-      account: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail})`.mapWith(Number),
-      address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
-    })
-    .from(loginFailures)
-    .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address))));
-  if (failures && (failures.account >= settings.maxFailures || failures.address >= settings.maxFailures * ADDRESS_FAILURE_FACTOR)) {
-    throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
-  }
+  const now = clock.now();
+  const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
+  const attempt = await db.transaction(async (tx) => {
+    // Always address first, then account, so two attempts never wait for each other in a circle.
+    await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${address}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${normalisedEmail}))`);
+    const [failures] = await tx
+      .select({
+        pair: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail} and ${loginFailures.address} = ${address})`.mapWith(
+          Number,
+        ),
+        account: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail})`.mapWith(Number),
+        address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
+      })
+      .from(loginFailures)
+      .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address))));
+    if (failures!.pair >= settings.maxFailures || failures!.address >= settings.maxFailures * ADDRESS_FAILURE_FACTOR) return null;
+    const [row] = await tx.insert(loginFailures).values({ email: normalisedEmail, address, at: now }).returning({ id: loginFailures.id });
+    return { id: row!.id, accountUnderAttack: failures!.account >= settings.maxFailures };
+  });
+  if (!attempt) throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
+  if (attempt.accountUnderAttack) await clock.sleep(settings.slowdownSeconds * 1000);
 
   const [admin] = await db
     .select()
@@ -44,28 +75,42 @@ export async function login(db: Database, settings: AuthSettings, email: string,
     .where(eq(sql`lower(${admins.email})`, normalisedEmail));
   const valid = await verifyPassword(password, admin?.passwordHash ?? unknownAccountHash);
   if (!admin || !valid) {
-    await db.insert(loginFailures).values({ email: normalisedEmail, address });
-    await db.delete(loginFailures).where(lt(loginFailures.at, new Date(Date.now() - 24 * 3600_000)));
+    await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 24 * 3600_000)));
     throw new AppError('UNAUTHORIZED', failureMessages.login);
   }
+  // Signed in: this address's failures on this account no longer count against it.
+  await db.delete(loginFailures).where(and(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address)));
 
   const token = randomBytes(32).toString('base64url');
-  const expiresAt = new Date(Date.now() + settings.sessionTtlHours * 3600_000);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), adminId: admin.id, expiresAt });
+  const expiresAt = sessionExpiry(settings, now, now);
+  await db.insert(sessions).values({ tokenHash: hashToken(token), adminId: admin.id, createdAt: now.toISOString(), expiresAt });
   return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email } };
 }
 
+/** A session expires after `sessionTtlHours` without use, and `sessionMaxHours` after sign-in whatever happens. */
+function sessionExpiry(settings: AuthSettings, createdAt: Date, lastUse: Date): Date {
+  return new Date(
+    Math.min(lastUse.getTime() + settings.sessionTtlHours * 3600_000, createdAt.getTime() + settings.sessionMaxHours * 3600_000),
+  );
+}
+
 /** The session of a bearer token, sliding its expiry; null for an unknown, expired or revoked token. */
-export async function resolveSession(db: Database, settings: AuthSettings, token: string): Promise<SessionUser | null> {
+export async function resolveSession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const now = new Date();
+  const now = clock.now();
   const [row] = await db
-    .select({ sessionId: sessions.id, adminId: admins.id, email: admins.email, expiresAt: sessions.expiresAt })
+    .select({
+      sessionId: sessions.id,
+      adminId: admins.id,
+      email: admins.email,
+      expiresAt: sessions.expiresAt,
+      createdAt: sessions.createdAt,
+    })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
     .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
   if (!row) return null;
-  const renewed = new Date(now.getTime() + settings.sessionTtlHours * 3600_000);
+  const renewed = sessionExpiry(settings, new Date(row.createdAt), now);
   // Sliding expiry, written at most once a minute per session.
   if (renewed.getTime() - row.expiresAt.getTime() > 60_000) {
     await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));

@@ -1,0 +1,122 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../../server/src/config.js';
+import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
+import { controlledClock, type ControlledClock } from '../helpers/clock.js';
+import { backends } from '../helpers/database.js';
+
+const WINDOW_MS = 15 * 60_000;
+
+/** Sign-in limits that hold under real concurrency and cannot be turned against the staff (issue 23 §4). */
+describe.each(backends)('sign-in limits on %s', (backend) => {
+  let t: TestApp;
+  let clock: ControlledClock;
+  beforeAll(async () => {
+    clock = controlledClock();
+    t = await startTestApp(backend, {
+      seed: 'none',
+      clock,
+      env: { LOGIN_MAX_FAILURES: '10', LOGIN_SLOWDOWN_SECONDS: '2', SESSION_TTL_HOURS: '2', SESSION_MAX_HOURS: '12' },
+    });
+  });
+  afterAll(async () => t?.close());
+  beforeEach(() => {
+    // Every test starts after the window of the previous one's failures.
+    clock.advance(WINDOW_MS + 1000);
+    clock.slept.length = 0;
+  });
+
+  const attempt = async (username: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
+    (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress, headers })).statusCode;
+  const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});
+
+  it('60 parallel wrong passwords for one account from one address: exactly 10 are checked', async () => {
+    const statuses = await Promise.all(Array.from({ length: 60 }, () => attempt(TEST_ADMIN.email, 'wrong password', '10.0.0.1')));
+    expect(tally(statuses)).toEqual({ 401: 10, 429: 50 });
+    console.log(`${backend}: 60 parallel failures of one account and address → ${JSON.stringify(tally(statuses))}`);
+  });
+
+  it('200 parallel wrong passwords from one address on 200 accounts: exactly 30 are checked', async () => {
+    const statuses = await Promise.all(Array.from({ length: 200 }, (_, i) => attempt(`user${i}@example.be`, 'wrong', '10.0.0.2')));
+    expect(tally(statuses)).toEqual({ 401: 30, 429: 170 });
+    console.log(`${backend}: 200 parallel failures from one address → ${JSON.stringify(tally(statuses))}`);
+  });
+
+  it('an attacked account is slowed, not locked: the right password from an address that is not failing signs in', async () => {
+    for (let i = 1; i <= 10; i++) expect(await attempt(TEST_ADMIN.email, 'wrong', `10.0.1.${i}`)).toBe(401);
+    expect(clock.slept).toEqual([]);
+    expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.2.1')).toBe(200);
+    expect(clock.slept).toEqual([2000]);
+    expect(await attempt(TEST_ADMIN.email, 'wrong', '10.0.1.1')).toBe(401);
+    expect(clock.slept).toEqual([2000, 2000]);
+
+    // One address that failed ten times for the account is refused even with the right password, others are not.
+    for (let i = 0; i < 10; i++) await attempt(TEST_ADMIN.email, 'wrong', '10.0.3.1');
+    expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.3.1')).toBe(429);
+    expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.2.2')).toBe(200);
+    // After the window that address may try again.
+    clock.advance(WINDOW_MS + 1000);
+    expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.3.1')).toBe(200);
+  });
+
+  it('without TRUST_PROXY, X-Forwarded-For is ignored: it neither escapes the limit nor locks out the address it names', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 35; i++)
+      statuses.push(await attempt(`other${i}@example.be`, 'wrong', '10.0.4.1', { 'x-forwarded-for': `10.9.0.${i}` }));
+    expect(tally(statuses)).toEqual({ 401: 30, 429: 5 });
+    for (let i = 0; i < 12; i++) await attempt(TEST_ADMIN.email, 'wrong', '10.0.4.2', { 'x-forwarded-for': '10.0.5.5' });
+    expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.5.5')).toBe(200);
+  });
+
+  it('a session ends after SESSION_TTL_HOURS without use and SESSION_MAX_HOURS after sign-in, however much it is used', async () => {
+    const signIn = async () => {
+      const answer = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+      return answer.body.data as { token: string; expiresAt: string };
+    };
+    const idle = await signIn();
+    expect(Date.parse(idle.expiresAt)).toBe(clock.now().getTime() + 2 * 3600_000);
+    clock.advance(2 * 3600_000 + 1000);
+    expect((await t.call('GET', '/api/me', undefined, idle.token)).status).toBe(401);
+
+    const busy = await signIn();
+    for (let hour = 1; hour < 12; hour++) {
+      clock.advance(3600_000);
+      expect((await t.call('GET', '/api/me', undefined, busy.token)).status, `after ${hour} h`).toBe(200);
+    }
+    clock.advance(3600_000 - 60_000);
+    expect((await t.call('GET', '/api/me', undefined, busy.token)).status, 'a minute before 12 h').toBe(200);
+    clock.advance(61_000);
+    expect((await t.call('GET', '/api/me', undefined, busy.token)).status, 'just after 12 h, used a minute ago').toBe(401);
+  });
+});
+
+describe('TRUST_PROXY', () => {
+  it('is off by default, a hop count, or an address list; never everyone', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '1' }).TRUST_PROXY).toBe(1);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1' }).TRUST_PROXY).toEqual(['10.0.0.1', '10.1.0.0/16', '::1']);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.1/abc' })).toThrow(/TRUST_PROXY/);
+  });
+
+  it('with one hop, the address the proxy saw counts, not what the client wrote before it', async () => {
+    const t = await startTestApp('pglite', { seed: 'none', env: { TRUST_PROXY: '1', LOGIN_MAX_FAILURES: '3' } });
+    try {
+      const attempt = async (password: string, forwardedFor: string) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/login',
+            payload: { username: TEST_ADMIN.email, password },
+            remoteAddress: '127.0.0.1',
+            headers: { 'x-forwarded-for': forwardedFor },
+          })
+        ).statusCode;
+      // The client forges a first address each time; the proxy appends the real one.
+      for (let i = 0; i < 3; i++) expect(await attempt('wrong', `10.8.0.${i}, 10.7.7.7`)).toBe(401);
+      expect(await attempt(TEST_ADMIN.password, '10.8.0.9, 10.7.7.7')).toBe(429);
+      expect(await attempt(TEST_ADMIN.password, '10.7.7.7, 10.7.7.8')).toBe(200);
+    } finally {
+      await t.close();
+    }
+  });
+});
