@@ -10,10 +10,27 @@ describe.each(backends)('getSettings on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  it('answers the public site URL of the configuration as a one-record list', async () => {
+  it('answers the environment as the first-start settings, as a one-record list', async () => {
     const answer = await t.call('GET', '/api/getSettings');
     expect(answer.status).toBe(200);
-    expect(answer.body).toEqual({ data: [{ PUBLIC_SITE_URL: 'https://kampen.example.be/inschrijven/' }] });
+    expect(answer.body).toEqual({
+      data: [
+        {
+          PUBLIC_SITE_URL: 'https://kampen.example.be/inschrijven/',
+          ORGANISER_NAME: 'Kampbeheer',
+          ORGANISER_ADDRESS: null,
+          ORGANISER_COMPANY_NUMBER: null,
+          ORGANISER_BELCOTAX_REFERENCE: null,
+          ORGANISER_IBAN: 'BE71 0961 2345 6769',
+          ORGANISER_BIC: null,
+          MAIL_FROM: 'Kampbeheer <no-reply@kampbeheer.local>',
+          CERTIFYING_AUTHORITY: null,
+          SIGNATORY_NAME: null,
+          SIGNATORY_CAPACITY: null,
+          SIGNATURE_IMAGE: null,
+        },
+      ],
+    });
   });
 
   it('refuses a caller without a valid token and changes nothing', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { renderTemplate, subscriptionMailValues, type MailValues } from '../../server/src/features/mail/render.js';
+import { settingsDefaults } from '../../server/src/features/settings/settings.js';
 import { defaultMailTemplates } from '../../server/src/mail/default-templates.js';
+import { unknownPlaceholders } from '@common/schemas/mail-templates.js';
 
 const values: MailValues = {
   childName: 'Céline Peeters',
@@ -13,6 +15,9 @@ const values: MailValues = {
   ogm: '+++200/0000/12192+++',
   reference: 'KB2025-000121',
   organiserAccount: 'BE71 0961 2345 6769',
+  organiserBic: 'GKCCBEBB',
+  organiserName: 'Sportkampen Vlaanderen',
+  publicSiteUrl: 'https://inschrijven.example.be/',
 };
 
 describe('mail templates', () => {
@@ -56,6 +61,23 @@ describe('mail templates', () => {
       SUBSCRIPTION_OGM: '+++200/0000/12192+++',
       SUBSCRIPTION_REFERENCE: 'KB2025-000121',
     } as SubscriptionDetail;
-    expect(subscriptionMailValues(detail, 'BE71 0961 2345 6769')).toEqual(values);
+    const organiser = {
+      ...settingsDefaults({
+        MAIL_FROM: 'Sportkampen Vlaanderen <kampen@example.be>',
+        PUBLIC_SITE_URL: 'https://inschrijven.example.be/',
+        ORGANISER_ACCOUNT: 'BE71 0961 2345 6769',
+      }),
+      ORGANISER_BIC: 'GKCCBEBB',
+    };
+    expect(subscriptionMailValues(detail, organiser)).toEqual(values);
+  });
+
+  it('names the unknown placeholders of a text once each, in order, and knows every default one', () => {
+    expect(unknownPlaceholders('Beste {{ parentName }}, {{kindNaam}} {{ogm}} {{kindNaam}} {{ bedrag }} {{}}')).toEqual([
+      'kindNaam',
+      'bedrag',
+      '',
+    ]);
+    for (const template of defaultMailTemplates) expect(unknownPlaceholders(template.subject + template.body)).toEqual([]);
   });
 });

@@ -1,5 +1,77 @@
-/** GET getSettings: the configuration the web app needs to show, nothing secret. */
-export interface SettingsRecord {
-  /** The public booking site, base of voucher links. */
-  PUBLIC_SITE_URL: string;
+import { z } from 'zod';
+import { isValidIban } from '../identity-numbers.js';
+import { validationMessages as m } from '../messages.js';
+import { optionalText, requiredText } from './fields.js';
+
+/**
+ * The organiser's settings (issue 17, 'Instellingen'): who sends the mails and signs the attests. They
+ * take over from the environment; until staff save them, the environment's values are the defaults.
+ */
+export const settingsMessages = {
+  iban: 'Foutief formaat: geen geldig IBAN-rekeningnummer.',
+  bic: 'Foutief formaat: een BIC heeft 8 of 11 tekens.',
+  companyNumber: 'Foutief formaat: een ondernemingsnummer heeft 10 cijfers, bijvoorbeeld 0123.456.749.',
+  mailFrom: 'Foutief formaat: een mailadres, eventueel met naam: Kampen <kampen@voorbeeld.be>.',
+  url: 'Foutief formaat: een webadres dat met https:// of http:// begint.',
+  signatureImage: 'Foutief formaat: een PNG- of JPEG-afbeelding.',
+  signatureImageTooLarge: 'Afbeelding te groot (hoogstens 150 kB).',
+};
+
+/** The largest signature image, as base64 in a data URL (fits the API's body limit with room to spare). */
+export const SIGNATURE_IMAGE_MAX_BYTES = 150 * 1024;
+
+/** Belgian company number (KBO): 10 digits, the last two 97 − (the first eight mod 97). Dots and spaces allowed. */
+export function isValidCompanyNumber(text: string): boolean {
+  const digits = text.replace(/[\s.]/g, '');
+  if (!/^[01]\d{9}$/.test(digits)) return false;
+  return 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8));
 }
+
+const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
+/** 'kampen@voorbeeld.be' or 'Kampen <kampen@voorbeeld.be>'. */
+export function isValidMailFrom(text: string): boolean {
+  const named = /^[^<>]+<([^<>]+)>$/.exec(text.trim());
+  return EMAIL.test(named ? named[1]!.trim() : text.trim());
+}
+
+const optionalChecked = (max: number, valid: (v: string) => boolean, message: string) =>
+  optionalText(max)
+    .refine((v) => v === null || valid(v.trim()), message)
+    .transform((v) => v?.trim() ?? null);
+
+const dataUrlBytes = (dataUrl: string) => Math.floor(((dataUrl.split(',')[1] ?? '').length * 3) / 4);
+
+export const settingsPayload = z.object({
+  ORGANISER_NAME: requiredText(2, 100),
+  ORGANISER_ADDRESS: optionalText(300),
+  ORGANISER_COMPANY_NUMBER: optionalChecked(20, isValidCompanyNumber, settingsMessages.companyNumber),
+  ORGANISER_BELCOTAX_REFERENCE: optionalText(50),
+  ORGANISER_IBAN: requiredText(1, 42).refine(isValidIban, settingsMessages.iban),
+  ORGANISER_BIC: optionalChecked(
+    11,
+    (v) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v.toUpperCase()),
+    settingsMessages.bic,
+  ).transform((v) => v?.toUpperCase() ?? null),
+  MAIL_FROM: requiredText(3, 200).refine(isValidMailFrom, settingsMessages.mailFrom),
+  PUBLIC_SITE_URL: requiredText(1, 500).refine((v) => {
+    try {
+      return ['http:', 'https:'].includes(new URL(v).protocol);
+    } catch {
+      return false;
+    }
+  }, settingsMessages.url),
+  CERTIFYING_AUTHORITY: optionalText(200),
+  SIGNATORY_NAME: optionalText(100),
+  SIGNATORY_CAPACITY: optionalText(100),
+  SIGNATURE_IMAGE: z
+    .string({ error: m.wrongFormat })
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v))
+    .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
+    .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+});
+export type SettingsPayload = z.input<typeof settingsPayload>;
+export type SettingsValues = z.output<typeof settingsPayload>;
+
+/** GET getSettings: the organiser's settings (nothing secret); PUBLIC_SITE_URL as before, the base of voucher links. */
+export type SettingsRecord = SettingsValues;

@@ -7,6 +7,7 @@ export const locations = pgTable('locations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
   nameShort: text('name_short').notNull(),
+  address: text('address'),
   allowBookingFrom: timestamp('allow_booking_from', { withTimezone: true, mode: 'string' }),
   allowBookingInfo: text('allow_booking_info'),
 });
@@ -24,9 +25,12 @@ export const themes = pgTable('themes', {
   name: text('name').notNull(),
 });
 
+/** An age group suggests the birth years of a new camp: from camp year − max age to camp year − min age. */
 export const agegroups = pgTable('agegroups', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  minAge: integer('min_age'),
+  maxAge: integer('max_age'),
 });
 
 export const lunchPreferences = pgTable('lunch_preferences', {
@@ -43,6 +47,26 @@ export const mailTemplates = pgTable('mail_templates', {
   id: text('id').primaryKey(),
   subject: text('subject').notNull(),
   body: text('body').notNull(),
+});
+
+/**
+ * The organiser's settings (issue 17): one row, id 1, written the first time staff save them; until
+ * then the environment's values apply (server/src/features/settings/settings.ts).
+ */
+export const settings = pgTable('settings', {
+  id: integer('id').primaryKey(),
+  organiserName: text('organiser_name').notNull(),
+  organiserAddress: text('organiser_address'),
+  organiserCompanyNumber: text('organiser_company_number'),
+  organiserBelcotaxReference: text('organiser_belcotax_reference'),
+  organiserIban: text('organiser_iban').notNull(),
+  organiserBic: text('organiser_bic'),
+  mailFrom: text('mail_from').notNull(),
+  publicSiteUrl: text('public_site_url').notNull(),
+  certifyingAuthority: text('certifying_authority'),
+  signatoryName: text('signatory_name'),
+  signatoryCapacity: text('signatory_capacity'),
+  signatureImage: text('signature_image'),
 });
 
 export const camps = pgTable(

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import campRoutes from './camps/routes.js';
+import mailRoutes from './mail/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
+import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
 import taxonomyRoutes from './taxonomy/routes.js';
@@ -20,4 +22,6 @@ export const apiFeatures: FastifyPluginAsync[] = [
   voucherRoutes,
   monitorRoutes,
   participantRoutes,
+  seasonRoutes,
+  mailRoutes,
 ];

@@ -2,6 +2,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 
 export interface OutgoingMail {
+  /** The sender of the organiser's settings; MAIL_FROM when not given. */
+  from?: string;
   to: string;
   subject: string;
   text: string;
@@ -32,7 +34,7 @@ export function createMailer(config: Config): Mailer {
   return {
     transport: 'smtp',
     send: async (mail) => {
-      await transporter.sendMail({ from: config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+      await transporter.sendMail({ from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
     },
   };
 }

@@ -225,7 +225,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
     })),
   );
   await db.insert(t.themes).values(THEMES.map((name) => ({ name })));
-  await db.insert(t.agegroups).values(AGEGROUPS.map((name) => ({ name })));
+  await db.insert(t.agegroups).values(AGEGROUPS.map((name, i) => ({ name, minAge: AGE_RANGES[i]![0], maxAge: AGE_RANGES[i]![1] })));
   await db.insert(t.lunchPreferences).values(LUNCH_PREFERENCES.map((description) => ({ description })));
   await db.insert(t.periods).values(years.flatMap(periodsOfYear));
   await seedMonitors(db, random);

@@ -4,7 +4,8 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor } from '../../db/client.js';
 import { camps, mailOutbox, mailTemplates } from '../../db/schema.js';
 import type { Mailer } from '../../mail/mailer.js';
-import { renderTemplate, subscriptionMailValues } from './render.js';
+import { readSettings, type OrganiserSettings } from '../settings/settings.js';
+import { renderTemplate, subscriptionMailValues, type MailTemplate } from './render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
 const campTemplateColumns = {
@@ -19,6 +20,7 @@ export type MailStatus = (typeof mailOutbox.$inferSelect)['status'];
 
 export interface QueuedMail {
   id: number;
+  from: string;
   to: string;
   subject: string;
   text: string;
@@ -27,7 +29,8 @@ export interface QueuedMail {
 export interface MailDeps {
   mailer: Mailer;
   log: FastifyBaseLogger;
-  organiserAccount: string;
+  /** The organiser's settings from the environment, until staff save their own. */
+  settingsDefaults: OrganiserSettings;
 }
 
 /**
@@ -38,7 +41,7 @@ export async function queueSubscriptionMail(
   tx: Executor,
   detail: SubscriptionDetail,
   kind: CampMailKind,
-  organiserAccount: string,
+  settingsDefaults: OrganiserSettings,
 ): Promise<QueuedMail> {
   const [template] = await tx
     .select({ id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
@@ -46,20 +49,29 @@ export async function queueSubscriptionMail(
     .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
     .where(eq(camps.id, detail.CAMP_ID));
   if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
-  const mail = renderTemplate(template, subscriptionMailValues(detail, organiserAccount));
-  const to = detail.SUBSCRIBER_PARENT_EMAIL;
+  return queueMail(tx, { templateId: template.id, template, detail, to: detail.SUBSCRIBER_PARENT_EMAIL }, settingsDefaults);
+}
+
+/** Renders a template for a subscription with the organiser's settings and records it in the outbox, to any address. */
+export async function queueMail(
+  tx: Executor,
+  mail: { templateId: string; template: MailTemplate; detail: SubscriptionDetail; to: string },
+  settingsDefaults: OrganiserSettings,
+): Promise<QueuedMail> {
+  const organiser = await readSettings(tx, settingsDefaults);
+  const rendered = renderTemplate(mail.template, subscriptionMailValues(mail.detail, organiser));
   const [row] = await tx
     .insert(mailOutbox)
     .values({
-      templateId: template.id,
-      subscriptionId: detail.SUBSCRIPTION_ID,
-      recipient: to,
-      subject: mail.subject,
-      body: mail.text,
+      templateId: mail.templateId,
+      subscriptionId: mail.detail.SUBSCRIPTION_ID,
+      recipient: mail.to,
+      subject: rendered.subject,
+      body: rendered.text,
       status: 'outbox',
     })
     .returning({ id: mailOutbox.id });
-  return { id: row!.id, to, ...mail };
+  return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, ...rendered };
 }
 
 /**

@@ -1,19 +1,10 @@
 import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
+import { fillPlaceholders, type MailValues } from '@common/schemas/mail-templates.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { OrganiserSettings } from '../settings/settings.js';
 
-/** The placeholders a template may use (server/src/mail/default-templates.ts). */
-export interface MailValues {
-  childName: string;
-  parentName: string;
-  campName: string;
-  periodDates: string;
-  amountToPay: string;
-  saldo: string;
-  ogm: string;
-  reference: string;
-  organiserAccount: string;
-}
+export type { MailValues };
 
 export interface MailTemplate {
   subject: string;
@@ -25,15 +16,13 @@ export interface RenderedMail {
   text: string;
 }
 
-/** Fills {{placeholder}}s; an unknown one stays as written, so a typo in a template shows instead of vanishing. */
+/** Fills the {{placeholder}}s of common/'s list; an unknown one stays as written, so a typo in an older template shows. */
 export function renderTemplate(template: MailTemplate, values: MailValues): RenderedMail {
-  const fill = (text: string) =>
-    text.replace(/\{\{\s*(\w+)\s*\}\}/g, (match, name: string) => (Object.hasOwn(values, name) ? values[name as keyof MailValues] : match));
-  return { subject: fill(template.subject), text: fill(template.body) };
+  return { subject: fillPlaceholders(template.subject, values), text: fillPlaceholders(template.body, values) };
 }
 
-/** What a mail about one subscription says: names, camp, period, amounts in the Belgian format, payment reference. */
-export function subscriptionMailValues(detail: SubscriptionDetail, organiserAccount: string): MailValues {
+/** What a mail about one subscription says: names, camp, period, amounts in the Belgian format, payment reference, organiser. */
+export function subscriptionMailValues(detail: SubscriptionDetail, organiser: OrganiserSettings): MailValues {
   return {
     childName: `${detail.SUBSCRIBER_FIRSTNAME} ${detail.SUBSCRIBER_LASTNAME}`,
     parentName: `${detail.SUBSCRIBER_PARENT_FIRSTNAME} ${detail.SUBSCRIBER_PARENT_LASTNAME}`,
@@ -43,6 +32,9 @@ export function subscriptionMailValues(detail: SubscriptionDetail, organiserAcco
     saldo: formatEuro(detail.SUBSCRIPTION_SALDO),
     ogm: detail.SUBSCRIPTION_OGM,
     reference: detail.SUBSCRIPTION_REFERENCE,
-    organiserAccount,
+    organiserAccount: organiser.ORGANISER_IBAN,
+    organiserBic: organiser.ORGANISER_BIC ?? '',
+    organiserName: organiser.ORGANISER_NAME,
+    publicSiteUrl: organiser.PUBLIC_SITE_URL,
   };
 }

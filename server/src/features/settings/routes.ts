@@ -1,12 +1,16 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { SettingsRecord } from '@common/schemas/settings.js';
+import { settingsPayload } from '@common/schemas/settings.js';
+import { currentAdminId } from '../../plugins/auth.js';
+import { readSettings, settingsDefaults, updateSettings } from './settings.js';
 
-/** The settings the web app shows or builds links from; guarded like every other call. */
+/** GET getSettings answers the organiser's settings as a one-record list; POST updateSettings saves them all. */
 const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/getSettings', { schema: { tags: ['settings'] } }, async () => {
-    const settings: SettingsRecord = { PUBLIC_SITE_URL: app.config.PUBLIC_SITE_URL };
-    return { data: [settings] };
-  });
+  const defaults = settingsDefaults(app.config);
+  app.get('/getSettings', { schema: { tags: ['settings'] } }, async () => ({ data: [await readSettings(app.database.db, defaults)] }));
+
+  app.post('/updateSettings', { schema: { tags: ['settings'], body: settingsPayload } }, async (request) => ({
+    data: [await updateSettings(app.database.db, currentAdminId(request), request.body, defaults)],
+  }));
 };
 
 export default settingsRoutes;

@@ -46,7 +46,7 @@ export async function changeSubscription(deps: SubscriptionDeps, adminId: number
     await change.apply(tx, before);
     const after = (await findSubscriptionDetail(tx, change.subscriptionId))!;
     await writeAudit(tx, { adminId, action: change.action, entity: 'subscription', entityId: change.subscriptionId, before, after });
-    const queued = change.mail ? await queueSubscriptionMail(tx, after, change.mail, deps.organiserAccount) : null;
+    const queued = change.mail ? await queueSubscriptionMail(tx, after, change.mail, deps.settingsDefaults) : null;
     return { detail: after, mail: queued };
   });
   return { detail, mailStatus: mail ? await deliverMail(deps.db, deps, mail) : null };

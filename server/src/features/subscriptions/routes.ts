@@ -12,6 +12,7 @@ import { campYearQuery, idQuery, requiredIdQuery } from '@common/schemas/taxonom
 import { sendDownload } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
+import { settingsDefaults } from '../settings/settings.js';
 import { currentYearInBelgium } from './belgian-calendar.js';
 import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
@@ -28,7 +29,7 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     db: app.database.db,
     mailer: app.mailer,
     log: request.log,
-    organiserAccount: app.config.ORGANISER_ACCOUNT,
+    settingsDefaults: settingsDefaults(app.config),
   });
 
   // Without campYear: the current camp year, as the overview opens on it.

@@ -231,7 +231,7 @@ export async function resendConfirmationEmail(
 ): Promise<{ subscriptionId: number; mailId: number; mailStatus: MailStatus }> {
   const mail = await deps.db.transaction(async (tx) => {
     const detail = await lockSubscription(tx, subscriptionId);
-    const queued = await queueSubscriptionMail(tx, detail, 'confirm', deps.organiserAccount);
+    const queued = await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults);
     await writeAudit(tx, {
       adminId,
       action: 'resendConfirmationEmail',

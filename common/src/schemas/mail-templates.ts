@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { crudActionField } from './themes.js';
+import { emailField, optionalIdField, requiredText } from './fields.js';
+
+/**
+ * The placeholders a mail template may use, written {{name}}: what each one becomes in a mail about one
+ * subscription. The renderer (server/src/features/mail/render.ts) fills exactly these.
+ */
+export const MAIL_PLACEHOLDERS = {
+  childName: 'Voornaam en naam van het kind',
+  parentName: 'Voornaam en naam van de ouder',
+  campName: 'Het kamp: thema - locatie',
+  periodDates: 'Begin- en einddatum van de periode',
+  amountToPay: 'Het te betalen bedrag',
+  saldo: 'Wat nog open staat',
+  ogm: 'De gestructureerde mededeling (OGM)',
+  reference: 'De referentie van de inschrijving',
+  organiserAccount: 'Het rekeningnummer (IBAN) van de organisator',
+  organiserBic: 'De BIC van de organisator',
+  organiserName: 'De naam van de organisator',
+  publicSiteUrl: 'De website waar ouders inschrijven',
+} as const;
+export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
+export type MailValues = Record<MailPlaceholder, string>;
+
+const PLACEHOLDER_PATTERN = /\{\{\s*([^{}]*?)\s*\}\}/g;
+
+/** The placeholder names a text uses that are not known, in order of appearance, once each. */
+export function unknownPlaceholders(text: string): string[] {
+  const unknown = new Set<string>();
+  for (const [, name = ''] of text.matchAll(PLACEHOLDER_PATTERN)) if (!Object.hasOwn(MAIL_PLACEHOLDERS, name)) unknown.add(name);
+  return [...unknown];
+}
+
+/** Fills every {{placeholder}}; templates are checked on save, so an unknown one (an older row) stays as written. */
+export function fillPlaceholders(text: string, values: MailValues): string {
+  return text.replace(PLACEHOLDER_PATTERN, (match, name: string) =>
+    Object.hasOwn(values, name) ? values[name as MailPlaceholder] : match,
+  );
+}
+
+export const mailTemplateMessages = {
+  unknownPlaceholder: (names: string[]) =>
+    names.length === 1 ? `Onbekende plaatshouder: {{${names[0]}}}` : `Onbekende plaatshouders: ${names.map((n) => `{{${n}}}`).join(', ')}`,
+  identifierFormat: 'Foutief formaat: enkel kleine letters, cijfers en koppeltekens.',
+  notFound: 'Mailsjabloon niet gevonden',
+  exists: 'Er bestaat al een mailsjabloon met deze identificatie.',
+  noSubscription: 'Er is nog geen inschrijving om het voorbeeld mee te vullen.',
+  subscriptionNotFound: 'Inschrijving niet gevonden',
+  isDefault: 'Dit is een standaardsjabloon van nieuwe kampen en kan niet verwijderd worden.',
+  testMailFailed: 'De testmail kon niet verzonden worden.',
+};
+
+const withKnownPlaceholders = (text: z.ZodString) =>
+  text.superRefine((value, ctx) => {
+    const unknown = unknownPlaceholders(value);
+    if (unknown.length > 0) ctx.addIssue({ code: 'custom', message: mailTemplateMessages.unknownPlaceholder(unknown) });
+  });
+
+export const mailTemplateIdField = requiredText(2, 50).regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, mailTemplateMessages.identifierFormat);
+export const mailTemplateSubjectField = withKnownPlaceholders(requiredText(2, 200));
+export const mailTemplateBodyField = withKnownPlaceholders(requiredText(2, 10_000));
+
+/** crudMailTemplate: MAILTEMPLATE_ID is the identifier camps name, so it is given on create too. */
+export const mailTemplatePayload = z.object({
+  MAILTEMPLATE_ID: mailTemplateIdField,
+  MAILTEMPLATE_SUBJECT: mailTemplateSubjectField,
+  MAILTEMPLATE_BODY: mailTemplateBodyField,
+});
+export type MailTemplatePayload = z.input<typeof mailTemplatePayload>;
+export type MailTemplateValues = z.output<typeof mailTemplatePayload>;
+export const mailTemplateIdPayload = z.object({ MAILTEMPLATE_ID: mailTemplateIdField });
+export const crudMailTemplateRequest = z.looseObject({ action: crudActionField });
+
+export interface MailTemplateRecord {
+  MAILTEMPLATE_ID: string;
+  MAILTEMPLATE_SUBJECT: string;
+  MAILTEMPLATE_BODY: string;
+  /** How many camps name this template for one of their four mails. */
+  CAMPS_USING: number;
+}
+
+export const mailTemplatesQuery = z.object({
+  id: z
+    .string({ error: m.wrongFormat })
+    .optional()
+    .transform((v) => (v === '' ? undefined : v)),
+});
+
+/** previewMailTemplate: the template as it is being edited, filled with a real subscription (the newest without an id). */
+export const mailPreviewPayload = z.object({
+  MAILTEMPLATE_SUBJECT: mailTemplateSubjectField,
+  MAILTEMPLATE_BODY: mailTemplateBodyField,
+  SUBSCRIPTION_ID: optionalIdField,
+});
+export type MailPreviewPayload = z.input<typeof mailPreviewPayload>;
+
+export interface MailPreview {
+  SUBSCRIPTION_ID: number;
+  SUBSCRIPTION_REFERENCE: string;
+  subject: string;
+  text: string;
+}
+
+/** sendTestMail: the previewed mail to an address of staff's choice, through the outbox like every mail. */
+export const testMailPayload = mailPreviewPayload.extend({
+  MAILTEMPLATE_ID: z.string({ error: m.wrongFormat }).max(50, m.tooLong).optional(),
+  TO: emailField,
+});
+export type TestMailPayload = z.input<typeof testMailPayload>;
+
+export interface TestMailResult {
+  mailId: number;
+  mailStatus: 'sent' | 'outbox' | 'failed';
+}

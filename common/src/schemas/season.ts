@@ -1,0 +1,210 @@
+import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
+import { crudActionField } from './themes.js';
+import { idField, isoDate, optionalIdField, optionalText, requiredText } from './fields.js';
+
+/**
+ * The lists a season is built from (issue 17): locations, periods, age groups and lunch preferences.
+ * Every crud call takes the object plus an optional `action`, as crudCamp does; only the action is
+ * checked at the door, the handler validates the object with these schemas so each field keeps its message.
+ */
+export const seasonMessages = {
+  periodEndBeforeStart: 'De einddatum mag niet voor de begindatum liggen.',
+  shortNameTaken: 'Deze korte naam is al in gebruik.',
+  periodShortNameTaken: 'Deze korte naam is in dat jaar al in gebruik.',
+  nameTaken: 'Deze naam is al in gebruik.',
+  maxAgeBeforeMinAge: 'De maximumleeftijd mag niet kleiner zijn dan de minimumleeftijd.',
+  locationNotFound: 'Locatie niet gevonden',
+  periodNotFound: 'Periode niet gevonden',
+  agegroupNotFound: 'Leeftijdsgroep niet gevonden',
+  lunchPreferenceNotFound: 'Lunchvoorkeur niet gevonden',
+} as const;
+
+/** 'De locatie wordt door 3 kampen gebruikt …': what still uses a record that staff want to delete. */
+export function inUseMessage(what: string, uses: { count: number; one: string; many: string }[]): string {
+  const parts = uses.filter((u) => u.count > 0).map((u) => `${u.count} ${u.count === 1 ? u.one : u.many}`);
+  return `${what} wordt nog gebruikt door ${parts.join(' en ')} en kan niet verwijderd worden.`;
+}
+
+export const crudSeasonListRequest = z.looseObject({ action: crudActionField });
+
+/** A booking start as an ISO timestamp, or nothing. */
+const optionalTimestamp = z
+  .string({ error: m.wrongFormat })
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), m.wrongFormat)
+  .transform((v) => (v === null ? null : new Date(v).toISOString()));
+
+export const locationPayload = z.object({
+  LOCATION_ID: optionalIdField,
+  LOCATION_NAME: requiredText(2, 100),
+  LOCATION_NAME_SHORT: requiredText(1, 30),
+  LOCATION_ADDRESS: optionalText(200),
+  LOCATION_ALLOW_BOOKING_FROM: optionalTimestamp,
+  LOCATION_ALLOW_BOOKING_INFO: optionalText(1000),
+});
+export type LocationPayload = z.input<typeof locationPayload>;
+export type LocationValues = z.output<typeof locationPayload>;
+export const locationIdPayload = z.object({ LOCATION_ID: idField });
+
+const requiredDate = z
+  .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : m.wrongFormat) })
+  .trim()
+  .min(1, m.required)
+  .pipe(isoDate);
+
+export const periodPayload = z
+  .object({
+    PERIOD_ID: optionalIdField,
+    PERIOD_NAME: requiredText(2, 50),
+    PERIOD_NAME_SHORT: requiredText(1, 20),
+    PERIOD_STARTDATE: requiredDate,
+    PERIOD_ENDDATE: requiredDate,
+  })
+  .refine((p) => p.PERIOD_ENDDATE >= p.PERIOD_STARTDATE, { message: seasonMessages.periodEndBeforeStart, path: ['PERIOD_ENDDATE'] });
+export type PeriodPayload = z.input<typeof periodPayload>;
+export type PeriodValues = z.output<typeof periodPayload>;
+export const periodIdPayload = z.object({ PERIOD_ID: idField });
+
+const ageField = z.preprocess(
+  (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v === null ? undefined : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? m.required : m.wrongFormat) })
+    .int(m.wrongFormat)
+    .min(0, m.wrongFormat)
+    .max(99, m.wrongFormat),
+);
+
+/** An age group suggests, for a camp of year Y, birth years from Y − max age to Y − min age. */
+export const agegroupPayload = z
+  .object({
+    AGEGROUP_ID: optionalIdField,
+    AGEGROUP_NAME: requiredText(2, 50),
+    AGEGROUP_MIN_AGE: ageField,
+    AGEGROUP_MAX_AGE: ageField,
+  })
+  .refine((a) => a.AGEGROUP_MAX_AGE >= a.AGEGROUP_MIN_AGE, { message: seasonMessages.maxAgeBeforeMinAge, path: ['AGEGROUP_MAX_AGE'] });
+export type AgegroupPayload = z.input<typeof agegroupPayload>;
+export type AgegroupValues = z.output<typeof agegroupPayload>;
+export const agegroupIdPayload = z.object({ AGEGROUP_ID: idField });
+
+/** The birth years an age group suggests for a camp of this year: the oldest first (MIN_BIRTHYEAR). */
+export function suggestedBirthyears(
+  agegroup: { AGEGROUP_MIN_AGE: number | null; AGEGROUP_MAX_AGE: number | null },
+  campYear: number,
+): { MIN_BIRTHYEAR: number; MAX_BIRTHYEAR: number } | null {
+  if (agegroup.AGEGROUP_MIN_AGE === null || agegroup.AGEGROUP_MAX_AGE === null) return null;
+  return { MIN_BIRTHYEAR: campYear - agegroup.AGEGROUP_MAX_AGE, MAX_BIRTHYEAR: campYear - agegroup.AGEGROUP_MIN_AGE };
+}
+
+export const lunchPreferencePayload = z.object({
+  LUNCHPREFERENCE_ID: optionalIdField,
+  LUNCHPREFERENCE_DESCRIPTION: requiredText(2, 50),
+});
+export type LunchPreferencePayload = z.input<typeof lunchPreferencePayload>;
+export type LunchPreferenceValues = z.output<typeof lunchPreferencePayload>;
+export const lunchPreferenceIdPayload = z.object({ LUNCHPREFERENCE_ID: idField });
+
+/** Short names (and names of lists without one) are unique, compared without case, accents and outer spaces. */
+export function sameName(a: string, b: string): boolean {
+  const key = (s: string) => s.normalize('NFD').replace(/\p{M}/gu, '').trim().toLocaleLowerCase('nl-BE');
+  return key(a) === key(b);
+}
+
+const yearField = z.preprocess(
+  (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
+  z
+    .number({ error: (issue) => (issue.input === undefined ? m.required : m.wrongFormat) })
+    .int(m.wrongFormat)
+    .min(2000, m.wrongFormat)
+    .max(2999, m.wrongFormat),
+);
+
+export const copySeasonMessages = {
+  sameYear: 'Het doeljaar moet verschillen van het bronjaar.',
+  noCamps: 'Het bronjaar heeft geen kampen.',
+  skippedExists: 'Bestaat al in het doeljaar',
+};
+
+/** POST copySeason: every camp of fromYear into toYear, price raised by a percentage; dryRun only answers the plan. */
+export const copySeasonPayload = z
+  .object({
+    fromYear: yearField,
+    toYear: yearField,
+    priceIncreasePercent: z
+      .preprocess(
+        (v) => (typeof v === 'string' ? (v.trim() === '' ? 0 : Number(v.replace(',', '.'))) : v === null || v === undefined ? 0 : v),
+        z.number({ error: m.wrongFormat }).min(0, m.wrongFormat).max(100, m.wrongFormat),
+      )
+      .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat),
+    dryRun: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : (v ?? false)), z.boolean({ error: m.wrongFormat })),
+  })
+  .refine((p) => p.fromYear !== p.toYear, { message: copySeasonMessages.sameYear, path: ['toYear'] });
+export type CopySeasonPayload = z.input<typeof copySeasonPayload>;
+export type CopySeasonValues = z.output<typeof copySeasonPayload>;
+
+export interface CopySeasonPeriod {
+  PERIOD_ID: number | null;
+  PERIOD_NAME: string;
+  PERIOD_STARTDATE: string;
+  PERIOD_ENDDATE: string;
+  /** True when the copy creates it (or would, on a dry run). */
+  CREATED: boolean;
+}
+
+export interface CopySeasonCamp {
+  SOURCE_CAMP_ID: number;
+  /** The copy's id; null on a dry run and for a skipped camp. */
+  CAMP_ID: number | null;
+  THEME_NAME: string;
+  LOCATION_NAME: string;
+  AGEGROUP_NAME: string;
+  PERIOD_NAME: string;
+  PERIOD_STARTDATE: string;
+  PRICE: number;
+  MIN_BIRTHYEAR: number;
+  MAX_BIRTHYEAR: number;
+  ACTIVE_DAYS: string;
+  /** Why a camp was skipped: it already exists in the target year. */
+  REASON?: string;
+}
+
+export interface CopySeasonResult {
+  dryRun: boolean;
+  periods: CopySeasonPeriod[];
+  created: CopySeasonCamp[];
+  skipped: CopySeasonCamp[];
+}
+
+/** The admin lists: the lookup records plus what the screens need to manage them. */
+export interface LocationAdminRecord {
+  LOCATION_ID: number;
+  LOCATION_NAME: string;
+  LOCATION_NAME_SHORT: string;
+  LOCATION_ADDRESS: string | null;
+  LOCATION_ALLOW_BOOKING_FROM: string | null;
+  LOCATION_ALLOW_BOOKING_INFO: string | null;
+  CAMPS_USING: number;
+}
+export interface PeriodAdminRecord {
+  PERIOD_ID: number;
+  PERIOD_NAME: string;
+  PERIOD_NAME_SHORT: string;
+  PERIOD_STARTDATE: string;
+  PERIOD_ENDDATE: string;
+  CAMPS_USING: number;
+}
+export interface AgegroupAdminRecord {
+  AGEGROUP_ID: number;
+  AGEGROUP_NAME: string;
+  AGEGROUP_MIN_AGE: number | null;
+  AGEGROUP_MAX_AGE: number | null;
+  CAMPS_USING: number;
+}
+
+const optionalYear = z.preprocess(
+  (v) => (v === '' ? undefined : v),
+  z.coerce.number({ error: m.wrongFormat }).int(m.wrongFormat).min(1900, m.wrongFormat).max(2999, m.wrongFormat).optional(),
+);
+export const periodsQuery = z.object({ year: optionalYear });

@@ -1,0 +1,164 @@
+import { desc, eq, or, sql } from 'drizzle-orm';
+import { DEFAULT_MAIL_TEMPLATES } from '@common/constants.js';
+import {
+  mailTemplateMessages,
+  type MailPreview,
+  type MailTemplateRecord,
+  type MailTemplateValues,
+  type TestMailResult,
+} from '@common/schemas/mail-templates.js';
+import { inUseMessage } from '@common/schemas/season.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { Database, Executor } from '../../db/client.js';
+import { queryRows } from '../../db/client.js';
+import { camps, mailTemplates, subscriptions } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { conflict, invalidFields, notFound } from '../../lib/errors.js';
+import { findSubscriptionDetail } from '../subscriptions/queries.js';
+import { readSettings } from '../settings/settings.js';
+import { deliverMail, queueMail, type MailDeps } from './outbox.js';
+import { renderTemplate, subscriptionMailValues } from './render.js';
+
+/** The mail templates with how many camps name each, sorted by identifier. */
+export async function listMailTemplates(db: Executor, templateId?: string): Promise<MailTemplateRecord[]> {
+  return queryRows<MailTemplateRecord>(
+    db,
+    sql`select t.id as "MAILTEMPLATE_ID", t.subject as "MAILTEMPLATE_SUBJECT", t.body as "MAILTEMPLATE_BODY",
+          (select count(*)::int from camps c where t.id in (c.email_template_confirm, c.email_template_cancel,
+            c.email_template_convert_cash, c.email_template_convert_bank_transfer)) as "CAMPS_USING"
+        from mail_templates t ${templateId === undefined ? sql`` : sql`where t.id = ${templateId}`}
+        order by t.id`,
+  );
+}
+
+export async function mailTemplateExists(db: Executor, templateId: string): Promise<boolean> {
+  return (await db.select({ id: mailTemplates.id }).from(mailTemplates).where(eq(mailTemplates.id, templateId))).length > 0;
+}
+
+type TemplateRow = typeof mailTemplates.$inferSelect;
+const toAudit = (row: TemplateRow) => ({ MAILTEMPLATE_ID: row.id, MAILTEMPLATE_SUBJECT: row.subject, MAILTEMPLATE_BODY: row.body });
+
+export async function createMailTemplate(db: Database, adminId: number, values: MailTemplateValues): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(mailTemplates)
+      .values({ id: values.MAILTEMPLATE_ID, subject: values.MAILTEMPLATE_SUBJECT, body: values.MAILTEMPLATE_BODY })
+      .onConflictDoNothing()
+      .returning();
+    if (!row) throw invalidFields({ MAILTEMPLATE_ID: mailTemplateMessages.exists });
+    await writeAudit(tx, {
+      adminId,
+      action: 'crudMailTemplate:create',
+      entity: 'mailTemplate',
+      entityId: null,
+      before: null,
+      after: toAudit(row),
+    });
+    return row.id;
+  });
+}
+
+export async function updateMailTemplate(db: Database, adminId: number, templateId: string, values: MailTemplateValues): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, templateId)).for('update');
+    if (!before) throw notFound(mailTemplateMessages.notFound);
+    const [after] = await tx
+      .update(mailTemplates)
+      .set({ subject: values.MAILTEMPLATE_SUBJECT, body: values.MAILTEMPLATE_BODY })
+      .where(eq(mailTemplates.id, templateId))
+      .returning();
+    await writeAudit(tx, {
+      adminId,
+      action: 'crudMailTemplate:update',
+      entity: 'mailTemplate',
+      entityId: null,
+      before: toAudit(before),
+      after: toAudit(after!),
+    });
+    return templateId;
+  });
+}
+
+const defaultTemplateIds: string[] = Object.values(DEFAULT_MAIL_TEMPLATES);
+
+/** A template camps name stays, and so do the four defaults every new camp starts with. */
+export async function deleteMailTemplate(db: Database, adminId: number, templateId: string): Promise<string> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, templateId)).for('update');
+    if (!before) throw notFound(mailTemplateMessages.notFound);
+    if (defaultTemplateIds.includes(templateId)) throw conflict(mailTemplateMessages.isDefault);
+    const [used] = await tx
+      .select({ n: sql<number>`count(*)::int` })
+      .from(camps)
+      .where(
+        or(
+          eq(camps.emailTemplateConfirm, templateId),
+          eq(camps.emailTemplateCancel, templateId),
+          eq(camps.emailTemplateConvertCash, templateId),
+          eq(camps.emailTemplateConvertBankTransfer, templateId),
+        ),
+      );
+    if ((used?.n ?? 0) > 0) throw conflict(inUseMessage('Dit mailsjabloon', [{ count: used!.n, one: 'kamp', many: 'kampen' }]));
+    await tx.delete(mailTemplates).where(eq(mailTemplates.id, templateId));
+    await writeAudit(tx, {
+      adminId,
+      action: 'crudMailTemplate:delete',
+      entity: 'mailTemplate',
+      entityId: null,
+      before: toAudit(before),
+      after: null,
+    });
+    return templateId;
+  });
+}
+
+/** The subscription a preview is filled with: the one asked for, else the newest. */
+async function previewSubscription(db: Executor, subscriptionId: number | undefined): Promise<SubscriptionDetail> {
+  const id =
+    subscriptionId ?? (await db.select({ id: subscriptions.id }).from(subscriptions).orderBy(desc(subscriptions.id)).limit(1))[0]?.id;
+  const detail = id === undefined ? null : await findSubscriptionDetail(db, id);
+  if (!detail)
+    throw subscriptionId === undefined
+      ? conflict(mailTemplateMessages.noSubscription)
+      : notFound(mailTemplateMessages.subscriptionNotFound);
+  return detail;
+}
+
+export interface TemplateText {
+  MAILTEMPLATE_SUBJECT: string;
+  MAILTEMPLATE_BODY: string;
+  SUBSCRIPTION_ID?: number;
+}
+
+/** The template as it is being edited, filled with a real subscription's data and the organiser's settings. */
+export async function previewMail(db: Executor, input: TemplateText, settingsDefaults: MailDeps['settingsDefaults']): Promise<MailPreview> {
+  const detail = await previewSubscription(db, input.SUBSCRIPTION_ID);
+  const organiser = await readSettings(db, settingsDefaults);
+  const mail = renderTemplate(
+    { subject: input.MAILTEMPLATE_SUBJECT, body: input.MAILTEMPLATE_BODY },
+    subscriptionMailValues(detail, organiser),
+  );
+  return { SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID, SUBSCRIPTION_REFERENCE: detail.SUBSCRIPTION_REFERENCE, ...mail };
+}
+
+/** 'Testmail versturen': the previewed mail to staff's own address, recorded in the outbox and sent like every mail. */
+export async function sendTestMail(
+  db: Database,
+  deps: MailDeps,
+  input: TemplateText & { MAILTEMPLATE_ID?: string; TO: string },
+): Promise<TestMailResult> {
+  const queued = await db.transaction(async (tx) => {
+    const detail = await previewSubscription(tx, input.SUBSCRIPTION_ID);
+    return queueMail(
+      tx,
+      {
+        templateId: input.MAILTEMPLATE_ID || 'testmail',
+        template: { subject: input.MAILTEMPLATE_SUBJECT, body: input.MAILTEMPLATE_BODY },
+        detail,
+        to: input.TO,
+      },
+      deps.settingsDefaults,
+    );
+  });
+  return { mailId: queued.id, mailStatus: await deliverMail(db, deps, queued) };
+}

@@ -1,0 +1,105 @@
+import { eq } from 'drizzle-orm';
+import type { SettingsRecord, SettingsValues } from '@common/schemas/settings.js';
+import type { Config } from '../../config.js';
+import type { Executor, Database } from '../../db/client.js';
+import { settings } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+
+/**
+ * The organiser's settings, the one place mails, attests and payment codes read them from. Until staff
+ * save them (`updateSettings`), the environment's values are the first-start defaults.
+ */
+export type OrganiserSettings = SettingsRecord;
+
+const SETTINGS_ROW = 1;
+
+/** The display name of MAIL_FROM ('Kampbeheer <…>' gives 'Kampbeheer'), else the address. */
+function nameOfSender(mailFrom: string): string {
+  const named = /^\s*"?([^"<>]+?)"?\s*<[^<>]+>\s*$/.exec(mailFrom);
+  return named ? named[1]! : mailFrom.trim();
+}
+
+export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE_URL' | 'ORGANISER_ACCOUNT'>): OrganiserSettings {
+  return {
+    ORGANISER_NAME: nameOfSender(config.MAIL_FROM),
+    ORGANISER_ADDRESS: null,
+    ORGANISER_COMPANY_NUMBER: null,
+    ORGANISER_BELCOTAX_REFERENCE: null,
+    ORGANISER_IBAN: config.ORGANISER_ACCOUNT,
+    ORGANISER_BIC: null,
+    MAIL_FROM: config.MAIL_FROM,
+    PUBLIC_SITE_URL: config.PUBLIC_SITE_URL,
+    CERTIFYING_AUTHORITY: null,
+    SIGNATORY_NAME: null,
+    SIGNATORY_CAPACITY: null,
+    SIGNATURE_IMAGE: null,
+  };
+}
+
+type SettingsRow = typeof settings.$inferSelect;
+
+const toRecord = (row: SettingsRow): OrganiserSettings => ({
+  ORGANISER_NAME: row.organiserName,
+  ORGANISER_ADDRESS: row.organiserAddress,
+  ORGANISER_COMPANY_NUMBER: row.organiserCompanyNumber,
+  ORGANISER_BELCOTAX_REFERENCE: row.organiserBelcotaxReference,
+  ORGANISER_IBAN: row.organiserIban,
+  ORGANISER_BIC: row.organiserBic,
+  MAIL_FROM: row.mailFrom,
+  PUBLIC_SITE_URL: row.publicSiteUrl,
+  CERTIFYING_AUTHORITY: row.certifyingAuthority,
+  SIGNATORY_NAME: row.signatoryName,
+  SIGNATORY_CAPACITY: row.signatoryCapacity,
+  SIGNATURE_IMAGE: row.signatureImage,
+});
+
+const toColumns = (values: SettingsValues) => ({
+  organiserName: values.ORGANISER_NAME,
+  organiserAddress: values.ORGANISER_ADDRESS,
+  organiserCompanyNumber: values.ORGANISER_COMPANY_NUMBER,
+  organiserBelcotaxReference: values.ORGANISER_BELCOTAX_REFERENCE,
+  organiserIban: values.ORGANISER_IBAN,
+  organiserBic: values.ORGANISER_BIC,
+  mailFrom: values.MAIL_FROM,
+  publicSiteUrl: values.PUBLIC_SITE_URL,
+  certifyingAuthority: values.CERTIFYING_AUTHORITY,
+  signatoryName: values.SIGNATORY_NAME,
+  signatoryCapacity: values.SIGNATORY_CAPACITY,
+  signatureImage: values.SIGNATURE_IMAGE,
+});
+
+/** The typed getter: the saved settings, or the environment's defaults when none are saved yet. */
+export async function readSettings(db: Executor, defaults: OrganiserSettings): Promise<OrganiserSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, SETTINGS_ROW));
+  return row ? toRecord(row) : defaults;
+}
+
+/** Saves every setting at once (the form sends them all), audited with before and after. */
+export async function updateSettings(
+  db: Database,
+  adminId: number,
+  values: SettingsValues,
+  defaults: OrganiserSettings,
+): Promise<OrganiserSettings> {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(settings).where(eq(settings.id, SETTINGS_ROW)).for('update');
+    const before = existing ? toRecord(existing) : defaults;
+    const [row] = await tx
+      .insert(settings)
+      .values({ id: SETTINGS_ROW, ...toColumns(values) })
+      .onConflictDoUpdate({ target: settings.id, set: toColumns(values) })
+      .returning();
+    const after = toRecord(row!);
+    // The signature image is kept out of the audit log: it is large and says nothing a reader needs.
+    const withoutImage = (s: OrganiserSettings) => ({ ...s, SIGNATURE_IMAGE: s.SIGNATURE_IMAGE ? '(afbeelding)' : null });
+    await writeAudit(tx, {
+      adminId,
+      action: 'updateSettings',
+      entity: 'settings',
+      entityId: SETTINGS_ROW,
+      before: withoutImage(before),
+      after: withoutImage(after),
+    });
+    return after;
+  });
+}

@@ -1,0 +1,188 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
+import { auditLog, camps, mailOutbox } from '../../server/src/db/schema.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { databaseDigest } from '../helpers/digest.js';
+import { startSmtpServer } from '../helpers/smtp.js';
+import { createSubscription } from '../helpers/factory.js';
+
+describe.each(backends)('mail templates and settings on %s', (backend) => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let t: TestApp;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(backend, { subscriptionsPerYear: 5, env: { SMTP_URL: smtp.url, ORGANISER_ACCOUNT: 'BE68 5390 0754 7034' } });
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  it('lists the four default templates with how many camps use each', async () => {
+    const list = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
+    expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual(['annulatie', 'bevestiging', 'omzetten-cash', 'omzetten-overschrijving']);
+    const campCount = (await t.db.select().from(camps)).length;
+    expect(list.every((m) => m.CAMPS_USING === campCount)).toBe(true);
+    expect((await t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data).toHaveLength(1);
+  });
+
+  it('creates, updates and deletes a template; refuses unknown placeholders by name, defaults and used ones', async () => {
+    const template = {
+      MAILTEMPLATE_ID: 'bevestiging-zomer',
+      MAILTEMPLATE_SUBJECT: 'Zomerkamp {{campName}}',
+      MAILTEMPLATE_BODY: 'Dag {{parentName}}',
+    };
+    expect((await t.call('POST', '/api/crudMailTemplate', template)).body.data).toEqual({ templateId: 'bevestiging-zomer' });
+    // Without an action an existing identifier updates.
+    expect(
+      (await t.call('POST', '/api/crudMailTemplate', { ...template, MAILTEMPLATE_BODY: 'Dag {{ parentName }}, tot {{periodDates}}' }))
+        .status,
+    ).toBe(200);
+    const [saved] = (await t.call('POST', '/api/crudMailTemplate', { action: 'read', MAILTEMPLATE_ID: 'bevestiging-zomer' })).body
+      .data as MailTemplateRecord[];
+    expect(saved).toEqual({ ...template, MAILTEMPLATE_BODY: 'Dag {{ parentName }}, tot {{periodDates}}', CAMPS_USING: 0 });
+
+    const before = await databaseDigest(t.db);
+    const refusals: [Record<string, unknown>, Record<string, string>][] = [
+      [
+        { ...template, MAILTEMPLATE_BODY: 'Dag {{ouderNaam}}, {{ogm}} {{bedrag}}' },
+        { MAILTEMPLATE_BODY: 'Onbekende plaatshouders: {{ouderNaam}}, {{bedrag}}' },
+      ],
+      [{ ...template, MAILTEMPLATE_SUBJECT: 'Kamp {{kamp}}' }, { MAILTEMPLATE_SUBJECT: 'Onbekende plaatshouder: {{kamp}}' }],
+      [
+        { ...template, MAILTEMPLATE_ID: 'Bevestiging Zomer' },
+        { MAILTEMPLATE_ID: 'Foutief formaat: enkel kleine letters, cijfers en koppeltekens.' },
+      ],
+      [{ ...template, action: 'create' }, { MAILTEMPLATE_ID: 'Er bestaat al een mailsjabloon met deze identificatie.' }],
+      [{ MAILTEMPLATE_ID: 'leeg' }, { MAILTEMPLATE_SUBJECT: 'Veld verplicht', MAILTEMPLATE_BODY: 'Veld verplicht' }],
+    ];
+    for (const [body, fields] of refusals) {
+      const answer = await t.call('POST', '/api/crudMailTemplate', body);
+      expect(answer.status, JSON.stringify(body)).toBe(400);
+      expect(answer.body.error.fields).toEqual(fields);
+    }
+    expect((await t.call('POST', '/api/crudMailTemplate', { ...template, MAILTEMPLATE_ID: 'onbekend', action: 'update' })).status).toBe(
+      404,
+    );
+    const defaultOne = await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging' });
+    expect(defaultOne.status).toBe(409);
+    expect(defaultOne.body.error.message).toBe('Dit is een standaardsjabloon van nieuwe kampen en kan niet verwijderd worden.');
+    expect(await databaseDigest(t.db)).toEqual(before);
+
+    const [camp] = await t.db.select().from(camps).limit(1);
+    await t.db.update(camps).set({ emailTemplateConfirm: 'bevestiging-zomer' }).where(eq(camps.id, camp!.id));
+    const used = await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' });
+    expect(used.status).toBe(409);
+    expect(used.body.error.message).toBe('Dit mailsjabloon wordt nog gebruikt door 1 kamp en kan niet verwijderd worden.');
+    await t.db.update(camps).set({ emailTemplateConfirm: 'bevestiging' }).where(eq(camps.id, camp!.id));
+    expect((await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' })).status).toBe(200);
+    const audits = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'mailTemplate')).orderBy(auditLog.id);
+    expect(audits.map((a) => a.action)).toEqual(['crudMailTemplate:create', 'crudMailTemplate:update', 'crudMailTemplate:delete']);
+  });
+
+  it('previews a template with a real subscription and the organiser settings, and refuses an unknown placeholder', async () => {
+    const made = await createSubscription(t.db, {
+      priceCents: 15000,
+      discounts: [{ kind: 'booking', amountCents: 2000 }],
+      paidAmountCents: 5000,
+      paid: true,
+      childFirstname: 'Céline',
+      childLastname: 'Peeters',
+    });
+    const answer = await t.call('POST', '/api/previewMailTemplate', {
+      SUBSCRIPTION_ID: made.subscriptionId,
+      MAILTEMPLATE_SUBJECT: 'Voor {{childName}}',
+      MAILTEMPLATE_BODY: 'Te betalen {{amountToPay}}, open {{saldo}} op {{organiserAccount}} met {{ogm}} ({{reference}}).',
+    });
+    expect(answer.status).toBe(200);
+    const [preview] = answer.body.data as MailPreview[];
+    expect(preview).toEqual({
+      SUBSCRIPTION_ID: made.subscriptionId,
+      SUBSCRIPTION_REFERENCE: made.reference,
+      subject: 'Voor Céline Peeters',
+      text: `Te betalen € 130,00, open € 80,00 op BE68 5390 0754 7034 met ${made.ogm} (${made.reference}).`,
+    });
+    // Without an id the newest subscription fills it.
+    const newest = (
+      await t.call('POST', '/api/previewMailTemplate', { MAILTEMPLATE_SUBJECT: 'Ref {{reference}}', MAILTEMPLATE_BODY: 'Tekst' })
+    ).body.data[0];
+    expect(newest.SUBSCRIPTION_ID).toBe(made.subscriptionId);
+    const refused = await t.call('POST', '/api/previewMailTemplate', { MAILTEMPLATE_SUBJECT: 'Onderwerp', MAILTEMPLATE_BODY: '{{kind}}' });
+    expect(refused.body.error.fields).toEqual({ MAILTEMPLATE_BODY: 'Onbekende plaatshouder: {{kind}}' });
+  });
+
+  it('updateSettings takes over from the environment: mails carry the new account and sender; bad values refused', async () => {
+    const before = (await t.call('GET', '/api/getSettings')).body.data[0];
+    expect(before).toMatchObject({
+      ORGANISER_IBAN: 'BE68 5390 0754 7034',
+      MAIL_FROM: 'Kampbeheer <no-reply@kampbeheer.local>',
+      ORGANISER_NAME: 'Kampbeheer',
+    });
+    const settings = {
+      ...before,
+      ORGANISER_NAME: 'Sportkampen Vlaanderen vzw',
+      ORGANISER_ADDRESS: 'Sportlaan 1, 9000 Gent',
+      ORGANISER_COMPANY_NUMBER: '0123.456.749',
+      ORGANISER_IBAN: 'BE71 0961 2345 6769',
+      ORGANISER_BIC: 'gkccbebb',
+      MAIL_FROM: 'Sportkampen <kampen@sportkampen.be>',
+      CERTIFYING_AUTHORITY: 'Kind en Gezin',
+      SIGNATORY_NAME: 'An Peeters',
+      SIGNATORY_CAPACITY: 'Voorzitter',
+      SIGNATURE_IMAGE: 'data:image/png;base64,iVBORw0KGgo=',
+    };
+    const saved = await t.call('POST', '/api/updateSettings', settings);
+    expect(saved.status).toBe(200);
+    expect((await t.call('GET', '/api/getSettings')).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
+
+    const unchanged = await databaseDigest(t.db);
+    for (const [field, value, message] of [
+      ['ORGANISER_IBAN', 'BE00 0000 0000 0000', 'Foutief formaat: geen geldig IBAN-rekeningnummer.'],
+      ['ORGANISER_COMPANY_NUMBER', '0123.456.789', 'Foutief formaat: een ondernemingsnummer heeft 10 cijfers, bijvoorbeeld 0123.456.749.'],
+      ['MAIL_FROM', 'Kampen <geen adres>', 'Foutief formaat: een mailadres, eventueel met naam: Kampen <kampen@voorbeeld.be>.'],
+      ['PUBLIC_SITE_URL', 'ftp://kampen.be', 'Foutief formaat: een webadres dat met https:// of http:// begint.'],
+      ['SIGNATURE_IMAGE', 'data:image/gif;base64,R0lGOD', 'Foutief formaat: een PNG- of JPEG-afbeelding.'],
+      ['ORGANISER_NAME', '', 'Veld verplicht'],
+    ] as const) {
+      const answer = await t.call('POST', '/api/updateSettings', { ...settings, [field]: value });
+      expect(answer.status, field).toBe(400);
+      expect(answer.body.error.fields).toEqual({ [field]: message });
+    }
+    expect(await databaseDigest(t.db)).toEqual(unchanged);
+
+    const made = await createSubscription(t.db, { parentEmail: `instellingen.${backend}@voorbeeld.be` });
+    expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    const [mail] = smtp.received.filter((m) => m.envelopeTo.includes(`instellingen.${backend}@voorbeeld.be`));
+    expect(mail!.envelopeFrom).toBe('kampen@sportkampen.be');
+    expect(mail!.text).toContain('Gelieve over te schrijven op BE71 0961 2345 6769 met de gestructureerde mededeling');
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'updateSettings'));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ ORGANISER_NAME: 'Sportkampen Vlaanderen vzw', SIGNATURE_IMAGE: '(afbeelding)' });
+  });
+
+  it("'Testmail versturen' sends the previewed mail to the given address through the outbox", async () => {
+    const answer = await t.call('POST', '/api/sendTestMail', {
+      MAILTEMPLATE_ID: 'bevestiging',
+      MAILTEMPLATE_SUBJECT: 'Test voor {{childName}}',
+      MAILTEMPLATE_BODY: 'Referentie {{reference}} van {{organiserName}}',
+      TO: `test.${backend}@kampbeheer.be`,
+    });
+    expect(answer.status).toBe(200);
+    expect(answer.body.data.mailStatus).toBe('sent');
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, answer.body.data.mailId));
+    expect(row).toMatchObject({ templateId: 'bevestiging', recipient: `test.${backend}@kampbeheer.be`, status: 'sent' });
+    const [mail] = smtp.received.filter((m) => m.envelopeTo.includes(`test.${backend}@kampbeheer.be`));
+    expect(mail!.subject).toMatch(/^Test voor \S+/);
+    const organiser = (await t.call('GET', '/api/getSettings')).body.data[0].ORGANISER_NAME;
+    expect(mail!.text).toBe(`Referentie ${row!.body.split(' ')[1]} van ${organiser}`);
+    expect(mail!.text).toMatch(/^Referentie \S+-\d+ van /);
+    const bad = await t.call('POST', '/api/sendTestMail', {
+      MAILTEMPLATE_SUBJECT: 'Onderwerp',
+      MAILTEMPLATE_BODY: 'Tekst',
+      TO: 'geen-adres',
+    });
+    expect(bad.body.error.fields).toEqual({ TO: 'ongeldig mailadres' });
+  });
+});
