@@ -1,4 +1,5 @@
-import type { PaymentStatus } from './payment-status.js';
+import { z } from 'zod';
+import { PAYMENT_STATUSES } from './payment-status.js';
 import { compareDutch } from './sort.js';
 
 /**
@@ -10,31 +11,32 @@ import { compareDutch } from './sort.js';
 export type Attendance = boolean | null;
 
 /** One row of getCampParticipants. */
-export interface CampParticipant {
-  SUBSCRIPTION_ID: number;
-  SUBSCRIPTION_REFERENCE: string;
-  SUBSCRIBER_ID: number;
-  SUBSCRIBER_FIRSTNAME: string;
-  SUBSCRIBER_LASTNAME: string;
-  SUBSCRIBER_BIRTHDATE: string;
+export const campParticipant = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIBER_ID: z.number(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIBER_BIRTHDATE: z.string(),
   /** Age in whole years on the first camp day. */
-  SUBSCRIBER_AGE: number;
-  SUBSCRIPTION_LUNCH_PREFERENCE_ID: number | null;
-  LUNCHPREFERENCE_DESCRIPTION: string | null;
-  SUBSCRIPTION_REMARK: string | null;
-  SUBSCRIBER_PARENT_FIRSTNAME: string;
-  SUBSCRIBER_PARENT_LASTNAME: string;
-  SUBSCRIBER_PARENT_PHONE: string;
-  SUBSCRIBER_PARENT_PHONE2: string;
-  SUBSCRIBER_PARENT_EMAIL: string;
-  PAYMENT_STATUS: PaymentStatus;
-  SUBSCRIPTION_SALDO: number;
-  SUBSCRIPTION_AMOUNT_TO_PAY: number;
+  SUBSCRIBER_AGE: z.number(),
+  SUBSCRIPTION_LUNCH_PREFERENCE_ID: z.number().nullable(),
+  LUNCHPREFERENCE_DESCRIPTION: z.string().nullable(),
+  SUBSCRIPTION_REMARK: z.string().nullable(),
+  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
+  SUBSCRIBER_PARENT_LASTNAME: z.string(),
+  SUBSCRIBER_PARENT_PHONE: z.string(),
+  SUBSCRIBER_PARENT_PHONE2: z.string(),
+  SUBSCRIBER_PARENT_EMAIL: z.string(),
+  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
+  SUBSCRIPTION_SALDO: z.number(),
+  SUBSCRIPTION_AMOUNT_TO_PAY: z.number(),
   /** The camp days this child comes (for flexible booking: the booked ones), within the asked date. */
-  DAYS: string[];
+  DAYS: z.array(z.string()),
   /** Per day of DAYS: true, false or null. */
-  ATTENDANCE: Record<string, Attendance>;
-}
+  ATTENDANCE: z.record(z.string(), z.boolean().nullable()),
+});
+export type CampParticipant = z.infer<typeof campParticipant>;
 
 /** ACTIVE_DAYS ('2025-08-11,2025-08-12') as a sorted list without doubles. */
 export function campDays(activeDays: string | null | undefined): string[] {

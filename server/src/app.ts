@@ -13,7 +13,7 @@ import requestLimitsPlugin, { answerClientError } from './plugins/request-limits
 import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 import { apiFeatures } from './features/index.js';
-import { databaseUnavailable } from './lib/errors.js';
+import { contract } from '@common/contract/index.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,18 +21,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     clock: Clock;
     mailer: Mailer;
-    /** Every route the app serves, for the tests that must cover each one. */
-    routeList: RouteSummary[];
   }
-}
-
-export interface RouteSummary {
-  method: string;
-  url: string;
-  public: boolean;
-  /** The zod schemas the route validates with, for the tests that feed every route bad input. */
-  body?: unknown;
-  querystring?: unknown;
 }
 
 export interface AppOptions {
@@ -64,19 +53,9 @@ export async function buildApp({ config, database, logger = true, clock = system
   app.decorate('database', database);
   app.decorate('clock', clock);
   app.decorate('mailer', createMailer(config));
-  app.decorate('routeList', [] as RouteSummary[]);
+  const servedCalls = new Set<string>();
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      if (method !== 'HEAD') {
-        app.routeList.push({
-          method,
-          url: route.url,
-          public: route.config?.public === true,
-          body: route.schema?.body,
-          querystring: route.schema?.querystring,
-        });
-      }
-    }
+    if (route.config?.callName) servedCalls.add(route.config.callName);
   });
 
   await app.register(errorsPlugin);
@@ -85,21 +64,9 @@ export async function buildApp({ config, database, logger = true, clock = system
   await app.register(inputHygienePlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
-  // For a load balancer: 200 while the database answers a trivial query, 503 when it does not.
-  app.get('/api/health', { config: { public: true }, schema: { tags: ['health'], security: [] } }, async () => {
-    try {
-      await database.ping();
-    } catch {
-      throw databaseUnavailable();
-    }
-    return { data: { status: 'ok' } };
-  });
-  await app.register(
-    async (api) => {
-      for (const feature of apiFeatures) await api.register(feature);
-    },
-    { prefix: '/api' },
-  );
+  for (const feature of apiFeatures) await app.register(feature);
+  const unserved = Object.keys(contract).filter((name) => !servedCalls.has(name));
+  if (unserved.length > 0) throw new Error(`No route serves the calls ${unserved.join(', ')} of common/src/contract/`);
   await app.register(webPlugin);
   return app;
 }

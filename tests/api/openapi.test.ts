@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contract } from '@common/contract/index.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 
 describe('OpenAPI document', () => {
@@ -8,15 +9,14 @@ describe('OpenAPI document', () => {
   });
   afterAll(async () => t?.close());
 
-  it('is served without a token and lists every API route with its method', async () => {
+  it('is served without a token and lists every call of the table with its method', async () => {
     const answer = await t.call('GET', '/api/openapi.json', undefined, null);
     expect(answer.status).toBe(200);
     const document = answer.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toMatch(/^3\./);
-    const routes = t.app.routeList.filter((r) => r.url.startsWith('/api/') && r.url !== '/api/openapi.json');
-    for (const route of routes) {
-      expect(document.paths[route.url], route.url).toBeDefined();
-      expect(document.paths[route.url]![route.method.toLowerCase()], `${route.method} ${route.url}`).toBeDefined();
+    for (const route of Object.values(contract)) {
+      expect(document.paths[route.path], route.path).toBeDefined();
+      expect(document.paths[route.path]![route.method.toLowerCase()], `${route.method} ${route.path}`).toBeDefined();
     }
     const login = document.paths['/api/login']!.post as { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
     expect(Object.keys(login.requestBody!.content['application/json']!.schema.properties)).toEqual(['username', 'password']);
@@ -37,5 +37,29 @@ describe('OpenAPI document', () => {
     expect(queryNames('/api/generateVoucher')).toEqual(['campId', 'type']);
     expect(document.paths['/api/crudCamp']!.post!.requestBody).toBeDefined();
     expect(document.paths['/api/crudTheme']!.post!.requestBody).toBeDefined();
+  });
+
+  it('documents the answer of every call: { data } on 200 and the error shape on each refusal it can give', async () => {
+    type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };
+    type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+    const document = (await t.call('GET', '/api/openapi.json', undefined, null)).body as unknown as {
+      paths: Record<string, Record<string, Operation>>;
+    };
+    const schemaOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;
+    for (const [name, c] of Object.entries(contract)) {
+      const operation = document.paths[c.path]![c.method.toLowerCase()]!;
+      expect(operation.operationId).toBe(name);
+      expect(schemaOf(operation, '200')?.required, `${name} 200`).toEqual(['data']);
+      const statuses = ['400', ...(c.public ? [] : ['401']), ...(c.body ? ['413'] : []), ...(c.refusals ?? []).map(String), '500', '503'];
+      expect(Object.keys(operation.responses).sort(), name).toEqual(['200', ...statuses].sort());
+      for (const status of statuses) {
+        const error = schemaOf(operation, status)?.properties?.error;
+        expect(error?.required, `${name} ${status}`).toEqual(['code', 'message']);
+      }
+    }
+    const detail = schemaOf(document.paths['/api/getSubscriptionFullDetail']!.get!, '200')!.properties!.data as { items: Schema };
+    expect(detail.items.properties).toHaveProperty('SUBSCRIBER_PARENT_EMAIL');
+    expect(document.paths['/api/getSubscriptionFullDetail']!.get!.responses).toHaveProperty('404');
+    expect(document.paths['/api/login']!.post!.responses).toHaveProperty('429');
   });
 });

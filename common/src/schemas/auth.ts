@@ -10,12 +10,14 @@ export const loginPayload = z.object({
 });
 export type LoginPayload = z.infer<typeof loginPayload>;
 
-export interface SignedInUser {
-  email: string;
-}
+export const signedInUser = z.object({
+  email: z.string(),
+});
+export type SignedInUser = z.infer<typeof signedInUser>;
 
-export interface LoginAnswer {
-  token: string;
-  expiresAt: string;
-  user: SignedInUser;
-}
+export const loginAnswer = z.object({
+  token: z.string(),
+  expiresAt: z.string(),
+  user: signedInUser,
+});
+export type LoginAnswer = z.infer<typeof loginAnswer>;

@@ -107,63 +107,65 @@ export const newCampDefaults = {
   CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: DEFAULT_MAIL_TEMPLATES.convertBankTransfer,
 };
 
-export interface CampRecord {
-  CAMP_ID: number;
-  LOCATION_ID: number;
-  PERIOD_ID: number;
-  THEME_ID: number;
-  AGEGROUP_ID: number;
-  THEME_NAME: string;
-  LOCATION_NAME: string;
-  PERIOD_NAME: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
-  AGEGROUP_NAME: string;
-  CAMP_LOCATION_1: number;
-  MIN_BIRTHYEAR: number;
-  MAX_BIRTHYEAR: number;
-  PRICE: number;
-  SEATS_AVAILABLE: number;
-  SEATS_TAKEN: number;
-  SEATS_OPEN: number;
-  CAMP_CLOSED: boolean;
-  CAMP_ALLOW_BOOKING_FROM: string | null;
-  CAMP_ALLOW_BOOKING_INFO: string | null;
-  CAMP_ALLOW_BOOKING_FROM_LOCATION: boolean;
-  CAMP_ALLOW_BOOKING_INFO_LOCATION: boolean;
-  LOCATION_ALLOW_BOOKING_FROM: string | null;
-  LOCATION_ALLOW_BOOKING_INFO: string | null;
-  ACTIVE_DAYS: string;
-  CAMP_DISCOUNT_ALLOWED: boolean;
-  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: boolean;
-  CAMP_FLEXIBLE_BOOKING_ALLOWED: boolean;
-  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: number;
-  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: number;
-  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: number;
-  CAMP_REDUCTION_TO_EARN: number;
-  CAMP_FISCAL_MAX_REDUCTION: number;
-  REMARK: string | null;
-  CAMP_EMAILTEMPLATE_CONFIRM: string;
-  CAMP_EMAILTEMPLATE_CANCEL: string;
-  CAMP_EMAILTEMPLATE_CONVERT_CASH: string;
-  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: string;
-}
+export const campRecord = z.object({
+  CAMP_ID: z.number(),
+  LOCATION_ID: z.number(),
+  PERIOD_ID: z.number(),
+  THEME_ID: z.number(),
+  AGEGROUP_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_NAME: z.string(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  AGEGROUP_NAME: z.string(),
+  CAMP_LOCATION_1: z.number(),
+  MIN_BIRTHYEAR: z.number(),
+  MAX_BIRTHYEAR: z.number(),
+  PRICE: z.number(),
+  SEATS_AVAILABLE: z.number(),
+  SEATS_TAKEN: z.number(),
+  SEATS_OPEN: z.number(),
+  CAMP_CLOSED: z.boolean(),
+  CAMP_ALLOW_BOOKING_FROM: z.string().nullable(),
+  CAMP_ALLOW_BOOKING_INFO: z.string().nullable(),
+  CAMP_ALLOW_BOOKING_FROM_LOCATION: z.boolean(),
+  CAMP_ALLOW_BOOKING_INFO_LOCATION: z.boolean(),
+  LOCATION_ALLOW_BOOKING_FROM: z.string().nullable(),
+  LOCATION_ALLOW_BOOKING_INFO: z.string().nullable(),
+  ACTIVE_DAYS: z.string(),
+  CAMP_DISCOUNT_ALLOWED: z.boolean(),
+  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: z.boolean(),
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: z.boolean(),
+  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: z.number(),
+  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: z.number(),
+  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: z.number(),
+  CAMP_REDUCTION_TO_EARN: z.number(),
+  CAMP_FISCAL_MAX_REDUCTION: z.number(),
+  REMARK: z.string().nullable(),
+  CAMP_EMAILTEMPLATE_CONFIRM: z.string(),
+  CAMP_EMAILTEMPLATE_CANCEL: z.string(),
+  CAMP_EMAILTEMPLATE_CONVERT_CASH: z.string(),
+  CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: z.string(),
+});
+export type CampRecord = z.infer<typeof campRecord>;
 
 /** getCampSummary: seats, counts per payment status (not cancelled) and money totals of one camp. */
-export interface CampSummaryRecord {
-  CAMP_ID: number;
-  SEATS_AVAILABLE: number;
-  SEATS_TAKEN: number;
-  SEATS_OPEN: number;
-  SUBSCRIPTIONS_TOTAL: number;
-  SUBSCRIPTIONS_CANCELLED: number;
-  PAID: number;
-  NOT_PAID: number;
-  OPEN_SALDO: number;
-  PAID_TO_MUCH: number;
-  AMOUNT_TO_PAY_TOTAL: number;
-  PAID_AMOUNT_TOTAL: number;
-}
+export const campSummaryRecord = z.object({
+  CAMP_ID: z.number(),
+  SEATS_AVAILABLE: z.number(),
+  SEATS_TAKEN: z.number(),
+  SEATS_OPEN: z.number(),
+  SUBSCRIPTIONS_TOTAL: z.number(),
+  SUBSCRIPTIONS_CANCELLED: z.number(),
+  PAID: z.number(),
+  NOT_PAID: z.number(),
+  OPEN_SALDO: z.number(),
+  PAID_TO_MUCH: z.number(),
+  AMOUNT_TO_PAY_TOTAL: z.number(),
+  PAID_AMOUNT_TOTAL: z.number(),
+});
+export type CampSummaryRecord = z.infer<typeof campSummaryRecord>;
 
 export const campIdQuery = z.object({ campId: idField });
 

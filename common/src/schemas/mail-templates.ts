@@ -73,13 +73,14 @@ export type MailTemplateValues = z.output<typeof mailTemplatePayload>;
 export const mailTemplateIdPayload = z.object({ MAILTEMPLATE_ID: mailTemplateIdField });
 export const crudMailTemplateRequest = z.looseObject({ action: crudActionField });
 
-export interface MailTemplateRecord {
-  MAILTEMPLATE_ID: string;
-  MAILTEMPLATE_SUBJECT: string;
-  MAILTEMPLATE_BODY: string;
+export const mailTemplateRecord = z.object({
+  MAILTEMPLATE_ID: z.string(),
+  MAILTEMPLATE_SUBJECT: z.string(),
+  MAILTEMPLATE_BODY: z.string(),
   /** How many camps name this template for one of their four mails. */
-  CAMPS_USING: number;
-}
+  CAMPS_USING: z.number(),
+});
+export type MailTemplateRecord = z.infer<typeof mailTemplateRecord>;
 
 export const mailTemplatesQuery = z.object({
   id: z
@@ -96,12 +97,13 @@ export const mailPreviewPayload = z.object({
 });
 export type MailPreviewPayload = z.input<typeof mailPreviewPayload>;
 
-export interface MailPreview {
-  SUBSCRIPTION_ID: number;
-  SUBSCRIPTION_REFERENCE: string;
-  subject: string;
-  text: string;
-}
+export const mailPreview = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  subject: z.string(),
+  text: z.string(),
+});
+export type MailPreview = z.infer<typeof mailPreview>;
 
 /** sendTestMail: the previewed mail to an address of staff's choice, through the outbox like every mail. */
 export const testMailPayload = mailPreviewPayload.extend({
@@ -110,7 +112,8 @@ export const testMailPayload = mailPreviewPayload.extend({
 });
 export type TestMailPayload = z.input<typeof testMailPayload>;
 
-export interface TestMailResult {
-  mailId: number;
-  mailStatus: 'sent' | 'outbox' | 'failed';
-}
+export const testMailResult = z.object({
+  mailId: z.number(),
+  mailStatus: z.enum(['sent', 'outbox', 'failed']),
+});
+export type TestMailResult = z.infer<typeof testMailResult>;

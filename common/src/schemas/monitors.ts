@@ -42,23 +42,24 @@ export const monitorMessages = {
 
 export const deleteMonitorPayload = z.object({ monitorId: idField });
 
-export interface MonitorRecord {
-  MONITOR_ID: number;
-  MONITOR_FIRSTNAME: string;
-  MONITOR_LASTNAME: string;
-  MONITOR_EMAIL: string;
-  MONITOR_PHONE: string;
-  MONITOR_REMARK: string | null;
-  MONITOR_BIRTHDATE: string | null;
-  MONITOR_NATIONALNR: string | null;
-  MONITOR_ACCOUNT_NR: string | null;
-  MONITOR_STREET: string | null;
-  MONITOR_HOUSENR: string | null;
-  MONITOR_POSTALCODE: string | null;
-  MONITOR_CITY: string | null;
-  MONITOR_CAMP_LOCATION_1: number | null;
-  MONITOR_CAMP_LOCATION_2: number | null;
-  MONITOR_CAMP_LOCATION_3: number | null;
-  MONITOR_CAMP_LOCATION_4: number | null;
-  MONITOR_CAMP_LOCATION_5: number | null;
-}
+export const monitorRecord = z.object({
+  MONITOR_ID: z.number(),
+  MONITOR_FIRSTNAME: z.string(),
+  MONITOR_LASTNAME: z.string(),
+  MONITOR_EMAIL: z.string(),
+  MONITOR_PHONE: z.string(),
+  MONITOR_REMARK: z.string().nullable(),
+  MONITOR_BIRTHDATE: z.string().nullable(),
+  MONITOR_NATIONALNR: z.string().nullable(),
+  MONITOR_ACCOUNT_NR: z.string().nullable(),
+  MONITOR_STREET: z.string().nullable(),
+  MONITOR_HOUSENR: z.string().nullable(),
+  MONITOR_POSTALCODE: z.string().nullable(),
+  MONITOR_CITY: z.string().nullable(),
+  MONITOR_CAMP_LOCATION_1: z.number().nullable(),
+  MONITOR_CAMP_LOCATION_2: z.number().nullable(),
+  MONITOR_CAMP_LOCATION_3: z.number().nullable(),
+  MONITOR_CAMP_LOCATION_4: z.number().nullable(),
+  MONITOR_CAMP_LOCATION_5: z.number().nullable(),
+});
+export type MonitorRecord = z.infer<typeof monitorRecord>;

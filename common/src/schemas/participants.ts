@@ -19,6 +19,10 @@ export const setAttendancePayload = z.object({
 });
 export type SetAttendancePayload = z.output<typeof setAttendancePayload>;
 
+/** setAttendance's answer: the attendance as registered now. */
+export const attendanceAnswer = z.object({ SUBSCRIPTION_ID: z.number(), date: z.string(), present: z.boolean().nullable() });
+export type AttendanceAnswer = z.infer<typeof attendanceAnswer>;
+
 export const SPREADSHEET_FORMATS = ['xlsx', 'csv'] as const;
 export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
 const spreadsheetFormat = z.enum(SPREADSHEET_FORMATS, requiredOrWrongFormat);

@@ -144,64 +144,70 @@ export const copySeasonPayload = z
 export type CopySeasonPayload = z.input<typeof copySeasonPayload>;
 export type CopySeasonValues = z.output<typeof copySeasonPayload>;
 
-export interface CopySeasonPeriod {
-  PERIOD_ID: number | null;
-  PERIOD_NAME: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
+export const copySeasonPeriod = z.object({
+  PERIOD_ID: z.number().nullable(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
   /** True when the copy creates it (or would, on a dry run). */
-  CREATED: boolean;
-}
+  CREATED: z.boolean(),
+});
+export type CopySeasonPeriod = z.infer<typeof copySeasonPeriod>;
 
-export interface CopySeasonCamp {
-  SOURCE_CAMP_ID: number;
+export const copySeasonCamp = z.object({
+  SOURCE_CAMP_ID: z.number(),
   /** The copy's id; null on a dry run and for a skipped camp. */
-  CAMP_ID: number | null;
-  THEME_NAME: string;
-  LOCATION_NAME: string;
-  AGEGROUP_NAME: string;
-  PERIOD_NAME: string;
-  PERIOD_STARTDATE: string;
-  PRICE: number;
-  MIN_BIRTHYEAR: number;
-  MAX_BIRTHYEAR: number;
-  ACTIVE_DAYS: string;
+  CAMP_ID: z.number().nullable(),
+  THEME_NAME: z.string(),
+  LOCATION_NAME: z.string(),
+  AGEGROUP_NAME: z.string(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PRICE: z.number(),
+  MIN_BIRTHYEAR: z.number(),
+  MAX_BIRTHYEAR: z.number(),
+  ACTIVE_DAYS: z.string(),
   /** Why a camp was skipped: it already exists in the target year. */
-  REASON?: string;
-}
+  REASON: z.string().optional(),
+});
+export type CopySeasonCamp = z.infer<typeof copySeasonCamp>;
 
-export interface CopySeasonResult {
-  dryRun: boolean;
-  periods: CopySeasonPeriod[];
-  created: CopySeasonCamp[];
-  skipped: CopySeasonCamp[];
-}
+export const copySeasonResult = z.object({
+  dryRun: z.boolean(),
+  periods: z.array(copySeasonPeriod),
+  created: z.array(copySeasonCamp),
+  skipped: z.array(copySeasonCamp),
+});
+export type CopySeasonResult = z.infer<typeof copySeasonResult>;
 
 /** The admin lists: the lookup records plus what the screens need to manage them. */
-export interface LocationAdminRecord {
-  LOCATION_ID: number;
-  LOCATION_NAME: string;
-  LOCATION_NAME_SHORT: string;
-  LOCATION_ADDRESS: string | null;
-  LOCATION_ALLOW_BOOKING_FROM: string | null;
-  LOCATION_ALLOW_BOOKING_INFO: string | null;
-  CAMPS_USING: number;
-}
-export interface PeriodAdminRecord {
-  PERIOD_ID: number;
-  PERIOD_NAME: string;
-  PERIOD_NAME_SHORT: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
-  CAMPS_USING: number;
-}
-export interface AgegroupAdminRecord {
-  AGEGROUP_ID: number;
-  AGEGROUP_NAME: string;
-  AGEGROUP_MIN_AGE: number | null;
-  AGEGROUP_MAX_AGE: number | null;
-  CAMPS_USING: number;
-}
+export const locationAdminRecord = z.object({
+  LOCATION_ID: z.number(),
+  LOCATION_NAME: z.string(),
+  LOCATION_NAME_SHORT: z.string(),
+  LOCATION_ADDRESS: z.string().nullable(),
+  LOCATION_ALLOW_BOOKING_FROM: z.string().nullable(),
+  LOCATION_ALLOW_BOOKING_INFO: z.string().nullable(),
+  CAMPS_USING: z.number(),
+});
+export type LocationAdminRecord = z.infer<typeof locationAdminRecord>;
+export const periodAdminRecord = z.object({
+  PERIOD_ID: z.number(),
+  PERIOD_NAME: z.string(),
+  PERIOD_NAME_SHORT: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  CAMPS_USING: z.number(),
+});
+export type PeriodAdminRecord = z.infer<typeof periodAdminRecord>;
+export const agegroupAdminRecord = z.object({
+  AGEGROUP_ID: z.number(),
+  AGEGROUP_NAME: z.string(),
+  AGEGROUP_MIN_AGE: z.number().nullable(),
+  AGEGROUP_MAX_AGE: z.number().nullable(),
+  CAMPS_USING: z.number(),
+});
+export type AgegroupAdminRecord = z.infer<typeof agegroupAdminRecord>;
 
 const optionalYear = z.preprocess(
   (v) => (v === '' ? undefined : v),

@@ -74,4 +74,18 @@ export type SettingsPayload = z.input<typeof settingsPayload>;
 export type SettingsValues = z.output<typeof settingsPayload>;
 
 /** GET getSettings: the organiser's settings (nothing secret); PUBLIC_SITE_URL as before, the base of voucher links. */
-export type SettingsRecord = SettingsValues;
+export const settingsRecord = z.object({
+  ORGANISER_NAME: z.string(),
+  ORGANISER_ADDRESS: z.string().nullable(),
+  ORGANISER_COMPANY_NUMBER: z.string().nullable(),
+  ORGANISER_BELCOTAX_REFERENCE: z.string().nullable(),
+  ORGANISER_IBAN: z.string(),
+  ORGANISER_BIC: z.string().nullable(),
+  MAIL_FROM: z.string(),
+  PUBLIC_SITE_URL: z.string(),
+  CERTIFYING_AUTHORITY: z.string().nullable(),
+  SIGNATORY_NAME: z.string().nullable(),
+  SIGNATORY_CAPACITY: z.string().nullable(),
+  SIGNATURE_IMAGE: z.string().nullable(),
+}) satisfies z.ZodType<SettingsValues>;
+export type SettingsRecord = z.infer<typeof settingsRecord>;

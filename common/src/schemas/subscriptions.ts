@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { parseEuroAmount } from '../money.js';
-import type { PaymentStatus } from '../payment-status.js';
+import { PAYMENT_STATUSES } from '../payment-status.js';
 import { emailField, idField, optionalIdField, optionalPhoneField, optionalText, phoneField, requiredText } from './fields.js';
 
 export const subscriptionIdPayload = z.object({ SUBSCRIPTION_ID: idField });
@@ -62,96 +62,99 @@ export const addDiscountPayload = z.object({
 export type AddDiscountPayload = z.infer<typeof addDiscountPayload>;
 
 /** One row of getSubscriptions: what the overview needs for a whole year, and no more. */
-export interface SubscriptionListRow {
-  SUBSCRIPTION_ID: number;
-  SUBSCRIPTION_REFERENCE: string;
-  SUBSCRIPTION_OGM: string;
-  SUBSCRIPTION_CAMP_PRICE: number;
-  SUBSCRIPTION_CAMP_DISCOUNT: number;
-  SUBSCRIPTION_AMOUNT_TO_PAY: number;
-  SUBSCRIPTION_PAID_AMOUNT: number;
-  SUBSCRIPTION_SALDO: number;
-  SUBSCRIPTION_PAID: boolean;
-  SUBSCRIPTION_CANCELLED: boolean;
-  SUBSCRIPTION_CANCELLATION_DATE: string | null;
-  PAYMENTMETHOD_ID: number;
-  CAMP_ID: number;
-  THEME_ID: number;
-  THEME_NAME: string;
-  LOCATION_ID: number;
-  LOCATION_NAME_SHORT: string;
-  PERIOD_ID: number;
-  PERIOD_NAME_SHORT: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
-  SUBSCRIBER_FIRSTNAME: string;
-  SUBSCRIBER_LASTNAME: string;
-  SUBSCRIBER_NATIONALNR: string | null;
-  SUBSCRIBER_PARENT_NATIONALNR: string | null;
-  PAYMENT_STATUS: PaymentStatus;
-}
+export const subscriptionListRow = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIPTION_OGM: z.string(),
+  SUBSCRIPTION_CAMP_PRICE: z.number(),
+  SUBSCRIPTION_CAMP_DISCOUNT: z.number(),
+  SUBSCRIPTION_AMOUNT_TO_PAY: z.number(),
+  SUBSCRIPTION_PAID_AMOUNT: z.number(),
+  SUBSCRIPTION_SALDO: z.number(),
+  SUBSCRIPTION_PAID: z.boolean(),
+  SUBSCRIPTION_CANCELLED: z.boolean(),
+  SUBSCRIPTION_CANCELLATION_DATE: z.string().nullable(),
+  PAYMENTMETHOD_ID: z.number(),
+  CAMP_ID: z.number(),
+  THEME_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_ID: z.number(),
+  LOCATION_NAME_SHORT: z.string(),
+  PERIOD_ID: z.number(),
+  PERIOD_NAME_SHORT: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIBER_NATIONALNR: z.string().nullable(),
+  SUBSCRIBER_PARENT_NATIONALNR: z.string().nullable(),
+  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
+});
+export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
 
 /** getSubscriptionFullDetail data[0]: every field of spec section 3. */
-export interface SubscriptionDetail {
-  SUBSCRIPTION_ID: number;
-  SUBSCRIPTION_REFERENCE: string;
-  SUBSCRIPTION_OGM: string;
-  SUBSCRIPTION_CREATION_DATE: string;
-  SUBSCRIPTION_CAMP_PRICE: number;
-  SUBSCRIPTION_CAMP_DISCOUNT: number;
-  SUBSCRIPTION_AMOUNT_TO_PAY: number;
-  SUBSCRIPTION_PAID_AMOUNT: number;
-  SUBSCRIPTION_SALDO: number;
-  SUBSCRIPTION_PAID: boolean;
-  SUBSCRIPTION_PAYMENT_DATE: string | null;
-  SUBSCRIPTION_PAID_ACCOUNTNR: string | null;
-  PAYMENTMETHOD_ID: number;
-  PAYMENTMETHOD_DESCRIPTION: string;
-  SUBSCRIPTION_CANCELLED: boolean;
-  SUBSCRIPTION_CANCELLATION_DATE: string | null;
-  SUBSCRIPTION_REMARK: string | null;
-  SUBSCRIPTION_LUNCH_PREFERENCE_ID: number | null;
-  SUBSCRIPTION_SELECTED_DAYS: string | null;
-  SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: number;
-  PAYMENT_STATUS: PaymentStatus;
-  CAMP_ID: number;
-  CAMP_PRICE: number;
-  CAMP_FLEXIBLE_BOOKING_ALLOWED: boolean;
-  CAMP_ACTIVE_DAYS: string;
-  THEME_ID: number;
-  THEME_NAME: string;
-  LOCATION_ID: number;
-  LOCATION_NAME: string;
-  PERIOD_ID: number;
-  PERIOD_NAME: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
-  AGEGROUP_NAME: string;
-  SUBSCRIBER_ID: number;
-  SUBSCRIBER_FIRSTNAME: string;
-  SUBSCRIBER_LASTNAME: string;
-  SUBSCRIBER_GENDER_ID: number;
-  SUBSCRIBER_BIRTHDATE: string;
-  SUBSCRIBER_NATIONALNR: string | null;
-  SUBSCRIBER_PARENT_ID: number;
-  SUBSCRIBER_PARENT_FIRSTNAME: string;
-  SUBSCRIBER_PARENT_LASTNAME: string;
-  SUBSCRIBER_PARENT_STREET: string;
-  SUBSCRIBER_PARENT_HOUSENR: string;
-  SUBSCRIBER_PARENT_POSTALCODE: string;
-  SUBSCRIBER_PARENT_CITY: string;
-  SUBSCRIBER_PARENT_COUNTRY: string;
-  SUBSCRIBER_PARENT_PHONE: string;
-  SUBSCRIBER_PARENT_PHONE2: string;
-  SUBSCRIBER_PARENT_EMAIL: string;
-  SUBSCRIBER_PARENT_NATIONALNR: string | null;
-}
+export const subscriptionDetail = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIPTION_OGM: z.string(),
+  SUBSCRIPTION_CREATION_DATE: z.string(),
+  SUBSCRIPTION_CAMP_PRICE: z.number(),
+  SUBSCRIPTION_CAMP_DISCOUNT: z.number(),
+  SUBSCRIPTION_AMOUNT_TO_PAY: z.number(),
+  SUBSCRIPTION_PAID_AMOUNT: z.number(),
+  SUBSCRIPTION_SALDO: z.number(),
+  SUBSCRIPTION_PAID: z.boolean(),
+  SUBSCRIPTION_PAYMENT_DATE: z.string().nullable(),
+  SUBSCRIPTION_PAID_ACCOUNTNR: z.string().nullable(),
+  PAYMENTMETHOD_ID: z.number(),
+  PAYMENTMETHOD_DESCRIPTION: z.string(),
+  SUBSCRIPTION_CANCELLED: z.boolean(),
+  SUBSCRIPTION_CANCELLATION_DATE: z.string().nullable(),
+  SUBSCRIPTION_REMARK: z.string().nullable(),
+  SUBSCRIPTION_LUNCH_PREFERENCE_ID: z.number().nullable(),
+  SUBSCRIPTION_SELECTED_DAYS: z.string().nullable(),
+  SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: z.number(),
+  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
+  CAMP_ID: z.number(),
+  CAMP_PRICE: z.number(),
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: z.boolean(),
+  CAMP_ACTIVE_DAYS: z.string(),
+  THEME_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_ID: z.number(),
+  LOCATION_NAME: z.string(),
+  PERIOD_ID: z.number(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  AGEGROUP_NAME: z.string(),
+  SUBSCRIBER_ID: z.number(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIBER_GENDER_ID: z.number(),
+  SUBSCRIBER_BIRTHDATE: z.string(),
+  SUBSCRIBER_NATIONALNR: z.string().nullable(),
+  SUBSCRIBER_PARENT_ID: z.number(),
+  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
+  SUBSCRIBER_PARENT_LASTNAME: z.string(),
+  SUBSCRIBER_PARENT_STREET: z.string(),
+  SUBSCRIBER_PARENT_HOUSENR: z.string(),
+  SUBSCRIBER_PARENT_POSTALCODE: z.string(),
+  SUBSCRIBER_PARENT_CITY: z.string(),
+  SUBSCRIBER_PARENT_COUNTRY: z.string(),
+  SUBSCRIBER_PARENT_PHONE: z.string(),
+  SUBSCRIBER_PARENT_PHONE2: z.string(),
+  SUBSCRIBER_PARENT_EMAIL: z.string(),
+  SUBSCRIBER_PARENT_NATIONALNR: z.string().nullable(),
+});
+export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
-export interface SubscriptionDiscountRecord {
-  SUBSCRIPTION_DISCOUNT_ID: number;
-  SUBSCRIPTION_ID: number;
-  SUBSCRIPTION_DISCOUNT_AMOUNT: number;
-  SUBSCRIPTION_DISCOUNT_REMARK: string;
-  SUBSCRIPTION_DISCOUNT_KIND: 'booking' | 'selected-days' | 'extra';
-  SUBSCRIPTION_DISCOUNT_CREATION_DATE: string;
-}
+export const subscriptionDiscountRecord = z.object({
+  SUBSCRIPTION_DISCOUNT_ID: z.number(),
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_DISCOUNT_AMOUNT: z.number(),
+  SUBSCRIPTION_DISCOUNT_REMARK: z.string(),
+  SUBSCRIPTION_DISCOUNT_KIND: z.enum(['booking', 'selected-days', 'extra']),
+  SUBSCRIPTION_DISCOUNT_CREATION_DATE: z.string(),
+});
+export type SubscriptionDiscountRecord = z.infer<typeof subscriptionDiscountRecord>;

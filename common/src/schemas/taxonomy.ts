@@ -23,29 +23,34 @@ export const idQuery = z.object({ id: optionalIdField });
 export const requiredIdQuery = z.object({ id: idField });
 export const monitorsQuery = z.object({ monitorId: optionalIdField });
 
-export interface LocationRecord {
-  LOCATION_ID: number;
-  LOCATION_NAME: string;
-  LOCATION_NAME_SHORT: string;
-  LOCATION_ALLOW_BOOKING_FROM: string | null;
-  LOCATION_ALLOW_BOOKING_INFO: string | null;
-}
-export interface PeriodRecord {
-  PERIOD_ID: number;
-  PERIOD_NAME: string;
-  PERIOD_NAME_SHORT: string;
-  PERIOD_STARTDATE: string;
-  PERIOD_ENDDATE: string;
-}
-export interface AgegroupRecord {
-  AGEGROUP_ID: number;
-  AGEGROUP_NAME: string;
-}
-export interface LunchPreferenceRecord {
-  LUNCHPREFERENCE_ID: number;
-  LUNCHPREFERENCE_DESCRIPTION: string;
-}
-export interface PaymentMethodRecord {
-  PAYMENTMETHOD_ID: number;
-  PAYMENTMETHOD_DESCRIPTION: string;
-}
+export const locationRecord = z.object({
+  LOCATION_ID: z.number(),
+  LOCATION_NAME: z.string(),
+  LOCATION_NAME_SHORT: z.string(),
+  LOCATION_ALLOW_BOOKING_FROM: z.string().nullable(),
+  LOCATION_ALLOW_BOOKING_INFO: z.string().nullable(),
+});
+export type LocationRecord = z.infer<typeof locationRecord>;
+export const periodRecord = z.object({
+  PERIOD_ID: z.number(),
+  PERIOD_NAME: z.string(),
+  PERIOD_NAME_SHORT: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+});
+export type PeriodRecord = z.infer<typeof periodRecord>;
+export const agegroupRecord = z.object({
+  AGEGROUP_ID: z.number(),
+  AGEGROUP_NAME: z.string(),
+});
+export type AgegroupRecord = z.infer<typeof agegroupRecord>;
+export const lunchPreferenceRecord = z.object({
+  LUNCHPREFERENCE_ID: z.number(),
+  LUNCHPREFERENCE_DESCRIPTION: z.string(),
+});
+export type LunchPreferenceRecord = z.infer<typeof lunchPreferenceRecord>;
+export const paymentMethodRecord = z.object({
+  PAYMENTMETHOD_ID: z.number(),
+  PAYMENTMETHOD_DESCRIPTION: z.string(),
+});
+export type PaymentMethodRecord = z.infer<typeof paymentMethodRecord>;

@@ -15,7 +15,8 @@ export const crudActionField = z.enum(crudActions, { error: m.wrongFormat }).opt
 export const crudThemeRequest = z.looseObject({ action: crudActionField });
 export const themeIdPayload = z.object({ THEME_ID: idField });
 
-export interface ThemeRecord {
-  THEME_ID: number;
-  THEME_NAME: string;
-}
+export const themeRecord = z.object({
+  THEME_ID: z.number(),
+  THEME_NAME: z.string(),
+});
+export type ThemeRecord = z.infer<typeof themeRecord>;

@@ -8,6 +8,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import { createPool, type ConnectionSettings } from './postgres-pool.js';
+import { z } from 'zod';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -70,8 +71,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
 }
 
-/** Rows of a raw SQL query, the same on both drivers (both answer `{ rows }`). */
+/** Rows of a raw SQL query, the same on both drivers (both answer `{ rows }`), untyped: for the tests' own checks. */
 export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows: T[] };
   return result.rows;
+}
+
+/** Rows of a raw SQL query, each checked by `row` and typed by it: the product's reads. */
+export async function readRows<S extends z.ZodType>(db: Executor, query: SQL, row: S): Promise<z.output<S>[]> {
+  return z.array(row).parse(await queryRows(db, query));
 }

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
 import campRoutes from './camps/routes.js';
+import healthRoutes from './health/routes.js';
 import mailRoutes from './mail/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
@@ -11,8 +12,9 @@ import taxonomyRoutes from './taxonomy/routes.js';
 import themeRoutes from './themes/routes.js';
 import voucherRoutes from './vouchers/routes.js';
 
-/** Every feature's routes, registered under /api. */
+/** Every feature's routes, one per call of common/src/contract/ (app.ts checks that none is left out). */
 export const apiFeatures: FastifyPluginAsync[] = [
+  healthRoutes,
   authRoutes,
   settingsRoutes,
   subscriptionRoutes,

@@ -1,16 +1,5 @@
+import type { ErrorAnswer, ErrorCode } from '@common/contract/index.js';
 import { apiMessages } from '@common/messages.js';
-
-export type ErrorCode =
-  | 'VALIDATION'
-  | 'UNAUTHORIZED'
-  | 'NOT_FOUND'
-  | 'REQUEST_TIMEOUT'
-  | 'CONFLICT'
-  | 'TOO_MANY_ATTEMPTS'
-  | 'BODY_TOO_LARGE'
-  | 'HEADERS_TOO_LARGE'
-  | 'INTERNAL'
-  | 'DATABASE_UNAVAILABLE';
 
 const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -44,10 +33,6 @@ export const conflict = (message: string) => new AppError('CONFLICT', message);
 export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', apiMessages.databaseUnavailable);
 export const invalidFields = (fields: Record<string, string>) => new AppError('VALIDATION', apiMessages.validation, fields);
 
-export interface ErrorBody {
-  error: { code: ErrorCode; message: string; fields?: Record<string, string> };
-}
-
-export function errorBody(error: AppError): ErrorBody {
+export function errorBody(error: AppError): ErrorAnswer {
   return { error: { code: error.code, message: error.message, ...(error.fields ? { fields: error.fields } : {}) } };
 }

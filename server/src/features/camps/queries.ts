@@ -2,15 +2,25 @@ import { sql, type SQL } from 'drizzle-orm';
 import { centsToEuro, subscriptionAmounts } from '@common/money.js';
 import { paymentStatus } from '@common/payment-status.js';
 import { compareDutch } from '@common/sort.js';
-import type { CampRecord, CampSummaryRecord } from '@common/schemas/camps.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import { z } from 'zod';
+import { campRecord, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
+import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
-type CampRow = Omit<CampRecord, 'PRICE' | 'CAMP_REDUCTION_TO_EARN' | 'CAMP_FISCAL_MAX_REDUCTION' | 'SEATS_OPEN'> & {
-  PRICE_CENTS: number;
-  REDUCTION_TO_EARN_CENTS: number;
-  FISCAL_MAX_REDUCTION_CENTS: number;
-};
+/** A camp as stored: money in cents, seats open not yet derived. */
+const campRow = campRecord.omit({ PRICE: true, CAMP_REDUCTION_TO_EARN: true, CAMP_FISCAL_MAX_REDUCTION: true, SEATS_OPEN: true }).extend({
+  PRICE_CENTS: z.number(),
+  REDUCTION_TO_EARN_CENTS: z.number(),
+  FISCAL_MAX_REDUCTION_CENTS: z.number(),
+});
+
+const summaryRow = z.object({
+  cancelled: z.boolean(),
+  paid: z.boolean(),
+  price: z.number(),
+  discount: z.number(),
+  paid_amount: z.number(),
+});
 
 /**
  * Camps with their seats and the inheritance of spec section 2 (decisions.md section 6): a camp without a
@@ -24,7 +34,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
   }
   if (filter.campId !== undefined) conditions.push(sql`c.id = ${filter.campId}`);
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
-  const rows = await queryRows<CampRow>(
+  const rows = await readRows(
     db,
     sql`select
           c.id as "CAMP_ID", c.location_id as "LOCATION_ID", c.period_id as "PERIOD_ID", c.theme_id as "THEME_ID", c.agegroup_id as "AGEGROUP_ID",
@@ -62,6 +72,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
         join agegroups ag on ag.id = c.agegroup_id
         left join (select camp_id, count(*) as n from subscriptions where not cancelled group by camp_id) taken on taken.camp_id = c.id
         ${where}`,
+    campRow,
   );
   // Sorted here, not in SQL, so that names follow Dutch collation on PGlite and PostgreSQL alike.
   rows.sort(
@@ -82,13 +93,14 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
 
 /** Counts per payment status over the camp's subscriptions that are not cancelled, by the rules of common/. */
 export async function campSummary(db: Executor, campId: number): Promise<CampSummaryRecord | null> {
-  const [camp] = await queryRows<{ seats: number }>(db, sql`select seats_available as seats from camps where id = ${campId}`);
+  const [camp] = await readRows(db, sql`select seats_available as seats from camps where id = ${campId}`, z.object({ seats: z.number() }));
   if (!camp) return null;
-  const rows = await queryRows<{ cancelled: boolean; paid: boolean; price: number; discount: number; paid_amount: number }>(
+  const rows = await readRows(
     db,
     sql`select s.cancelled, s.paid, s.camp_price_cents as price, s.paid_amount_cents as paid_amount,
           coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount
         from subscriptions s where s.camp_id = ${campId}`,
+    summaryRow,
   );
   const summary: CampSummaryRecord = {
     CAMP_ID: campId,

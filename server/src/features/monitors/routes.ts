@@ -1,39 +1,28 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { deleteMonitorPayload, monitorPayload } from '@common/schemas/monitors.js';
-import { exportMonitorsQuery } from '@common/schemas/participants.js';
-import { monitorsQuery } from '@common/schemas/taxonomy.js';
-import { sendDownload } from '../../lib/downloads.js';
+import { monitorCalls } from '@common/contract/monitors.js';
+import { deleteMonitorPayload } from '@common/schemas/monitors.js';
+import { callRoutes } from '../../lib/calls.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { monitorsFile } from './export.js';
 import { listMonitors } from './queries.js';
 import { createMonitor, deleteMonitor, updateMonitor } from './service.js';
 
-const tags = ['monitors'];
+export default callRoutes(monitorCalls, (app) => ({
+  getMonitors: async (request) => listMonitors(app.database.db, request.query.monitorId),
+  exportMonitors: async (request) => monitorsFile(app.database.db, request.query.format),
 
-const monitorRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/getMonitors', { schema: { tags, querystring: monitorsQuery } }, async (request) => ({
-    data: await listMonitors(app.database.db, request.query.monitorId),
-  }));
-
-  app.get('/exportMonitors', { schema: { tags, querystring: exportMonitorsQuery } }, async (request, reply) =>
-    sendDownload(reply, await monitorsFile(app.database.db, request.query.format)),
-  );
-
-  /** The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor. Answers { data: { monitorId } }. */
-  app.post('/updateMonitor', { schema: { tags, body: monitorPayload } }, async (request) => {
+  /** The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor. */
+  updateMonitor: async (request) => {
     const db = app.database.db;
     const adminId = currentAdminId(request);
     const { MONITOR_ID: monitorId, ...monitor } = request.body;
-    if (monitorId === undefined) return { data: { monitorId: await createMonitor(db, adminId, monitor) } };
-    return { data: { monitorId: await updateMonitor(db, adminId, monitorId, monitor) } };
-  });
+    if (monitorId === undefined) return { monitorId: await createMonitor(db, adminId, monitor) };
+    return { monitorId: await updateMonitor(db, adminId, monitorId, monitor) };
+  },
 
   /** monitorId in the JSON body or in the query (decisions.md section 2); the body wins when both carry one. */
-  app.delete('/deleteMonitor', { schema: { tags, querystring: monitorsQuery, body: monitorsQuery.nullish() } }, async (request) => {
+  deleteMonitor: async (request) => {
     const { monitorId } = parsePayload(deleteMonitorPayload, { monitorId: request.body?.monitorId ?? request.query.monitorId });
-    return { data: { monitorId: await deleteMonitor(app.database.db, currentAdminId(request), monitorId) } };
-  });
-};
-
-export default monitorRoutes;
+    return { monitorId: await deleteMonitor(app.database.db, currentAdminId(request), monitorId) };
+  },
+}));

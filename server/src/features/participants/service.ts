@@ -1,18 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { participantMessages, subscriptionDays, type Attendance } from '@common/participants.js';
-import type { SetAttendancePayload } from '@common/schemas/participants.js';
+import { participantMessages, subscriptionDays } from '@common/participants.js';
+import type { AttendanceAnswer, SetAttendancePayload } from '@common/schemas/participants.js';
 import type { Database } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { attendance, camps, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields } from '../../lib/errors.js';
 import { subscriptionMessages } from '../subscriptions/messages.js';
-
-export interface AttendanceAnswer {
-  SUBSCRIPTION_ID: number;
-  date: string;
-  present: Attendance;
-}
 
 /**
  * Registers (true, false) or clears (null) a child's attendance on one of its camp days: a day of the camp,

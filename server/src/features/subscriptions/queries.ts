@@ -1,9 +1,16 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
 import { paymentStatus } from '@common/payment-status.js';
-import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
-import { queryRows, type Executor } from '../../db/client.js';
+import { z } from 'zod';
+import {
+  subscriptionDetail,
+  subscriptionDiscountRecord,
+  type SubscriptionDetail,
+  type SubscriptionDiscountRecord,
+  type SubscriptionListRow,
+} from '@common/schemas/subscriptions.js';
+import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
+import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
 /**
@@ -87,7 +94,7 @@ function listRow(values: unknown[]): SubscriptionListRow {
  * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too.
  */
 export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
-  const [result] = await queryRows<{ rows: string }>(
+  const [result] = await readRows(
     db,
     sql`
       select coalesce(json_agg(json_build_array(
@@ -111,16 +118,34 @@ export async function listSubscriptionsOfYear(db: Executor, year: number): Promi
         group by sd.subscription_id
       ) d on d.subscription_id = s.id
       where ${startsInYear('p.start_date', year)}`,
+    z.object({ rows: z.string() }),
   );
   return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(listRow);
 }
 
-type DetailFacts = Omit<SubscriptionDetail, keyof MoneyFields | 'SUBSCRIPTION_DISCOUNT_SELECTED_DAYS' | 'CAMP_PRICE'> &
-  MoneyFacts & { SELECTED_DAYS_DISCOUNT_CENTS: Cents; CAMP_PRICE_NOW_CENTS: Cents };
+/** The detail as stored: money in cents, the derived amounts not yet computed. */
+const detailFacts = subscriptionDetail
+  .omit({
+    SUBSCRIPTION_CAMP_PRICE: true,
+    SUBSCRIPTION_CAMP_DISCOUNT: true,
+    SUBSCRIPTION_AMOUNT_TO_PAY: true,
+    SUBSCRIPTION_PAID_AMOUNT: true,
+    SUBSCRIPTION_SALDO: true,
+    PAYMENT_STATUS: true,
+    SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: true,
+    CAMP_PRICE: true,
+  })
+  .extend({
+    CAMP_PRICE_CENTS: z.number(),
+    DISCOUNT_CENTS: z.number(),
+    PAID_AMOUNT_CENTS: z.number(),
+    SELECTED_DAYS_DISCOUNT_CENTS: z.number(),
+    CAMP_PRICE_NOW_CENTS: z.number(),
+  });
 
 /** One subscription with every field of spec section 3; null when there is none with that id. */
 export async function findSubscriptionDetail(db: Executor, subscriptionId: number): Promise<SubscriptionDetail | null> {
-  const [row] = await queryRows<DetailFacts>(
+  const [row] = await readRows(
     db,
     sql`
       select
@@ -192,6 +217,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         group by subscription_id
       ) d on d.subscription_id = s.id
       where s.id = ${subscriptionId}`,
+    detailFacts,
   );
   if (!row) return null;
   const { SELECTED_DAYS_DISCOUNT_CENTS, CAMP_PRICE_NOW_CENTS, CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS, ...fields } = row;
@@ -205,7 +231,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
 
 /** The discounts of one subscription, or of all when no id is given; oldest first. */
 export async function listDiscounts(db: Executor, subscriptionId?: number): Promise<SubscriptionDiscountRecord[]> {
-  const rows = await queryRows<Omit<SubscriptionDiscountRecord, 'SUBSCRIPTION_DISCOUNT_AMOUNT'> & { AMOUNT_CENTS: Cents }>(
+  const rows = await readRows(
     db,
     sql`
       select
@@ -218,13 +244,15 @@ export async function listDiscounts(db: Executor, subscriptionId?: number): Prom
       from subscription_discounts
       ${subscriptionId === undefined ? sql`` : sql`where subscription_id = ${subscriptionId}`}
       order by subscription_id, id`,
+    subscriptionDiscountRecord.omit({ SUBSCRIPTION_DISCOUNT_AMOUNT: true }).extend({ AMOUNT_CENTS: z.number() }),
   );
   return rows.map(({ AMOUNT_CENTS, ...rest }) => ({ ...rest, SUBSCRIPTION_DISCOUNT_AMOUNT: centsToEuro(AMOUNT_CENTS) }));
 }
 
 export async function listLunchPreferences(db: Executor): Promise<LunchPreferenceRecord[]> {
-  return queryRows<LunchPreferenceRecord>(
+  return readRows(
     db,
     sql`select id as "LUNCHPREFERENCE_ID", description as "LUNCHPREFERENCE_DESCRIPTION" from lunch_preferences order by id`,
+    lunchPreferenceRecord,
   );
 }

@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failureMessages } from '@common/messages.js';
 import { VOUCHER_VALID_HOURS } from '@common/constants.js';
-import { voucherQuery } from '@common/schemas/camps.js';
+import { voucherCalls } from '@common/contract/vouchers.js';
 import { camps, vouchers } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
+import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
 
@@ -13,8 +13,8 @@ import { currentAdminId } from '../../plugins/auth.js';
  * GET generateVoucher?campId&type=extraSubscription: a one-day voucher for the public booking site, which
  * reads the vouchers table (token, camp, type, expires_at, used_at) to accept it once before it expires.
  */
-const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get('/generateVoucher', { schema: { tags: ['vouchers'], querystring: voucherQuery } }, async (request) => {
+export default callRoutes(voucherCalls, (app) => ({
+  generateVoucher: async (request) => {
     const { campId, type } = request.query;
     const adminId = currentAdminId(request);
     const token = await app.database.db.transaction(async (tx) => {
@@ -42,8 +42,6 @@ const voucherRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return voucher!.token;
     });
-    return { data: token };
-  });
-};
-
-export default voucherRoutes;
+    return token;
+  },
+}));

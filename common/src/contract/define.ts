@@ -1,0 +1,148 @@
+import { z } from 'zod';
+
+/**
+ * The building blocks of the call table (docs/decisions.md, 'One call table'): every API call is declared
+ * once, here in common/, with its method, path, input schemas, the schema of its answer's `data` and one
+ * valid example. The server registers its routes from the table, the web's API client is typed by it, the
+ * OpenAPI document and the tests enumerate it.
+ */
+
+export type HttpMethod = 'GET' | 'POST' | 'DELETE';
+
+/**
+ * Refusals a call may answer besides those every call may: 400 (bad input), 401 (no valid session, unless
+ * the call is public), 413 (a body over the limit, for calls with a body), 500, and 503 (the database cannot
+ * be reached right now).
+ */
+export type RefusalStatus = 401 | 404 | 409 | 429;
+
+export const errorCodes = [
+  'VALIDATION',
+  'UNAUTHORIZED',
+  'NOT_FOUND',
+  'REQUEST_TIMEOUT',
+  'CONFLICT',
+  'TOO_MANY_ATTEMPTS',
+  'BODY_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'INTERNAL',
+  'DATABASE_UNAVAILABLE',
+] as const;
+export type ErrorCode = (typeof errorCodes)[number];
+
+/** Every failure answers this shape (decisions.md section 2): a Dutch message, and per field for bad input. */
+export const errorAnswer = z.object({
+  error: z.object({
+    code: z.enum(errorCodes),
+    message: z.string(),
+    fields: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type ErrorAnswer = z.infer<typeof errorAnswer>;
+
+/** Input schema of a call that takes none. */
+type None = z.ZodNever;
+
+type Example<Q extends z.ZodType, B extends z.ZodType> = ([Q] extends [None] ? unknown : { query: z.input<Q> }) &
+  ([B] extends [None] ? unknown : { body: z.input<B> });
+
+interface Common<Q extends z.ZodType, B extends z.ZodType> {
+  method: HttpMethod;
+  /** The whole path, `/api/<name>` for the calls of spec section 7. */
+  path: `/api/${string}`;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Callable without a session (sign-in, health). */
+  public?: boolean;
+  query?: Q;
+  body?: B;
+  refusals?: readonly RefusalStatus[];
+  /** A valid request: the fuzzer mutates it, the OpenAPI document shows it. */
+  example: Example<Q, B>;
+}
+
+interface Definition<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> extends Common<Q, B> {
+  /** The schema of the answer's `data`; the answer itself is `{ data }`. */
+  response: R;
+}
+
+export const fileFormats = ['xlsx', 'csv', 'pdf'] as const;
+export type FileFormat = (typeof fileFormats)[number];
+
+interface DownloadDefinition<Q extends z.ZodType, B extends z.ZodType> extends Common<Q, B> {
+  /** The formats the file can have: the answer is that file, not `{ data }`. */
+  files: readonly FileFormat[];
+}
+
+/** The answer of a download, for the OpenAPI document: the file's bytes. */
+export const fileAnswer = z.string().meta({ format: 'binary' });
+
+export interface Call<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends Omit<
+  Definition<Q, B, R>,
+  'example'
+> {
+  example: { query?: unknown; body?: unknown };
+  /** Set for a download (see `download`). */
+  files?: readonly FileFormat[];
+}
+
+/** A call whose answer is a file (xlsx, CSV, PDF). */
+export interface Download<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType> extends Call<Q, B, typeof fileAnswer> {
+  files: readonly FileFormat[];
+}
+
+/** One call; its example is checked against its query and body schemas by the type system. */
+export function call<R extends z.ZodType, Q extends z.ZodType = None, B extends z.ZodType = None>(
+  definition: Definition<Q, B, R>,
+): NoInfer<Call<Q, B, R>> {
+  return definition as Call<Q, B, R>;
+}
+
+/** One download call: like `call`, with the file formats instead of a response schema. */
+export function download<Q extends z.ZodType = None, B extends z.ZodType = None>(
+  definition: DownloadDefinition<Q, B>,
+): NoInfer<Download<Q, B>> {
+  return { ...definition, response: fileAnswer } as Download<Q, B>;
+}
+
+/** A feature's calls, each under the feature's OpenAPI tag. */
+export type Feature<T extends Record<string, Call>> = { [K in keyof T]: T[K] & { tag: string } };
+
+export function feature<T extends Record<string, Call>>(tag: string, calls: T): Feature<T> {
+  return Object.fromEntries(Object.entries(calls).map(([name, c]) => [name, { ...c, tag }])) as Feature<T>;
+}
+
+type Intersection<U> = (U extends unknown ? (x: U) => void : never) extends (x: infer I) => void ? I : never;
+
+/** The table of every feature's calls; a name or path declared twice stops the program at once. */
+export function combine<T extends Feature<Record<string, Call>>[]>(...features: T): Intersection<T[number]> {
+  const table: Record<string, Call & { tag: string }> = {};
+  const paths = new Set<string>();
+  for (const calls of features) {
+    for (const [name, c] of Object.entries(calls)) {
+      const route = `${c.method} ${c.path}`;
+      if (table[name] || paths.has(route)) throw new Error(`Call ${name} (${route}) is declared twice`);
+      table[name] = c;
+      paths.add(route);
+    }
+  }
+  return table as Intersection<T[number]>;
+}
+
+/** The answer of a call: `{ data }` with its data schema. */
+export function answerSchema<C extends Call>(c: C) {
+  return z.object({ data: c.response as C['response'] });
+}
+
+type Parts<C> = C extends Call<infer Q, infer B, infer R> ? { query: Q; body: B; response: R } : never;
+type Output<S> = [S] extends [None] ? undefined : S extends z.ZodType ? z.output<S> : undefined;
+type Input<S> = [S] extends [None] ? undefined : S extends z.ZodType ? z.input<S> : undefined;
+
+/** What a handler receives, after validation. */
+export type QueryOf<C extends Call> = Output<Parts<C>['query']>;
+export type BodyOf<C extends Call> = Output<Parts<C>['body']>;
+/** What a client sends: the schema's input (form values as text are welcome). */
+export type QueryInput<C extends Call> = Input<Parts<C>['query']>;
+export type BodyInput<C extends Call> = Input<Parts<C>['body']>;
+/** The `data` of a call's answer. */
+export type DataOf<C extends Call> = z.output<Parts<C>['response']>;

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+import { call, feature } from './define.js';
+
+export const healthCalls = feature('health', {
+  health: call({
+    method: 'GET',
+    path: '/api/health',
+    summary: 'For a load balancer: 200 while the database answers, 503 when it does not',
+    public: true,
+    response: z.object({ status: z.literal('ok') }),
+    example: {},
+  }),
+});

@@ -1,0 +1,37 @@
+import { authCalls } from './auth.js';
+import { campCalls } from './camps.js';
+import { combine } from './define.js';
+import { healthCalls } from './health.js';
+import { mailCalls } from './mail.js';
+import { monitorCalls } from './monitors.js';
+import { participantCalls } from './participants.js';
+import { seasonCalls } from './season.js';
+import { settingsCalls } from './settings.js';
+import { subscriptionCalls } from './subscriptions.js';
+import { taxonomyCalls } from './taxonomy.js';
+import { themeCalls } from './themes.js';
+import { voucherCalls } from './vouchers.js';
+
+export * from './define.js';
+
+/**
+ * Every API call, by name (README, 'Adding a call'). The server registers a route for each, the web's
+ * API client and the tests enumerate it; a name or path declared twice stops the program at once.
+ */
+export const contract = combine(
+  healthCalls,
+  authCalls,
+  settingsCalls,
+  subscriptionCalls,
+  taxonomyCalls,
+  campCalls,
+  themeCalls,
+  voucherCalls,
+  monitorCalls,
+  participantCalls,
+  seasonCalls,
+  mailCalls,
+);
+
+export type Contract = typeof contract;
+export type CallName = keyof Contract;

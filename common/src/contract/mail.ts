@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import {
+  crudMailTemplateRequest,
+  mailPreview,
+  mailPreviewPayload,
+  mailTemplateRecord,
+  mailTemplatesQuery,
+  testMailPayload,
+  testMailResult,
+} from '../schemas/mail-templates.js';
+import { call, feature } from './define.js';
+
+export const mailCalls = feature('mail', {
+  getMailTemplates: call({
+    method: 'GET',
+    path: '/api/getMailTemplates',
+    summary: 'Every mail template, or the one with id, with how many camps use it',
+    query: mailTemplatesQuery,
+    response: z.array(mailTemplateRecord),
+    example: { query: {} },
+  }),
+  crudMailTemplate: call({
+    method: 'POST',
+    path: '/api/crudMailTemplate',
+    summary: 'A mail template plus an optional action; without one, an existing identifier updates and a new one creates',
+    body: crudMailTemplateRequest,
+    response: z.union([z.object({ templateId: z.string() }), z.array(mailTemplateRecord)]),
+    refusals: [404, 409],
+    example: {
+      body: { MAILTEMPLATE_ID: 'herinnering', MAILTEMPLATE_SUBJECT: 'Herinnering', MAILTEMPLATE_BODY: 'Beste ouder, tot maandag!' },
+    },
+  }),
+  previewMailTemplate: call({
+    method: 'POST',
+    path: '/api/previewMailTemplate',
+    summary: 'The template being edited, filled with a real subscription (the newest without an id)',
+    body: mailPreviewPayload,
+    response: z.array(mailPreview),
+    refusals: [404],
+    example: { body: { MAILTEMPLATE_SUBJECT: 'Bevestiging', MAILTEMPLATE_BODY: 'Beste ouder, welkom!' } },
+  }),
+  sendTestMail: call({
+    method: 'POST',
+    path: '/api/sendTestMail',
+    summary: "The previewed mail to an address of staff's choice, through the outbox",
+    body: testMailPayload,
+    response: testMailResult,
+    refusals: [404],
+    example: { body: { MAILTEMPLATE_SUBJECT: 'Test', MAILTEMPLATE_BODY: 'Beste ouder, dit is een test.', TO: 'staff@example.be' } },
+  }),
+});

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { monitorPayload, monitorRecord } from '../schemas/monitors.js';
+import { monitorsQuery } from '../schemas/taxonomy.js';
+import { exportMonitorsQuery } from '../schemas/participants.js';
+import { call, download, feature } from './define.js';
+
+const monitorIdAnswer = z.object({ monitorId: z.number() });
+
+export const monitorCalls = feature('monitors', {
+  getMonitors: call({
+    method: 'GET',
+    path: '/api/getMonitors',
+    summary: 'Every monitor, or the one with monitorId (an empty list when unknown)',
+    query: monitorsQuery,
+    response: z.array(monitorRecord),
+    example: { query: {} },
+  }),
+  exportMonitors: download({
+    method: 'GET',
+    path: '/api/exportMonitors',
+    summary: 'Every monitor as xlsx or CSV',
+    query: exportMonitorsQuery,
+    files: ['xlsx', 'csv'],
+    example: { query: { format: 'xlsx' } },
+  }),
+  updateMonitor: call({
+    method: 'POST',
+    path: '/api/updateMonitor',
+    summary: 'The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor',
+    body: monitorPayload,
+    response: monitorIdAnswer,
+    refusals: [404],
+    example: {
+      body: {
+        MONITOR_FIRSTNAME: 'Lotte',
+        MONITOR_LASTNAME: 'Peeters',
+        MONITOR_EMAIL: 'lotte.peeters@example.be',
+        MONITOR_PHONE: '0475 12 34 56',
+        MONITOR_REMARK: 'Rijbewijs B',
+        MONITOR_BIRTHDATE: '2001-04-17',
+        MONITOR_NATIONALNR: '01041712345',
+        MONITOR_ACCOUNT_NR: 'BE71096123456769',
+        MONITOR_STREET: 'Kerkstraat',
+        MONITOR_HOUSENR: '12',
+        MONITOR_POSTALCODE: '9000',
+        MONITOR_CITY: 'Gent',
+        MONITOR_CAMP_LOCATION_1: 1,
+        MONITOR_CAMP_LOCATION_2: 2,
+      },
+    },
+  }),
+  deleteMonitor: call({
+    method: 'DELETE',
+    path: '/api/deleteMonitor',
+    summary: 'monitorId in the JSON body or in the query; the body wins when both carry one',
+    query: monitorsQuery,
+    body: monitorsQuery.nullish(),
+    response: monitorIdAnswer,
+    refusals: [404],
+    example: { query: {}, body: { monitorId: 1 } },
+  }),
+});

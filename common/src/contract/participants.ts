@@ -1,0 +1,34 @@
+import { z } from 'zod';
+import { campParticipant } from '../participants.js';
+import { attendanceAnswer, campParticipantsQuery, exportCampParticipantsQuery, setAttendancePayload } from '../schemas/participants.js';
+import { call, download, feature } from './define.js';
+
+export const participantCalls = feature('participants', {
+  getCampParticipants: call({
+    method: 'GET',
+    path: '/api/getCampParticipants',
+    summary: "The children of a camp with their days and attendance; with a date, only that day's",
+    query: campParticipantsQuery,
+    response: z.array(campParticipant),
+    refusals: [404],
+    example: { query: { campId: 1 } },
+  }),
+  setAttendance: call({
+    method: 'POST',
+    path: '/api/setAttendance',
+    summary: "Registers (true, false) or clears (null) a child's attendance on one of its camp days",
+    body: setAttendancePayload,
+    response: attendanceAnswer,
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1, date: '2025-07-07', present: true } },
+  }),
+  exportCampParticipants: download({
+    method: 'GET',
+    path: '/api/exportCampParticipants',
+    summary: 'The participant list of a camp day (with date) or the whole camp, as PDF, xlsx or CSV',
+    query: exportCampParticipantsQuery,
+    files: ['pdf', 'xlsx', 'csv'],
+    refusals: [404],
+    example: { query: { campId: 1, format: 'pdf' } },
+  }),
+});

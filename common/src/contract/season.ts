@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import {
+  agegroupAdminRecord,
+  copySeasonPayload,
+  copySeasonResult,
+  crudSeasonListRequest,
+  locationAdminRecord,
+  periodAdminRecord,
+  periodsQuery,
+} from '../schemas/season.js';
+import { lunchPreferenceRecord } from '../schemas/taxonomy.js';
+import { call, feature } from './define.js';
+
+/** A crud call of an admin list: `{ [idKey]: id }`, or the record as a list for read. */
+const crudAnswer = <R extends z.ZodType>(idKey: string, record: R) => z.union([z.object({ [idKey]: z.number() }), z.array(record)]);
+
+export const seasonCalls = feature('season', {
+  getLocations: call({
+    method: 'GET',
+    path: '/api/getLocations',
+    summary: 'Every location with what the admin screen needs (how many camps use it)',
+    response: z.array(locationAdminRecord),
+    example: {},
+  }),
+  getPeriods: call({
+    method: 'GET',
+    path: '/api/getPeriods',
+    summary: 'The periods (of a year), by start date',
+    query: periodsQuery,
+    response: z.array(periodAdminRecord),
+    example: { query: { year: 2025 } },
+  }),
+  getAgegroups: call({
+    method: 'GET',
+    path: '/api/getAgegroups',
+    summary: 'Every age group with its ages',
+    response: z.array(agegroupAdminRecord),
+    example: {},
+  }),
+  crudLocation: call({
+    method: 'POST',
+    path: '/api/crudLocation',
+    summary: 'A location plus an optional action, as crudCamp',
+    body: crudSeasonListRequest,
+    response: crudAnswer('locationId', locationAdminRecord),
+    refusals: [404, 409],
+    example: { body: { LOCATION_NAME: 'Sporthal De Bres', LOCATION_NAME_SHORT: 'De Bres', LOCATION_ADDRESS: 'Bresstraat 1, 9000 Gent' } },
+  }),
+  crudPeriod: call({
+    method: 'POST',
+    path: '/api/crudPeriod',
+    summary: 'A period plus an optional action, as crudCamp',
+    body: crudSeasonListRequest,
+    response: crudAnswer('periodId', periodAdminRecord),
+    refusals: [404, 409],
+    example: {
+      body: {
+        PERIOD_NAME: 'Herfstvakantie 2025',
+        PERIOD_NAME_SHORT: 'Herfst',
+        PERIOD_STARTDATE: '2025-10-27',
+        PERIOD_ENDDATE: '2025-10-31',
+      },
+    },
+  }),
+  crudAgegroup: call({
+    method: 'POST',
+    path: '/api/crudAgegroup',
+    summary: 'An age group plus an optional action, as crudCamp',
+    body: crudSeasonListRequest,
+    response: crudAnswer('agegroupId', agegroupAdminRecord),
+    refusals: [404, 409],
+    example: { body: { AGEGROUP_NAME: 'Kleuters', AGEGROUP_MIN_AGE: 3, AGEGROUP_MAX_AGE: 5 } },
+  }),
+  crudLunchPreference: call({
+    method: 'POST',
+    path: '/api/crudLunchPreference',
+    summary: 'A lunch preference plus an optional action, as crudCamp',
+    body: crudSeasonListRequest,
+    response: crudAnswer('lunchPreferenceId', lunchPreferenceRecord),
+    refusals: [404, 409],
+    example: { body: { LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrij' } },
+  }),
+  copySeason: call({
+    method: 'POST',
+    path: '/api/copySeason',
+    summary: "Copies a year's camps to another year (closed, shifted); a dry run writes nothing",
+    body: copySeasonPayload,
+    response: copySeasonResult,
+    example: { body: { fromYear: 2025, toYear: 2026, priceIncreasePercent: 3, dryRun: true } },
+  }),
+});

@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import {
+  addDiscountPayload,
+  subscriptionDetail,
+  subscriptionDiscountRecord,
+  subscriptionIdPayload,
+  subscriptionListRow,
+  updateSubscriberParentPayload,
+  updateSubscriberPayload,
+  updateSubscriptionPayload,
+} from '../schemas/subscriptions.js';
+import { campYearQuery, idQuery, lunchPreferenceRecord, requiredIdQuery } from '../schemas/taxonomy.js';
+import { exportSubscriptionsQuery } from '../schemas/participants.js';
+import { call, download, feature } from './define.js';
+
+/** A change of one subscription answers its detail as it is after the change. */
+const changeOf = (name: string, summary: string) =>
+  call({
+    method: 'POST',
+    path: `/api/${name}`,
+    summary,
+    body: subscriptionIdPayload,
+    response: subscriptionDetail,
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1 } },
+  });
+
+export const subscriptionCalls = feature('subscriptions', {
+  getSubscriptions: call({
+    method: 'GET',
+    path: '/api/getSubscriptions',
+    summary: 'Every subscription of a camp year (without campYear: the current one), cancelled ones included',
+    query: campYearQuery,
+    response: z.array(subscriptionListRow),
+    example: { query: { campYear: 2025 } },
+  }),
+  exportSubscriptions: download({
+    method: 'GET',
+    path: '/api/exportSubscriptions',
+    summary: "The subscriptions of a camp year the overview's filter parameters select, as xlsx or CSV",
+    query: exportSubscriptionsQuery,
+    files: ['xlsx', 'csv'],
+    example: { query: { campYear: 2025, format: 'xlsx', paymentStatus: 'OPEN-SALDO' } },
+  }),
+  getSubscriptionFullDetail: call({
+    method: 'GET',
+    path: '/api/getSubscriptionFullDetail',
+    summary: 'One subscription with every field; data[0] is the record',
+    query: requiredIdQuery,
+    response: z.array(subscriptionDetail),
+    refusals: [404],
+    example: { query: { id: 1 } },
+  }),
+  getDiscounts: call({
+    method: 'GET',
+    path: '/api/getDiscounts',
+    summary: 'The discounts of one subscription, or of all without id; oldest first',
+    query: idQuery,
+    response: z.array(subscriptionDiscountRecord),
+    example: { query: { id: 1 } },
+  }),
+  getLunchPreferences: call({
+    method: 'GET',
+    path: '/api/getLunchPreferences',
+    summary: 'The lunch preferences a subscription can have',
+    response: z.array(lunchPreferenceRecord),
+    example: {},
+  }),
+  updateSubscriber: call({
+    method: 'POST',
+    path: '/api/updateSubscriber',
+    summary: "The child's name; answers the detail of SUBSCRIPTION_ID (without it, the child's newest subscription)",
+    body: updateSubscriberPayload,
+    response: subscriptionDetail,
+    refusals: [404],
+    example: { body: { SUBSCRIBER_ID: 1, SUBSCRIPTION_ID: 1, SUBSCRIBER_FIRSTNAME: 'Noor', SUBSCRIBER_LASTNAME: 'Janssens' } },
+  }),
+  updateSubscriberParent: call({
+    method: 'POST',
+    path: '/api/updateSubscriberParent',
+    summary: "The parent's data; answers the detail of SUBSCRIPTION_ID (without it, the newest of the parent's children)",
+    body: updateSubscriberParentPayload,
+    response: subscriptionDetail,
+    refusals: [404],
+    example: {
+      body: {
+        SUBSCRIBER_PARENT_ID: 1,
+        SUBSCRIPTION_ID: 1,
+        SUBSCRIBER_PARENT_FIRSTNAME: 'Els',
+        SUBSCRIBER_PARENT_LASTNAME: 'Janssens',
+        SUBSCRIBER_PARENT_STREET: 'Kerkstraat',
+        SUBSCRIBER_PARENT_HOUSENR: '12',
+        SUBSCRIBER_PARENT_POSTALCODE: '9000',
+        SUBSCRIBER_PARENT_CITY: 'Gent',
+        SUBSCRIBER_PARENT_COUNTRY: 'België',
+        SUBSCRIBER_PARENT_PHONE: '0475 12 34 56',
+        SUBSCRIBER_PARENT_PHONE2: '',
+        SUBSCRIBER_PARENT_EMAIL: 'els.janssens@example.be',
+      },
+    },
+  }),
+  updateSubscription: call({
+    method: 'POST',
+    path: '/api/updateSubscription',
+    summary: 'Lunch preference and remark',
+    body: updateSubscriptionPayload,
+    response: subscriptionDetail,
+    refusals: [404],
+    example: { body: { SUBSCRIPTION_ID: 1, SUBSCRIPTION_LUNCH_PREFERENCE_ID: 1, SUBSCRIPTION_REMARK: 'Allergisch voor noten' } },
+  }),
+  addDiscount: call({
+    method: 'POST',
+    path: '/api/addDiscount',
+    summary: "Staff's extra discount, at most the amount still to pay; with discountId it changes that extra discount",
+    body: addDiscountPayload,
+    response: subscriptionDetail,
+    refusals: [404, 409],
+    example: { body: { subscriptionId: 1, discountAmount: '5', discountRemark: 'Broer of zus', discountId: null } },
+  }),
+  convertToCash: changeOf('convertToCash', 'Payment by cash, with the camp’s mail to the parent'),
+  convertToBankTransfer: changeOf('convertToBankTransfer', 'Payment by bank transfer again (only from cash)'),
+  paymentComplete: changeOf('paymentComplete', "'Bedragen gelijk zetten': paid becomes the amount to pay"),
+  cancelSubscription: changeOf('cancelSubscription', 'Cancels, frees the seat and mails the parent'),
+  deleteSubscription: call({
+    method: 'POST',
+    path: '/api/deleteSubscription',
+    summary: 'Removes the subscription and its discounts; the audit log keeps both',
+    body: subscriptionIdPayload,
+    response: z.object({ subscriptionId: z.number() }),
+    refusals: [404],
+    example: { body: { SUBSCRIPTION_ID: 1 } },
+  }),
+  resendConfirmationEmail: call({
+    method: 'POST',
+    path: '/api/resendConfirmationEmail',
+    summary: "The camp's confirmation mail to the parent again; a failed send answers 500",
+    body: subscriptionIdPayload,
+    response: z.object({ subscriptionId: z.number(), mailId: z.number(), mailStatus: z.enum(['sent', 'outbox', 'failed']) }),
+    refusals: [404],
+    example: { body: { SUBSCRIPTION_ID: 1 } },
+  }),
+});

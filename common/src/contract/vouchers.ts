@@ -1,0 +1,15 @@
+import { z } from 'zod';
+import { voucherQuery } from '../schemas/camps.js';
+import { call, feature } from './define.js';
+
+export const voucherCalls = feature('vouchers', {
+  generateVoucher: call({
+    method: 'GET',
+    path: '/api/generateVoucher',
+    summary: 'A one-day voucher token of a camp for the public booking site',
+    query: voucherQuery,
+    response: z.string(),
+    refusals: [404],
+    example: { query: { campId: 1, type: 'extraSubscription' } },
+  }),
+});

@@ -1,0 +1,83 @@
+import type { FastifyInstance, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  answerSchema,
+  errorAnswer,
+  fileAnswer,
+  type BodyOf,
+  type Call,
+  type DataOf,
+  type Download,
+  type Feature,
+  type QueryOf,
+} from '@common/contract/index.js';
+import { CONTENT_TYPES, sendDownload, type DownloadFile } from './downloads.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The name of the call of common/src/contract/ this route serves. */
+    callName?: string;
+  }
+}
+
+export type CallRequest<C extends Call> = FastifyRequest<{ Querystring: QueryOf<C>; Body: BodyOf<C> }>;
+
+/**
+ * A handler answers the call's `data`; the route wraps it as `{ data }` and checks it against the response
+ * schema. A download's handler answers the file, which the route sends as an attachment.
+ */
+export type CallHandler<C extends Call> = (
+  request: CallRequest<C>,
+  reply: FastifyReply,
+) => Promise<C extends Download ? DownloadFile : DataOf<C>>;
+
+/** One handler per call of a feature, keyed by the call's name: a missing or misspelt one is a type error. */
+export type CallHandlers<T extends Record<string, Call>> = { [K in keyof T]: CallHandler<T[K]> };
+
+/** The statuses a call answers, each with its body schema, for the serializer and the OpenAPI document. */
+function responseSchemas(c: Call) {
+  const statuses = new Set<number>([400, ...(c.public ? [] : [401]), ...(c.body ? [413] : []), ...(c.refusals ?? []), 500, 503]);
+  const schemas: Record<number, unknown> = {
+    200: c.files
+      ? { description: 'The file', content: Object.fromEntries(c.files.map((format) => [CONTENT_TYPES[format], { schema: fileAnswer }])) }
+      : answerSchema(c),
+  };
+  for (const status of [...statuses].sort()) schemas[status] = errorAnswer;
+  return schemas;
+}
+
+/** The route options of one call of the table. */
+export function callRoute(name: string, c: Call & { tag: string }) {
+  return {
+    method: c.method,
+    url: c.path,
+    config: { public: c.public === true, callName: name },
+    schema: {
+      operationId: name,
+      summary: c.summary,
+      tags: [c.tag],
+      ...(c.public ? { security: [] } : {}),
+      ...(c.query ? { querystring: c.query } : {}),
+      ...(c.body ? { body: c.body } : {}),
+      response: responseSchemas(c),
+    },
+  };
+}
+
+/** A feature's routes: one per call of its part of the table, served by the handler of the same name. */
+export function callRoutes<T extends Record<string, Call>>(
+  calls: Feature<T>,
+  handlers: (app: FastifyInstance) => CallHandlers<T>,
+): FastifyPluginAsync {
+  return async (app) => {
+    const served = handlers(app);
+    for (const [name, c] of Object.entries(calls) as [keyof T & string, Feature<T>[keyof T]][]) {
+      const handler = served[name] as unknown as (request: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
+      app.route({
+        ...callRoute(name, c),
+        handler: c.files
+          ? async (request, reply) => sendDownload(reply, (await handler(request, reply)) as DownloadFile)
+          : async (request, reply) => ({ data: await handler(request, reply) }),
+      });
+    }
+  };
+}
