@@ -49,7 +49,8 @@ describe('OpenAPI document', () => {
     for (const [name, c] of Object.entries(contract)) {
       const operation = document.paths[c.path]![c.method.toLowerCase()]!;
       expect(operation.operationId).toBe(name);
-      expect(schemaOf(operation, '200')?.required, `${name} 200`).toEqual(['data']);
+      if (c.files) expect(Object.keys(operation.responses['200']!.content!).length, `${name} 200`).toBe(c.files.length);
+      else expect(schemaOf(operation, '200')?.required, `${name} 200`).toEqual(['data']);
       const statuses = ['400', ...(c.public ? [] : ['401']), ...(c.body ? ['413'] : []), ...(c.refusals ?? []).map(String), '500', '503'];
       expect(Object.keys(operation.responses).sort(), name).toEqual(['200', ...statuses].sort());
       for (const status of statuses) {
@@ -61,5 +62,9 @@ describe('OpenAPI document', () => {
     expect(detail.items.properties).toHaveProperty('SUBSCRIBER_PARENT_EMAIL');
     expect(document.paths['/api/getSubscriptionFullDetail']!.get!.responses).toHaveProperty('404');
     expect(document.paths['/api/login']!.post!.responses).toHaveProperty('429');
+    expect(Object.keys(document.paths['/api/exportMonitors']!.get!.responses['200']!.content!)).toEqual([
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'text/csv; charset=utf-8',
+    ]);
   });
 });
