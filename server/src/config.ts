@@ -56,11 +56,14 @@ const configSchema = z
       .positive()
       .max(24 * 30)
       .default(12),
-    SEED: z.enum(['demo', 'none']).default('demo'),
+    /** Default: 'demo' on the embedded database, 'none' with DATABASE_URL (a production database never gets the published demo password). */
+    SEED: z.enum(['demo', 'none']).optional(),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     LOGIN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(60).default(2),
     ORGANISER_ACCOUNT: z.string().min(1).default('BE71 0961 2345 6769'),
+    /** A stop (SIGTERM, SIGINT) waits this long for open requests, then ends the process anyway. */
+    SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy,
     REQUEST_TIMEOUT_SECONDS: seconds(30),
@@ -73,7 +76,7 @@ const configSchema = z
     message: 'may not exceed REQUEST_TIMEOUT_SECONDS',
   });
 
-export type Config = z.infer<typeof configSchema> & { webDistDir: string };
+export type Config = z.infer<typeof configSchema> & { SEED: 'demo' | 'none'; webDistDir: string };
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -82,7 +85,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     const issue = result.error.issues[0]!;
     throw new ConfigError(`Configuratiefout: ${issue.path.join('.')} ${issue.message}`);
   }
-  return { ...result.data, webDistDir: path.resolve(import.meta.dirname, '../../dist/web') };
+  return {
+    ...result.data,
+    SEED: result.data.SEED ?? (result.data.DATABASE_URL ? 'none' : 'demo'),
+    webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
+  };
 }
 
 export class ConfigError extends Error {}

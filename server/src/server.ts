@@ -1,3 +1,4 @@
+import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, databaseOptions, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
@@ -19,14 +20,22 @@ async function main() {
   const demoLogin = config.SEED === 'demo' ? await ensureDemoData(database.db) : null;
   const app = await buildApp({ config, database });
 
-  const shutdown = async (signal: string) => {
-    app.log.info(`${signal}: shutting down`);
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.once('SIGINT', () => void shutdown('SIGINT'));
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+  // A stop lets open requests finish and closes the database, but never takes longer than the bound:
+  // a client that keeps a request open must not keep a deploy or a restart waiting.
+  const timeoutMs = config.SHUTDOWN_TIMEOUT_SECONDS * 1000;
+  closeWithGrace(
+    {
+      delay: timeoutMs,
+      logger: { error: (message: unknown) => app.log.error(message) },
+      onTimeout: () => app.log.error(`Niet binnen ${config.SHUTDOWN_TIMEOUT_SECONDS} s gestopt: het proces stopt toch.`),
+    },
+    async ({ signal, err }) => {
+      if (err) app.log.error(err);
+      app.log.info(`${signal ?? 'fout'}: stoppen`);
+      await app.close();
+      await database.close();
+    },
+  );
 
   await app.listen({ port: config.PORT, host: config.HOST });
   const url = `http://localhost:${config.PORT}`;

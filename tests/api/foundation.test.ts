@@ -10,6 +10,8 @@ import { queryRows } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
 import { DEMO_ADMIN, ensureDemoData } from '../../server/src/seed/demo-data.js';
 import { openDatabase } from '../../server/src/db/client.js';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
 
 const run = promisify(execFile);
@@ -45,7 +47,7 @@ describe.each(backends)('migrations and demo data on %s', (backend) => {
     } finally {
       await handle.close();
     }
-  });
+  }, 240_000);
 });
 
 describe('the embedded database on disk and the administrator commands', () => {
@@ -87,5 +89,47 @@ describe('the embedded database on disk and the administrator commands', () => {
     const admins = await handle.db.select({ email: t.admins.email }).from(t.admins);
     expect(admins.map((a) => a.email)).toEqual(['an@example.be']);
     await handle.close();
+  }, 180_000);
+
+  /** The server on DATA_DIR for one call, closed again so that a command can open the folder. */
+  async function callServer(method: 'GET' | 'POST', url: string, body?: object, token?: string) {
+    const database = await openDatabase({ dataDir });
+    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false });
+    try {
+      const answer = await app.inject({ method, url, payload: body, headers: token ? { authorization: `Bearer ${token}` } : {} });
+      return { status: answer.statusCode, body: answer.json() as { data: { token: string } } };
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }
+
+  it('user:passwd signs out every open session of that administrator', async () => {
+    const login = await callServer('POST', '/api/login', { username: 'an@example.be', password: 'nog een geheim' });
+    expect(login.status).toBe(200);
+    const token = login.body.data.token;
+    expect((await callServer('GET', '/api/me', undefined, token)).status).toBe(200);
+
+    await cli(['passwd', 'an@example.be', '--password-stdin'], 'een derde geheim\n');
+    expect((await callServer('GET', '/api/me', undefined, token)).status).toBe(401);
+    expect((await callServer('POST', '/api/login', { username: 'an@example.be', password: 'nog een geheim' })).status).toBe(401);
+    expect((await callServer('POST', '/api/login', { username: 'an@example.be', password: 'een derde geheim' })).status).toBe(200);
+  }, 120_000);
+
+  it("user:add names the database's reason when adding fails for another reason than an existing address", async () => {
+    // The database itself refuses the row, as a full disk or a missing permission would.
+    const handle = await openDatabase({ dataDir });
+    await handle.db.execute(
+      sql.raw(
+        `create function refuse_admins() returns trigger language plpgsql as $$ begin raise exception 'geen schrijfrechten op admins'; end $$`,
+      ),
+    );
+    await handle.db.execute(sql.raw(`create trigger refuse_admins before insert on admins for each row execute function refuse_admins()`));
+    await handle.close();
+    const failed = cli(['add', 'piet@example.be']);
+    await expect(failed).rejects.toMatchObject({
+      stderr: expect.stringContaining('Beheerder piet@example.be niet toegevoegd: geen schrijfrechten op admins'),
+    });
+    await expect(failed).rejects.toMatchObject({ stderr: expect.not.stringContaining('bestaat al') });
   });
 });

@@ -2,38 +2,81 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { TEST_ADMIN } from './api.js';
 
-const root = path.resolve(import.meta.dirname, '../..');
+export const root = path.resolve(import.meta.dirname, '../..');
+
+/** node's arguments that start the server from its TypeScript sources, as `npm start` does. */
+export const SOURCE_SERVER = ['--import', 'tsx', 'server/src/server.ts'];
 
 export interface ServerProcess {
   child: ChildProcess;
   baseUrl: string;
   /** Everything the process wrote to stderr so far. */
   stderr(): string;
+  /** Everything the process wrote to stdout and stderr so far. */
+  output(): string;
+  /** Resolves with the exit code (or the signal's name) when the process ends. */
+  exited: Promise<number | string>;
 }
 
-/** The real server in a process of its own (so that it can be killed, or die), started as `npm start` starts it. */
-export async function startServerProcess(env: Record<string, string>): Promise<ServerProcess> {
+/**
+ * The real server in a process of its own (so that it can be stopped, killed, or die) on a free port;
+ * resolves once it says it listens. SEED none and LOG_LEVEL warn unless env says otherwise. `command` is
+ * node's arguments: the sources by default, or a built file.
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  options: { command?: string[]; cwd?: string } = {},
+): Promise<ServerProcess> {
   const port = 4100 + Math.floor(Math.random() * 800);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+  const child = spawn(process.execPath, options.command ?? SOURCE_SERVER, {
+    cwd: options.cwd ?? root,
+    env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  let output = '';
+  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr!.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString();
+    output += chunk.toString();
+  });
+  const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? '')));
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', () => output.includes('Kampbeheer draait') && resolve());
+    void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  });
+  return { child, baseUrl: `http://127.0.0.1:${port}`, stderr: () => stderr, output: () => output, exited };
+}
+
+/**
+ * Runs the server until it ends by itself (a refused start-up), and answers its exit code and output; a
+ * server that starts after all is killed at once and answers 'started'.
+ */
+export async function runServerUntilExit(env: Record<string, string>): Promise<{ code: number | string; output: string }> {
+  const child = spawn(process.execPath, SOURCE_SERVER, {
     cwd: root,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}: ${output}`)));
+  let started = false;
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', () => {
+    if (!started && output.includes('Kampbeheer draait')) {
+      started = true;
+      child.kill('SIGKILL');
+    }
   });
-  return { child, baseUrl: `http://127.0.0.1:${port}`, stderr: () => output };
+  const code = await new Promise<number | string>((resolve) => child.once('exit', (c, signal) => resolve(c ?? signal ?? '')));
+  return { code: started ? 'started' : code, output };
 }
 
 /** Ends the process with SIGKILL (no clean shutdown) and waits until it is gone. */
 export async function kill(server: ServerProcess) {
   if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  const exited = new Promise((resolve) => server.child.once('exit', resolve));
   server.child.kill('SIGKILL');
-  await exited;
+  await server.exited;
 }
 
 export async function signIn(baseUrl: string): Promise<string> {

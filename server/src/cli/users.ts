@@ -42,6 +42,12 @@ function emailFromArgs(args: string[]): string {
   return parsed.data;
 }
 
+/** The database's own words: drizzle wraps the driver's error, whose message says what went wrong. */
+function databaseReason(error: unknown): string {
+  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
+  return cause instanceof Error ? cause.message : String(cause);
+}
+
 async function main() {
   const [command, ...args] = process.argv.slice(2);
   if (!command || !['add', 'passwd', 'list', 'remove'].includes(command)) {
@@ -55,12 +61,17 @@ async function main() {
   let exitCode = 0;
   try {
     if (command === 'add') {
-      try {
-        await addAdmin(db, email, password!.password);
-        console.log(`Beheerder ${email} toegevoegd.`);
-      } catch {
+      if ((await listAdmins(db)).some((admin) => admin.email === email.trim().toLowerCase())) {
         console.error(`Beheerder ${email} bestaat al.`);
         exitCode = 1;
+      } else {
+        try {
+          await addAdmin(db, email, password!.password);
+          console.log(`Beheerder ${email} toegevoegd.`);
+        } catch (error) {
+          console.error(`Beheerder ${email} niet toegevoegd: ${databaseReason(error)}`);
+          exitCode = 1;
+        }
       }
     } else if (command === 'passwd') {
       if (await changeAdminPassword(db, email, password!.password))

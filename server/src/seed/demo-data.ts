@@ -2,7 +2,7 @@ import { count, eq, max, sql } from 'drizzle-orm';
 import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
-import type { Database } from '../db/client.js';
+import type { Database, Executor, Transaction } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { addAdmin } from '../features/auth/service.js';
 import { defaultMailTemplates } from '../mail/default-templates.js';
@@ -205,8 +205,15 @@ export interface SeedOptions {
   seed?: number;
 }
 
-/** Lookups, templates, monitors and the demo administrator; then camps and subscriptions for every year. */
-export async function seedDemoData(db: Database, options: SeedOptions = {}): Promise<void> {
+/**
+ * Lookups, templates, monitors and the demo administrator; then camps and subscriptions for every year.
+ * One transaction: a process that dies half-way leaves the database as empty as it found it.
+ */
+export async function seedDemoData(db: Executor, options: SeedOptions = {}): Promise<void> {
+  await db.transaction((tx) => fillDemoData(tx, options));
+}
+
+async function fillDemoData(db: Transaction, options: SeedOptions): Promise<void> {
   const random = createRandom(options.seed ?? 20250701);
   const currentYear = new Date().getFullYear();
   const years = options.years ?? Array.from({ length: currentYear + 1 - FIRST_CAMP_YEAR + 1 }, (_, i) => FIRST_CAMP_YEAR + i);
@@ -233,7 +240,7 @@ export async function seedDemoData(db: Database, options: SeedOptions = {}): Pro
   for (const year of years) await seedSubscriptions(db, { year, count: options.subscriptionsPerYear ?? 2000, random });
 }
 
-async function seedMonitors(db: Database, random: Random) {
+async function seedMonitors(db: Executor, random: Random) {
   const locationRows = await db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id);
   const monitors = Array.from({ length: 30 }, (_, i) => {
     const girl = i % 2 === 0;
@@ -273,7 +280,7 @@ async function seedMonitors(db: Database, random: Random) {
  * Adds `count` subscriptions to camps of `year` (creating the year's periods and camps when missing),
  * in every payment state, some cancelled. The benchmark uses it for years of 10,000 and 50,000.
  */
-export async function seedSubscriptions(db: Database, options: { year: number; count: number; random?: Random }): Promise<void> {
+export async function seedSubscriptions(db: Executor, options: { year: number; count: number; random?: Random }): Promise<void> {
   const random = options.random ?? createRandom(options.year * 7919 + options.count);
   const { year } = options;
   let periodRows = await db
@@ -466,11 +473,23 @@ export async function seedSubscriptions(db: Database, options: { year: number; c
   }
 }
 
-/** Fills a database that has no data yet; answers the demo login when the demo administrator exists. */
+/** Any number: the key of the advisory lock that lets one process at a time decide whether to seed. */
+const SEED_LOCK_KEY = 20_250_701;
+
+/**
+ * Fills a database that has no data yet; answers the demo login when the demo administrator exists.
+ * Several processes starting at once on one PostgreSQL wait for each other, so only one of them seeds.
+ */
 export async function ensureDemoData(db: Database): Promise<typeof DEMO_ADMIN | null> {
-  const [{ n } = { n: 0 }] = await db.select({ n: count() }).from(t.locations);
-  const [admins] = await db.select({ n: count() }).from(t.admins);
-  if (n === 0 && (admins?.n ?? 0) === 0) await seedDemoData(db);
-  const [demo] = await db.select({ id: t.admins.id }).from(t.admins).where(eq(t.admins.email, DEMO_ADMIN.email));
-  return demo ? DEMO_ADMIN : null;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(t.locations);
+    const [admins] = await tx.select({ n: count() }).from(t.admins);
+    if (n === 0 && (admins?.n ?? 0) === 0) {
+      console.log('Lege database: demogegevens aanmaken…');
+      await seedDemoData(tx);
+    }
+    const [demo] = await tx.select({ id: t.admins.id }).from(t.admins).where(eq(t.admins.email, DEMO_ADMIN.email));
+    return demo ? DEMO_ADMIN : null;
+  });
 }
