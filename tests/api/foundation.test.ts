@@ -57,7 +57,7 @@ describe('the embedded database on disk and the administrator commands', () => {
   });
 
   const cli = (args: string[], input?: string) => {
-    const child = run('npx', ['tsx', 'server/src/cli/users.ts', ...args], {
+    const child = run(process.execPath, ['--import', 'tsx', 'server/src/cli/users.ts', ...args], {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });
@@ -89,7 +89,7 @@ describe('the embedded database on disk and the administrator commands', () => {
     const admins = await handle.db.select({ email: t.admins.email }).from(t.admins);
     expect(admins.map((a) => a.email)).toEqual(['an@example.be']);
     await handle.close();
-  }, 180_000);
+  }, 300_000);
 
   /** The server on DATA_DIR for one call, closed again so that a command can open the folder. */
   async function callServer(method: 'GET' | 'POST', url: string, body?: object, token?: string) {
