@@ -43,11 +43,15 @@ describe('configuration at start-up', () => {
     ['SEED', 'maybe'],
     ['SESSION_TTL_HOURS', '-1'],
     ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
-  ])('a bad %s stops start-up with exit code 1 and one line naming it', async (name, value) => {
-    const { code, output } = await runServerUntilExit({ [name]: value });
-    expect(code).toBe(1);
-    expect(output.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Configuratiefout: ${name} `))]);
-  });
+  ])(
+    'a bad %s stops start-up with exit code 1 and one line naming it',
+    async (name, value) => {
+      const { code, output } = await runServerUntilExit({ [name]: value });
+      expect(code).toBe(1);
+      expect(output.trim().split('\n')).toEqual([expect.stringMatching(new RegExp(`^Configuratiefout: ${name} `))]);
+    },
+    120_000,
+  );
 
   it('SEED defaults to demo on the embedded database and to none with DATABASE_URL', () => {
     expect(loadConfig({}).SEED).toBe('demo');
