@@ -18,7 +18,9 @@ import { listSubscriptionsOfYear } from '../server/src/features/subscriptions/qu
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
 import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/browser.js';
+import { openInlinePglite } from './inline-pglite.js';
 import { getOnWire, loadTest, medianOf, timed } from './measure.js';
+import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { overviewProbe, staticOverviewPage } from './overview-probe.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -43,9 +45,9 @@ interface ApiFigures {
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-async function seed(db: Database) {
+async function seed(db: Database, only: 'all' | 'mixed-load' = 'all') {
   await seedDemoData(db, { subscriptionsPerYear: 0 });
-  for (const size of SIZES) {
+  for (const size of only === 'all' ? SIZES : ([10_000] as const)) {
     const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
     log(`seeded ${size} subscriptions in ${(seconds / 1000).toFixed(1)} s`);
   }
@@ -190,36 +192,73 @@ async function measureBrowser(baseUrl: string, token: string): Promise<BrowserFi
   }
 }
 
-/** The resident memory of a separate server process after it served the 50,000 year. */
-async function measureServerMemory(dataDir: string): Promise<number> {
+/** The real server in a process of its own (as `npm start` runs it), signed in as the demo administrator. */
+async function startServerProcess(env: Record<string, string>) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    env: { ...process.env, DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
+  await new Promise<void>((resolve, reject) => {
+    child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const login = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+  });
+  const token = ((await login.json()) as { data: { token: string } }).data.token;
+  return {
+    baseUrl,
+    token,
+    pid: child.pid!,
+    stop: async () => {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    },
+  };
+}
+
+/** The resident memory of a separate server process after it served the 50,000 year. */
+async function measureServerMemory(dataDir: string): Promise<number> {
+  const server = await startServerProcess({ DATA_DIR: dataDir });
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
-      child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    });
-    const base = `http://127.0.0.1:${port}`;
-    const login = await fetch(`${base}/api/login`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
-    });
-    const token = ((await login.json()) as { data: { token: string } }).data.token;
-    for (let i = 0; i < 3; i++) await getOnWire(`${base}/api/getSubscriptions?campYear=${YEAR_OF[50_000]}`, token);
-    const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
-    return Number(/VmRSS:\s+(\d+) kB/.exec(status)?.[1] ?? 0) * 1024;
+    for (let i = 0; i < 3; i++) await getOnWire(`${server.baseUrl}/api/getSubscriptions?campYear=${YEAR_OF[50_000]}`, server.token);
+    return rssOf(server.pid);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
+    await server.stop();
   }
 }
 
-async function postgresFigures(databaseUrl: string): Promise<ApiFigures> {
+/**
+ * Section 6: the mixed load on the embedded database as it ran before issue 23 (PGlite on the main
+ * thread, in this process) and as it runs now (a server process, PGlite in its worker), same data.
+ */
+async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
+  const inline = await openInlinePglite(dataDir);
+  const subject = await mixedLoadSubject(inline.db);
+  const before = await startServer(inline, dataDir);
+  const mainThread = await mixedLoad('pglite, main thread (before)', subject, { ...before, pid: 'self' }, LOAD_SECONDS);
+  log(
+    `mixed load, PGlite on the main thread: ${mainThread.workRequestsPerSecond.toFixed(0)} req/s, health p99 ${mainThread.healthP99Ms} ms`,
+  );
+  await before.app.close();
+  await inline.close();
+
+  const server = await startServerProcess({ DATA_DIR: dataDir });
+  try {
+    const worker = await mixedLoad('pglite', subject, server, LOAD_SECONDS);
+    log(`mixed load, PGlite in its worker: ${worker.workRequestsPerSecond.toFixed(0)} req/s, health p99 ${worker.healthP99Ms} ms`);
+    return [mainThread, worker];
+  } finally {
+    await server.stop();
+  }
+}
+
+async function postgresFigures(databaseUrl: string, only: 'all' | 'mixed-load'): Promise<{ api?: ApiFigures; mixed: MixedLoadFigures }> {
   const name = `kampbeheer_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -229,11 +268,13 @@ async function postgresFigures(databaseUrl: string): Promise<ApiFigures> {
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   try {
-    await seed(database.db);
+    await seed(database.db, only);
     const server = await startServer(database, '');
-    const figures = await measureApi('postgres', database, server.baseUrl, server.token);
+    const api = only === 'all' ? await measureApi('postgres', database, server.baseUrl, server.token) : undefined;
     await server.app.close();
-    return figures;
+    const processServer = await startServerProcess({ DATABASE_URL: url.toString() });
+    const mixed = await mixedLoad('postgres', await mixedLoadSubject(database.db), processServer, LOAD_SECONDS).finally(processServer.stop);
+    return { api, mixed };
   } finally {
     await database.close();
     const dropper = new pg.Client({ connectionString: databaseUrl });
@@ -243,7 +284,14 @@ async function postgresFigures(databaseUrl: string): Promise<ApiFigures> {
   }
 }
 
-function writeResults(results: { date: string; machine: string; api: ApiFigures[]; browser: BrowserFigures; serverRssBytes: number }) {
+function writeResults(results: {
+  date: string;
+  machine: string;
+  api: ApiFigures[];
+  browser: BrowserFigures;
+  serverRssBytes: number;
+  mixed: MixedLoadFigures[];
+}) {
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
   const lines = [
     '# Benchmark results',
@@ -294,14 +342,80 @@ function writeResults(results: { date: string; machine: string; api: ApiFigures[
   writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
 }
 
+/** Section 6 of results.md: the mixed load at 50 connections, each target line marked pass or fail. */
+function mixedLoadSection(date: string, figures: MixedLoadFigures[]): string[] {
+  const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
+  const mark = (pass: boolean) => (pass ? '**pass**' : '**FAIL**');
+  const before = figures.find((f) => f.label.startsWith('pglite, main thread'));
+  const now = figures.filter((f) => f !== before);
+  const pglite = figures.find((f) => f.label === 'pglite');
+  const t = MIXED_LOAD_TARGETS;
+  const lines = [
+    '## 6. 50 connections of mixed load (issue 23)',
+    '',
+    `Measured ${date}. For ${LOAD_SECONDS} s at once: ${MIXED_LOAD_CONNECTIONS.work} connections cycle through a subscription's detail, its discounts, the camps of its year and saving its remark; ${MIXED_LOAD_CONNECTIONS.health} ask \`/api/health\`; ${MIXED_LOAD_CONNECTIONS.signIn} sign in. 'Main thread (before)' is the embedded database as it ran before issue 23, measured in the same run on the same data. Memory is the server process's resident memory after one warm-up pass, at its peak under the load, and 5 s after.`,
+    '',
+    '| server | work req/s | work p99 (ms) | health p99 (ms) | sign-in p99 (ms) | sign-ins/s | errors | memory before | peak | 5 s after |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+    ...figures.map(
+      (f) =>
+        `| ${f.label} | ${f.workRequestsPerSecond.toFixed(0)} | ${f.workP99Ms} | ${f.healthP99Ms} | ${f.signInP99Ms} | ${f.signInRequestsPerSecond.toFixed(1)} | ${f.errors} | ${mb(f.rssBeforeBytes)} | ${mb(f.rssPeakBytes)} | ${mb(f.rssAfterBytes)} |`,
+    ),
+    '',
+    ...now.map(
+      (f) => `- ${mark(f.healthP99Ms <= t.healthP99Ms)} \`/api/health\` p99 at most ${t.healthP99Ms} ms on ${f.label}: ${f.healthP99Ms} ms`,
+    ),
+    ...now.map(
+      (f) => `- ${mark(f.signInP99Ms <= t.signInP99Ms)} sign-in p99 at most ${t.signInP99Ms} ms on ${f.label}: ${f.signInP99Ms} ms`,
+    ),
+  ];
+  if (pglite && before) {
+    const ratio = pglite.workRequestsPerSecond / before.workRequestsPerSecond;
+    lines.push(
+      `- ${mark(ratio >= t.throughputRatio)} PGlite throughput at least ${t.throughputRatio} × before: ${pglite.workRequestsPerSecond.toFixed(0)} against ${before.workRequestsPerSecond.toFixed(0)} req/s (${ratio.toFixed(2)} ×)`,
+    );
+  }
+  // The memory target is the embedded database's (issue 23): PostgreSQL's server process holds no data.
+  for (const f of now.filter((g) => g.label === 'pglite')) {
+    const growth = f.rssAfterBytes / f.rssBeforeBytes - 1;
+    lines.push(
+      `- ${mark(growth <= t.memoryGrowth)} memory back within ${t.memoryGrowth * 100} % of its start after the load on ${f.label}: ${mb(f.rssBeforeBytes)} → ${mb(f.rssAfterBytes)} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(0)} %)`,
+    );
+  }
+  return [...lines, ''];
+}
+
+/** Replaces section 6 of results.md (or adds it), leaving the other sections as the last full run wrote them. */
+function writeMixedLoadSection(section: string[]) {
+  const file = path.join(root, 'bench/results.md');
+  const current = readFileSync(file, 'utf8');
+  const start = current.indexOf('## 6. ');
+  writeFileSync(file, (start === -1 ? current.trimEnd() + '\n\n' : current.slice(0, start)) + section.join('\n'));
+}
+
 async function main() {
-  log('building the web app');
-  buildWeb();
+  const only = process.argv.includes('--mixed-load-only') ? 'mixed-load' : 'all';
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
+  const date = new Date().toISOString();
 
+  if (only === 'mixed-load') {
+    log('seeding the embedded database (one year of 10,000 subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    await database.close();
+    const mixed = await pgliteMixedLoad(dataDir);
+    if (process.env.DATABASE_URL) mixed.push((await postgresFigures(process.env.DATABASE_URL, only)).mixed);
+    writeMixedLoadSection(mixedLoadSection(date, mixed));
+    rmSync(tmp, { recursive: true, force: true });
+    log('wrote section 6 of bench/results.md');
+    return;
+  }
+
+  log('building the web app');
+  buildWeb();
   log('seeding the embedded database');
   const database = await openDatabase({ dataDir });
   await seed(database.db);
@@ -313,15 +427,22 @@ async function main() {
 
   const serverRssBytes = await measureServerMemory(dataDir);
   log(`server RSS after the 50,000 year: ${(serverRssBytes / 1024 / 1024).toFixed(0)} MB`);
-  if (process.env.DATABASE_URL) api.push(await postgresFigures(process.env.DATABASE_URL));
+  const mixed = await pgliteMixedLoad(dataDir);
+  if (process.env.DATABASE_URL) {
+    const postgres = await postgresFigures(process.env.DATABASE_URL, only);
+    api.push(postgres.api!);
+    mixed.push(postgres.mixed);
+  }
 
   writeResults({
-    date: new Date().toISOString(),
+    date,
     machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`,
     api,
     browser,
     serverRssBytes,
+    mixed,
   });
+  writeMixedLoadSection(mixedLoadSection(date, mixed));
   rmSync(tmp, { recursive: true, force: true });
   log('wrote bench/results.md and bench/results.json');
 }

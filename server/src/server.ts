@@ -2,21 +2,23 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, databaseOptions, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
+import { DataFolderInUseError } from './db/data-folder-lock.js';
 import { ensureDemoData } from './seed/demo-data.js';
 
 /** Starts the product: one process, one port, web app and API. */
 async function main() {
-  let config;
+  let config, database;
   try {
     config = loadConfig();
+    database = await openDatabase(databaseOptions(config));
   } catch (error) {
-    if (error instanceof ConfigError) {
+    // A bad setting, or a data folder another process holds: one line, and no server.
+    if (error instanceof ConfigError || error instanceof DataFolderInUseError) {
       console.error(error.message);
       process.exit(1);
     }
     throw error;
   }
-  const database = await openDatabase(databaseOptions(config));
   const demoLogin = config.SEED === 'demo' ? await ensureDemoData(database.db) : null;
   const app = await buildApp({ config, database });
 

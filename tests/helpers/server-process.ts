@@ -87,3 +87,30 @@ export async function signIn(baseUrl: string): Promise<string> {
   });
   return ((await answer.json()) as { data: { token: string } }).data.token;
 }
+
+export interface Finished {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/**
+ * Runs a TypeScript entry of the product (a CLI, or a server expected to refuse) to its end, as npm's
+ * scripts run it. One still running after `seconds` is killed and reported with code null.
+ */
+export async function runToEnd(args: string[], env: Record<string, string>, input = '', seconds = 90): Promise<Finished> {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+    cwd: root,
+    env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  child.stdin.end(input);
+  const deadline = setTimeout(() => child.kill('SIGKILL'), seconds * 1000);
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  clearTimeout(deadline);
+  return { code, stdout, stderr };
+}

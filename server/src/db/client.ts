@@ -1,12 +1,10 @@
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
-import { sql } from 'drizzle-orm';
+import { lockDataFolder } from './data-folder-lock.js';
+import { startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
 import * as schema from './schema.js';
@@ -38,14 +36,15 @@ const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const settings = { ...defaultConnectionSettings, ...options };
+  // A connection the server ends (restart, failover, a forced drop), idle or in the middle of a
+  // transaction, is dropped from the pool and replaced on the next query; the call it served fails.
+  const onLost = (error: Error) => console.error(`Databankverbinding verloren: ${error.message}`);
   if (options.databaseUrl) {
-    // A connection the server ends (restart, failover, a forced drop), idle or in the middle of a
-    // transaction, is dropped from the pool and replaced on the next query; the call it served fails.
-    const onLost = (error: Error) => console.error(`PostgreSQL-verbinding verloren: ${error.message}`);
-    const pool = createPool(options.databaseUrl, { ...settings, max: 10 }, onLost);
+    const target = { connectionString: options.databaseUrl };
+    const pool = createPool(target, { ...settings, max: 10 }, onLost);
     // The health check has a connection of its own, so that it never waits behind a busy pool.
     const probe = createPool(
-      options.databaseUrl,
+      target,
       { connectTimeoutMs: settings.connectTimeoutMs, statementTimeoutMs: settings.connectTimeoutMs, max: 1 },
       onLost,
     );
@@ -60,15 +59,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  const client = await PGlite.create(options.dataDir === 'memory://' ? undefined : options.dataDir);
-  const db = drizzlePglite({ client, schema });
-  await migratePglite(db, { migrationsFolder });
-  return {
-    db: db as unknown as Database,
-    kind: 'pglite',
-    ping: async () => void (await db.execute(sql`select 1`)),
-    close: () => client.close(),
-  };
+  // The embedded database runs in a worker thread (pglite-worker.ts), reached through the same pg pool
+  // as a PostgreSQL server. It is one session, so the pool holds one connection.
+  const inMemory = options.dataDir === 'memory://';
+  const lock = inMemory ? null : lockDataFolder(options.dataDir);
+  let host: PgliteHost | null = null;
+  try {
+    host = await startPgliteWorker(inMemory ? null : path.resolve(options.dataDir));
+    const pool = createPool(host.connection, { ...settings, max: 1 }, onLost);
+    const db = drizzlePostgres({ client: pool, schema });
+    await migratePostgres(db, { migrationsFolder });
+    const started = host;
+    return {
+      db: db as unknown as Database,
+      kind: 'pglite',
+      ping: () => started.ping(settings.connectTimeoutMs),
+      close: async () => {
+        await pool.end();
+        await started.stop();
+        lock?.release();
+      },
+    };
+  } catch (error) {
+    await host?.stop();
+    lock?.release();
+    throw error;
+  }
 }
 
 /** Rows of a raw SQL query, the same on both drivers (both answer `{ rows }`), untyped: for the tests' own checks. */

@@ -46,12 +46,12 @@ function guardedClient(onLost: (error: Error) => void): typeof pg.Client {
 
 /** A pool whose connections may be lost at any time without harm: the next call connects anew. */
 export function createPool(
-  connectionString: string,
+  target: { connectionString: string } | { host: string; port: number; user: string; database: string },
   settings: ConnectionSettings & { max: number },
   onLost: (error: Error) => void,
 ): pg.Pool {
   const pool = new pg.Pool({
-    connectionString,
+    ...target,
     max: settings.max,
     Client: guardedClient(onLost),
     connectionTimeoutMillis: settings.connectTimeoutMs,

@@ -1,0 +1,18 @@
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle } from 'drizzle-orm/pglite';
+import type { Database, DatabaseHandle } from '../server/src/db/client.js';
+import * as schema from '../server/src/db/schema.js';
+
+/**
+ * The embedded database as the product ran it before issue 23: PGlite on the server's main thread, and a
+ * health check that did not ask it. The baseline of the mixed-load throughput, measured in the same run.
+ */
+export async function openInlinePglite(dataDir: string): Promise<DatabaseHandle> {
+  const client = await PGlite.create(dataDir);
+  return {
+    db: drizzle({ client, schema }) as unknown as Database,
+    kind: 'pglite',
+    ping: async () => {},
+    close: () => client.close(),
+  };
+}
