@@ -1,6 +1,6 @@
 import { isIP } from 'node:net';
-import path from 'node:path';
 import { z } from 'zod';
+import { webDistDir } from './paths.js';
 
 /**
  * Which proxies may speak for the client in X-Forwarded-For (and -Proto): none by default, a number of
@@ -88,7 +88,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     ...result.data,
     SEED: result.data.SEED ?? (result.data.DATABASE_URL ? 'none' : 'demo'),
-    webDistDir: path.resolve(import.meta.dirname, '../../dist/web'),
+    webDistDir,
   };
 }
 

@@ -7,6 +7,7 @@ import { lockDataFolder } from './data-folder-lock.js';
 import { startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
+import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
 
 export type Schema = typeof schema;
@@ -30,8 +31,6 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
 
 /** The defaults of DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS. */
 export const defaultConnectionSettings: ConnectionSettings = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
-
-const migrationsFolder = path.resolve(import.meta.dirname, '../../drizzle');
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
