@@ -1,3 +1,13 @@
+import {
+  contract,
+  type BodyInput,
+  type Call,
+  type CallName,
+  type Contract,
+  type DataOf,
+  type ErrorAnswer,
+  type QueryInput,
+} from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
@@ -28,50 +38,47 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
-type Query = Record<string, string | number | boolean | null | undefined>;
+type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
+/** A call without input takes no argument; one whose fields are all optional may leave it out. */
+type Args<C extends Call> = Input<C> extends undefined ? [] : object extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
 
-function buildUrl(path: string, query?: Query): string {
+function buildUrl(path: string, query: unknown): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined && value !== null && value !== '') params.set(key, String(value));
   }
   const search = params.toString();
-  return `/api/${path}${search ? `?${search}` : ''}`;
+  return `${path}${search ? `?${search}` : ''}`;
 }
 
-/** The one way the web app calls the API: Bearer token, `{ data }` unwrapped, errors normalised, 401 to login. */
-export async function apiRequest<T>(
-  method: 'GET' | 'POST' | 'DELETE',
-  path: string,
-  options: { query?: Query; body?: unknown } = {},
-): Promise<T> {
+/**
+ * The one way the web app calls the API, by the name of a call of the table (common/src/contract/):
+ * its input is the call's body, or its query when it has no body; the answer is its typed `data`.
+ * Bearer token, errors normalised, 401 to the login page.
+ */
+async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<DataOf<Contract[N]>> {
+  const { method, path, body } = contract[name] as Call;
   const token = tokenStore.get();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  if (body) headers['content-type'] = 'application/json';
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, options.query), {
+    response = await fetch(body ? path : buildUrl(path, input), {
       method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
+      body: body ? JSON.stringify(input ?? {}) : undefined,
     });
   } catch {
     throw new ApiError(0, 'Geen verbinding met de server.');
   }
-  const payload = (await response.json().catch(() => null)) as {
-    data?: T;
-    error?: { code: string; message: string; fields?: Record<string, string> };
-  } | null;
+  const payload = (await response.json().catch(() => null)) as { data?: unknown } & Partial<ErrorAnswer>;
   if (!response.ok) {
-    if (response.status === 401 && path !== 'login') onUnauthorized();
+    if (response.status === 401 && name !== 'login') onUnauthorized();
     throw new ApiError(response.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields);
   }
-  return payload?.data as T;
+  // The server checked the answer against the call's response schema before sending it.
+  return payload?.data as DataOf<Contract[N]>;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Query) => apiRequest<T>('GET', path, { query }),
-  post: <T>(path: string, body: unknown) => apiRequest<T>('POST', path, { body }),
-  delete: <T>(path: string, body: unknown) => apiRequest<T>('DELETE', path, { body }),
-};
+export const api = { call };

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import type { LoginAnswer, SignedInUser } from '@common/schemas/auth.js';
+import type { SignedInUser } from '@common/schemas/auth.js';
 import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
 
 type AuthState =
@@ -41,7 +41,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   useEffect(() => {
     if (!tokenStore.get()) return;
     api
-      .get<SignedInUser>('me')
+      .call('me')
       .then((user) => setState({ status: 'signedIn', user }))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) signOutLocally(true);
@@ -53,12 +53,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     () => ({
       state,
       login: async (username, password) => {
-        const answer = await api.post<LoginAnswer>('login', { username, password });
+        const answer = await api.call('login', { username, password });
         tokenStore.set(answer.token);
         setState({ status: 'signedIn', user: answer.user });
       },
       logout: async () => {
-        await api.post('logout', {}).catch(() => undefined);
+        await api.call('logout').catch(() => undefined);
         signOutLocally(false);
       },
     }),

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import type { AgegroupRecord, LocationRecord, LunchPreferenceRecord, PaymentMethodRecord, PeriodRecord } from '@common/schemas/taxonomy.js';
-import type { ThemeRecord } from '@common/schemas/themes.js';
+import { z } from 'zod';
+import { agegroupRecord, locationRecord, paymentMethodRecord, periodRecord, type TaxonomyType } from '@common/schemas/taxonomy.js';
+import { themeRecord } from '@common/schemas/themes.js';
 import { api } from './api-client.js';
 
 /**
@@ -15,10 +16,19 @@ export const lookupKeys = {
   lunchPreferences: ['lunchPreferences'] as const,
 };
 
+/** getTaxonomy answers the list of the type asked for; checked here against that type's record. */
+export async function taxonomy<S extends z.ZodType>(
+  type: TaxonomyType,
+  record: S,
+  filter: { year?: number; themeId?: number } = {},
+): Promise<z.output<S>[]> {
+  return z.array(record).parse(await api.call('getTaxonomy', { type, ...filter }));
+}
+
 export function useLocations() {
   return useQuery({
     queryKey: lookupKeys.list('location'),
-    queryFn: () => api.get<LocationRecord[]>('getTaxonomy', { type: 'location' }),
+    queryFn: () => taxonomy('location', locationRecord),
     staleTime: lookupStaleTime,
   });
 }
@@ -27,7 +37,7 @@ export function useLocations() {
 export function usePeriods(year?: number) {
   return useQuery({
     queryKey: lookupKeys.list('period', year),
-    queryFn: () => api.get<PeriodRecord[]>('getTaxonomy', { type: 'period', year }),
+    queryFn: () => taxonomy('period', periodRecord, { year }),
     staleTime: lookupStaleTime,
   });
 }
@@ -35,7 +45,7 @@ export function usePeriods(year?: number) {
 export function useThemes() {
   return useQuery({
     queryKey: lookupKeys.list('theme'),
-    queryFn: () => api.get<ThemeRecord[]>('getTaxonomy', { type: 'theme' }),
+    queryFn: () => taxonomy('theme', themeRecord),
     staleTime: lookupStaleTime,
   });
 }
@@ -43,7 +53,7 @@ export function useThemes() {
 export function useAgegroups() {
   return useQuery({
     queryKey: lookupKeys.list('agegroup'),
-    queryFn: () => api.get<AgegroupRecord[]>('getTaxonomy', { type: 'agegroup' }),
+    queryFn: () => taxonomy('agegroup', agegroupRecord),
     staleTime: lookupStaleTime,
   });
 }
@@ -51,7 +61,7 @@ export function useAgegroups() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: lookupKeys.list('paymentmethod'),
-    queryFn: () => api.get<PaymentMethodRecord[]>('getTaxonomy', { type: 'paymentmethod' }),
+    queryFn: () => taxonomy('paymentmethod', paymentMethodRecord),
     staleTime: lookupStaleTime,
   });
 }
@@ -59,7 +69,7 @@ export function usePaymentMethods() {
 export function useLunchPreferences() {
   return useQuery({
     queryKey: lookupKeys.lunchPreferences,
-    queryFn: () => api.get<LunchPreferenceRecord[]>('getLunchPreferences'),
+    queryFn: () => api.call('getLunchPreferences'),
     staleTime: lookupStaleTime,
   });
 }

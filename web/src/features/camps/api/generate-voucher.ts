@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.js';
 
 /** Stores a new one-day voucher for one extra subscription to the camp; answers its token. */
 export function generateVoucher(campId: number) {
-  return api.get<string>('generateVoucher', { campId, type: VOUCHER_TYPE_EXTRA_SUBSCRIPTION });
+  return api.call('generateVoucher', { campId, type: VOUCHER_TYPE_EXTRA_SUBSCRIPTION });
 }
 
 /** A mutation, not a query: every call makes a new voucher, nothing is cached or refetched. */

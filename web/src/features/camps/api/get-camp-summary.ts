@@ -5,7 +5,7 @@ import { campKeys } from './keys.js';
 
 /** Seats, counts per payment status and money totals of one camp's subscriptions. */
 export async function getCampSummary(campId: number): Promise<CampSummaryRecord | null> {
-  const rows = await api.get<CampSummaryRecord[]>('getCampSummary', { campId });
+  const rows = await api.call('getCampSummary', { campId });
   return rows[0] ?? null;
 }
 

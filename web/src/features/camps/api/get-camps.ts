@@ -5,7 +5,7 @@ import { campKeys } from './keys.js';
 
 /** The camps of one camp year (the year their period starts in), with seats taken and open. */
 export function getCamps(campYear: number) {
-  return api.get<CampRecord[]>('getCamps', { campYear });
+  return api.call('getCamps', { campYear });
 }
 
 export function useCamps(campYear: number) {
@@ -17,7 +17,7 @@ export function useCamps(campYear: number) {
  * camp year, so a camp opened from a link of another year still loads.
  */
 export async function getCamp(campId: number): Promise<CampRecord | null> {
-  const rows = await api.get<CampRecord[]>('getCamps', { campId });
+  const rows = await api.call('getCamps', { campId });
   return rows[0] ?? null;
 }
 

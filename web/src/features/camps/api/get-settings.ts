@@ -5,7 +5,7 @@ import { settingsKeys } from './keys.js';
 
 /** The server's settings the web needs: the public booking site that voucher links point to. */
 export async function getSettings(): Promise<SettingsRecord> {
-  const [settings] = await api.get<SettingsRecord[]>('getSettings');
+  const [settings] = await api.call('getSettings');
   if (!settings) throw new Error('getSettings answered no settings');
   return settings;
 }

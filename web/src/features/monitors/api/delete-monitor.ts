@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.js';
 import { monitorKeys } from './keys.js';
 
 export function deleteMonitor(monitorId: number) {
-  return api.delete<{ monitorId: number }>('deleteMonitor', { monitorId });
+  return api.call('deleteMonitor', { monitorId });
 }
 
 /**

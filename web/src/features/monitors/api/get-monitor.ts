@@ -5,7 +5,7 @@ import { monitorKeys } from './keys.js';
 
 /** One monitor, or null when the id is unknown (the answer is an empty list). */
 export async function getMonitor(monitorId: number): Promise<MonitorRecord | null> {
-  const rows = await api.get<MonitorRecord[]>('getMonitors', { monitorId });
+  const rows = await api.call('getMonitors', { monitorId });
   return rows[0] ?? null;
 }
 

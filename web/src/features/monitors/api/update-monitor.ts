@@ -10,7 +10,7 @@ import { monitorKeys } from './keys.js';
  * stored: the server answers only the id, and a card starts again from what was saved.
  */
 export async function updateMonitor(monitor: MonitorPayload): Promise<MonitorRecord> {
-  const { monitorId } = await api.post<{ monitorId: number }>('updateMonitor', monitor);
+  const { monitorId } = await api.call('updateMonitor', monitor);
   const saved = await getMonitor(monitorId);
   if (!saved) throw new ApiError(404, failureMessages.save, 'NOT_FOUND');
   return saved;

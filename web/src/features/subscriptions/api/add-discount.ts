@@ -1,9 +1,9 @@
-import type { AddDiscountPayload, SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { AddDiscountPayload } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function addDiscount(payload: AddDiscountPayload) {
-  return api.post<SubscriptionDetail>('addDiscount', payload);
+  return api.call('addDiscount', payload);
 }
 
 /** An extra discount given by staff; the amount to pay drops by it. */

@@ -1,9 +1,8 @@
-import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function cancelSubscription(subscriptionId: number) {
-  return api.post<SubscriptionDetail>('cancelSubscription', { SUBSCRIPTION_ID: subscriptionId });
+  return api.call('cancelSubscription', { SUBSCRIPTION_ID: subscriptionId });
 }
 
 /** Cancels the subscription (one-way); the server mails the parent. */

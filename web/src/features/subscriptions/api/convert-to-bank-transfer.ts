@@ -1,9 +1,8 @@
-import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function convertToBankTransfer(subscriptionId: number) {
-  return api.post<SubscriptionDetail>('convertToBankTransfer', { SUBSCRIPTION_ID: subscriptionId });
+  return api.call('convertToBankTransfer', { SUBSCRIPTION_ID: subscriptionId });
 }
 
 /** The method becomes bank transfer; no mail (staff resend the confirmation by hand). */

@@ -3,7 +3,7 @@ import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 export function deleteSubscription(subscriptionId: number) {
-  return api.post<{ subscriptionId: number }>('deleteSubscription', { SUBSCRIPTION_ID: subscriptionId });
+  return api.call('deleteSubscription', { SUBSCRIPTION_ID: subscriptionId });
 }
 
 /** Deletes a subscription; every subscriptions query is refetched afterwards. */

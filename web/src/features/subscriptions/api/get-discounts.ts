@@ -1,10 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionDiscountRecord } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 export function getDiscounts(subscriptionId: number) {
-  return api.get<SubscriptionDiscountRecord[]>('getDiscounts', { id: subscriptionId });
+  return api.call('getDiscounts', { id: subscriptionId });
 }
 
 /** The discounts of one subscription: the booking discount, the selected-days discount and staff's extras. */

@@ -6,7 +6,7 @@ import { subscriptionKeys } from './keys.js';
 /** One subscription; null when it does not exist (an empty list or a 404 both mean not found). */
 export async function getSubscriptionFullDetail(id: number): Promise<SubscriptionDetail | null> {
   try {
-    const rows = await api.get<SubscriptionDetail[]>('getSubscriptionFullDetail', { id });
+    const rows = await api.call('getSubscriptionFullDetail', { id });
     return rows[0] ?? null;
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return null;

@@ -1,11 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 /** Every subscription of a camp year, cancelled ones included: the overview filters, searches and sorts them itself. */
 export function getSubscriptions(campYear: number) {
-  return api.get<SubscriptionListRow[]>('getSubscriptions', { campYear });
+  return api.call('getSubscriptions', { campYear });
 }
 
 /**

@@ -1,9 +1,8 @@
-import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function paymentComplete(subscriptionId: number) {
-  return api.post<SubscriptionDetail>('paymentComplete', { SUBSCRIPTION_ID: subscriptionId });
+  return api.call('paymentComplete', { SUBSCRIPTION_ID: subscriptionId });
 }
 
 /** 'Bedragen gelijk zetten': the paid amount becomes the amount to pay. */

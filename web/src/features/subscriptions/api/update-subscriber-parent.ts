@@ -1,9 +1,9 @@
-import type { UpdateSubscriberParentPayload, SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { UpdateSubscriberParentPayload } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function updateSubscriberParent(payload: UpdateSubscriberParentPayload) {
-  return api.post<SubscriptionDetail>('updateSubscriberParent', payload);
+  return api.call('updateSubscriberParent', payload);
 }
 
 /** The parent's editable data. */

@@ -1,9 +1,9 @@
-import type { UpdateSubscriptionPayload, SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { UpdateSubscriptionPayload } from '@common/schemas/subscriptions.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 
 export function updateSubscription(payload: UpdateSubscriptionPayload) {
-  return api.post<SubscriptionDetail>('updateSubscription', payload);
+  return api.call('updateSubscription', payload);
 }
 
 /** Lunch preference and remark. */

@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
 import type { ThemePayload } from '@common/schemas/themes.js';
 import { api } from '../../../lib/api-client.js';
 import { lookupKeys } from '../../../lib/lookups.js';
 import { themeKeys } from './keys.js';
 
 /** Creates a theme (no THEME_ID) or renames one; the server answers the theme's id. */
-export function saveTheme(theme: ThemePayload) {
-  return api.post<{ themeId: number }>('crudTheme', theme);
+export async function saveTheme(theme: ThemePayload) {
+  return z.object({ themeId: z.number() }).parse(await api.call('crudTheme', theme));
 }
 
 /** Saves a theme; the theme lookup every screen shares and the theme's own detail are refetched. */

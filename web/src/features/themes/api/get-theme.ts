@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { ThemeRecord } from '@common/schemas/themes.js';
-import { api } from '../../../lib/api-client.js';
+import { themeRecord, type ThemeRecord } from '@common/schemas/themes.js';
+import { taxonomy } from '../../../lib/lookups.js';
 import { themeKeys } from './keys.js';
 
 /** One theme, or null when the id is unknown (the answer is an empty list). */
 export async function getTheme(themeId: number): Promise<ThemeRecord | null> {
-  const rows = await api.get<ThemeRecord[]>('getTaxonomy', { type: 'theme', themeId });
+  const rows = await taxonomy('theme', themeRecord, { themeId });
   return rows[0] ?? null;
 }
 
