@@ -1,0 +1,50 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { answerSchema, contract } from '@common/contract/index.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+
+function queryString(query: unknown): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
+}
+
+describe.each(backends)('the call table against the server on %s', (backend) => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { subscriptionsPerYear: 5 });
+  });
+  afterAll(async () => t?.close());
+
+  it('answers the example of every GET call with 200 and data its response schema parses', async () => {
+    const reads = Object.entries(contract).filter(([, c]) => c.method === 'GET' && !c.files);
+    expect(reads.length).toBeGreaterThanOrEqual(15);
+    for (const [name, c] of reads) {
+      const answer = await t.call('GET', `${c.path}${queryString(c.example.query)}`, undefined, c.public ? null : undefined);
+      expect(answer.status, `${name} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
+      const parsed = answerSchema(c).safeParse(answer.body);
+      expect(parsed.error?.issues, name).toBeUndefined();
+      // The schema keeps every field the server sent: an answer with a field the table does not name fails.
+      expect(parsed.data, name).toEqual(answer.body);
+    }
+    console.log(`${reads.length} GET calls answered their example with data their response schema parses`);
+  });
+
+  it('answers the example of every download with a file of one of its formats', async () => {
+    const contentTypes = { xlsx: 'spreadsheetml', csv: 'text/csv', pdf: 'application/pdf' };
+    for (const [name, c] of Object.entries(contract).filter(([, c]) => c.files)) {
+      const answer = await t.app.inject({
+        method: 'GET',
+        url: `${c.path}${queryString(c.example.query)}`,
+        headers: { authorization: `Bearer ${t.token}` },
+      });
+      expect(answer.statusCode, name).toBe(200);
+      expect(
+        c.files!.some((format) => answer.headers['content-type']?.includes(contentTypes[format])),
+        name,
+      ).toBe(true);
+      expect(answer.rawPayload.length, name).toBeGreaterThan(100);
+    }
+  });
+});
