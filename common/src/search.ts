@@ -8,48 +8,49 @@ export function normaliseText(text: string): string {
     .toLowerCase();
 }
 
-/** Digits and letters only, for OGMs and national numbers whose punctuation is ignored on both sides. */
+/**
+ * Letters and digits only, lower case and without accents: the one search rule of the product (decisions.md
+ * section 7, issue 12). Punctuation, spaces and every kind of apostrophe are ignored on both sides, so
+ * 'dhondt' and 'D’Hondt' find D'Hondt, 'vandenbroeck' finds Van den Broeck, and '85073003361' finds
+ * 85.07.30-033.61.
+ */
 export function compactText(text: string): string {
   return normaliseText(text).replace(/[^\p{L}\p{N}]/gu, '');
 }
 
 export interface SearchQuery {
+  /** The query's words, each compacted; a word of punctuation only ('-', '/') names nothing and is left out. */
   words: string[];
-  /** compactWords[i] is words[i] without punctuation. */
-  compactWords: string[];
 }
 
 /** null when the query is too short to search: the full list is shown then. */
 export function parseSearchQuery(text: string): SearchQuery | null {
   const trimmed = text.trim();
   if (trimmed.length < SEARCH_MIN_LENGTH) return null;
-  // A word of punctuation only ('-', '/') names nothing; dropping it keeps words and compactWords aligned.
-  const words = normaliseText(trimmed)
-    .split(/\s+/)
-    .filter((word) => compactText(word) !== '');
-  return { words, compactWords: words.map(compactText) };
+  return {
+    words: trimmed
+      .split(/\s+/)
+      .map(compactText)
+      .filter((word) => word !== ''),
+  };
 }
 
 /** Precomputed haystack of one record, so that filtering 10,000 rows per keystroke stays cheap. */
 export interface SearchIndexEntry {
+  /** Every searched field compacted, kept apart by a separator so that no word spans two fields. */
   text: string;
-  compactCodes: string;
 }
 
-export function searchIndexEntry(
-  textFields: (string | null | undefined)[],
-  codeFields: (string | null | undefined)[] = [],
-): SearchIndexEntry {
+export function searchIndexEntry(fields: (string | null | undefined)[]): SearchIndexEntry {
   return {
-    text: normaliseText(textFields.filter(Boolean).join('\u0001')),
-    compactCodes: codeFields
-      .filter(Boolean)
-      .map((f) => compactText(f!))
+    text: fields
+      .filter((field): field is string => Boolean(field))
+      .map(compactText)
       .join('\u0001'),
   };
 }
 
-/** Exact matching: every word of the query occurs in a text field, or (without punctuation) in a code field. */
+/** Exact matching: every word of the query occurs in some searched field. */
 export function matchesSearch(entry: SearchIndexEntry, query: SearchQuery): boolean {
-  return query.words.every((word, i) => entry.text.includes(word) || entry.compactCodes.includes(query.compactWords[i]!));
+  return query.words.every((word) => entry.text.includes(word));
 }

@@ -21,17 +21,21 @@ const byChildName = compareByLastThenFirstName<SubscriptionListRow>(
 
 /**
  * Sorted by the child's last name, then first name (Dutch collation ignoring punctuation), each with
- * its search index: names and reference as text, OGM and national numbers as codes whose punctuation
- * is ignored (decisions.md section 7). Sorting and indexing happen here once, so that a filter or a
+ * its search index: names, reference, OGM and national numbers, punctuation and spaces ignored by the one
+ * search rule of common/ (decisions.md section 7). Sorting and indexing happen here once, so that a filter or a
  * keystroke is one cheap pass over the year.
  */
 export function prepareRows(subscriptions: readonly SubscriptionListRow[]): OverviewRow[] {
   return [...subscriptions].sort(byChildName).map((subscription) => ({
     subscription,
-    search: searchIndexEntry(
-      [subscription.SUBSCRIBER_FIRSTNAME, subscription.SUBSCRIBER_LASTNAME, subscription.SUBSCRIPTION_REFERENCE],
-      [subscription.SUBSCRIPTION_OGM, subscription.SUBSCRIBER_NATIONALNR, subscription.SUBSCRIBER_PARENT_NATIONALNR],
-    ),
+    search: searchIndexEntry([
+      subscription.SUBSCRIBER_FIRSTNAME,
+      subscription.SUBSCRIBER_LASTNAME,
+      subscription.SUBSCRIPTION_REFERENCE,
+      subscription.SUBSCRIPTION_OGM,
+      subscription.SUBSCRIBER_NATIONALNR,
+      subscription.SUBSCRIBER_PARENT_NATIONALNR,
+    ]),
   }));
 }
 

@@ -16,25 +16,33 @@ describe.each(backends)('camps API on %s', (backend) => {
   let validCamp: Record<string, unknown>;
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 30 });
-    const [period] = await queryRows<{ id: number }>(
+    const [period] = await queryRows<{ id: number; start: string; second: string }>(
       t.db,
-      sql`select id from periods where start_date >= '2024-01-01' order by start_date limit 1`,
+      sql`select id, to_char(start_date, 'YYYY-MM-DD') as start, to_char(start_date + 1, 'YYYY-MM-DD') as second
+          from periods where start_date >= '2024-01-01' order by start_date limit 1`,
     );
     validCamp = {
       ...newCampDefaults,
       LOCATION_ID: 2,
       PERIOD_ID: period!.id,
-      THEME_ID: 3,
+      THEME_ID: await freshTheme(),
       AGEGROUP_ID: 1,
       MIN_BIRTHYEAR: 2016,
       MAX_BIRTHYEAR: 2019,
       PRICE: 125.5,
       SEATS_AVAILABLE: 2,
-      ACTIVE_DAYS: '2024-07-01,2024-07-02',
+      ACTIVE_DAYS: `${period!.start},${period!.second}`,
       CAMP_ALLOW_BOOKING_INFO: '',
     };
   });
   afterAll(async () => t?.close());
+
+  /** Camps are unique by location, period, theme and age group: each camp a test creates gets a theme of its own. */
+  let themeCount = 0;
+  async function freshTheme(): Promise<number> {
+    const answer = await t.call('POST', '/api/crudTheme', { THEME_NAME: `Testthema ${++themeCount}` });
+    return (answer.body.data as { themeId: number }).themeId;
+  }
 
   const readCamp = async (campId: number) => ((await t.call('GET', `/api/getCamps?campId=${campId}`)).body.data as CampRecord[])[0];
 
@@ -148,7 +156,8 @@ describe.each(backends)('camps API on %s', (backend) => {
       .select()
       .from(locations)
       .where(sql`${locations.allowBookingFrom} is not null`);
-    const inheriting = (await t.call('POST', '/api/crudCamp', { ...validCamp, LOCATION_ID: location!.id })).body.data as { campId: number };
+    const inheriting = (await t.call('POST', '/api/crudCamp', { ...validCamp, THEME_ID: await freshTheme(), LOCATION_ID: location!.id }))
+      .body.data as { campId: number };
     const camp = (await readCamp(inheriting.campId))!;
     expect(camp).toMatchObject({
       CAMP_ALLOW_BOOKING_FROM: null,
@@ -162,6 +171,7 @@ describe.each(backends)('camps API on %s', (backend) => {
     const own = (
       await t.call('POST', '/api/crudCamp', {
         ...validCamp,
+        THEME_ID: await freshTheme(),
         LOCATION_ID: location!.id,
         CAMP_ALLOW_BOOKING_FROM: '2025-09-30T08:00:00.000Z',
         CAMP_ALLOW_BOOKING_INFO: 'Eigen tekst',
@@ -183,7 +193,8 @@ describe.each(backends)('camps API on %s', (backend) => {
       [{ AGEGROUP_ID: '' }, 'AGEGROUP_ID', 'Veld verplicht'],
       [{ MIN_BIRTHYEAR: '' }, 'MIN_BIRTHYEAR', 'Veld verplicht'],
       [{ MAX_BIRTHYEAR: -3 }, 'MAX_BIRTHYEAR', 'Foutief formaat'],
-      [{ PRICE: 0 }, 'PRICE', 'Foutief formaat'],
+      [{ PRICE: 0 }, 'PRICE', 'Veld verplicht'],
+      [{ PRICE: -5 }, 'PRICE', 'Foutief formaat'],
       [{ PRICE: 'abc' }, 'PRICE', 'Foutief formaat'],
       [{ SEATS_AVAILABLE: 2.5 }, 'SEATS_AVAILABLE', 'Foutief formaat'],
       [{ CAMP_CLOSED: undefined }, 'CAMP_CLOSED', 'Veld verplicht'],
@@ -203,7 +214,7 @@ describe.each(backends)('camps API on %s', (backend) => {
       [{ CAMP_EMAILTEMPLATE_CONVERT_CASH: 'geen-template' }, 'CAMP_EMAILTEMPLATE_CONVERT_CASH', 'Foutief formaat'],
       [{ CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: undefined }, 'CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER', 'Veld verplicht'],
       [{ MIN_BIRTHYEAR: 2019, MAX_BIRTHYEAR: 2016 }, 'MAX_BIRTHYEAR', campRuleMessages.birthyearOrder],
-      [{ SEATS_AVAILABLE: 0 }, 'SEATS_AVAILABLE', 'Foutief formaat'],
+      [{ SEATS_AVAILABLE: 0 }, 'SEATS_AVAILABLE', 'Veld verplicht'],
       [{ CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: 'twee' }, 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS', 'Foutief formaat'],
       [{ CAMP_MINIMUM_REQUIRED_CAMP_DAYS: undefined }, 'CAMP_MINIMUM_REQUIRED_CAMP_DAYS', 'Veld verplicht'],
       [{ CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: '' }, 'CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED', 'Veld verplicht'],
@@ -250,11 +261,16 @@ describe.each(backends)('camps API on %s', (backend) => {
   });
 
   it('moves and deletes a camp nobody booked, with an audit snapshot of what was deleted', async () => {
-    const { campId } = (await t.call('POST', '/api/crudCamp', { ...validCamp, MIN_BIRTHYEAR: 2017, MAX_BIRTHYEAR: 2017 })).body.data as {
+    const { campId } = (
+      await t.call('POST', '/api/crudCamp', { ...validCamp, THEME_ID: await freshTheme(), MIN_BIRTHYEAR: 2017, MAX_BIRTHYEAR: 2017 })
+    ).body.data as {
       campId: number;
     };
-    expect((await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: 5, THEME_ID: 6 })).status).toBe(200);
-    expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: 5, CAMP_LOCATION_1: 5, THEME_ID: 6 });
+    const movedTheme = await freshTheme();
+    expect((await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: 5, THEME_ID: movedTheme })).status).toBe(
+      200,
+    );
+    expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: 5, CAMP_LOCATION_1: 5, THEME_ID: movedTheme });
     expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: campId })).body.data).toEqual({ campId });
     expect(await t.db.select().from(camps).where(eq(camps.id, campId))).toEqual([]);
     expect(await readCamp(campId)).toBeUndefined();

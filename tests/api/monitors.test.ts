@@ -15,7 +15,7 @@ const newMonitor = (overrides: Record<string, unknown> = {}) => ({
   MONITOR_PHONE: '0475 12 34 56',
   MONITOR_REMARK: 'Heeft EHBO-attest',
   MONITOR_BIRTHDATE: '2001-04-17',
-  MONITOR_NATIONALNR: '01.04.17-123.45',
+  MONITOR_NATIONALNR: '01.04.17-123.27',
   MONITOR_ACCOUNT_NR: 'BE71096123456769',
   MONITOR_STREET: 'Kerkstraat',
   MONITOR_HOUSENR: '12',
@@ -41,8 +41,14 @@ describe.each(backends)('monitors API on %s', (backend) => {
   const allMonitors = async () => (await t.call('GET', '/api/getMonitors')).body.data as MonitorRecord[];
   const readMonitor = async (monitorId: number | string) =>
     (await t.call('GET', `/api/getMonitors?monitorId=${monitorId}`)).body.data as MonitorRecord[];
+  // One e-mail address per monitor: each monitor a test creates gets its own.
+  let created = 0;
   const create = async (overrides: Record<string, unknown> = {}) => {
-    const answer = await t.call('POST', '/api/updateMonitor', newMonitor(overrides));
+    const answer = await t.call(
+      'POST',
+      '/api/updateMonitor',
+      newMonitor({ MONITOR_EMAIL: `lotte.vermeulen${++created}@monitor.be`, ...overrides }),
+    );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return (answer.body.data as { monitorId: number }).monitorId;
   };
@@ -102,7 +108,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
   });
 
   it('creates a monitor, reads it back, replaces it, deletes it, and audits each change', async () => {
-    const monitorId = await create({ MONITOR_FIRSTNAME: '  Lotte ', MONITOR_REMARK: '   ' });
+    const monitorId = await create({ MONITOR_FIRSTNAME: '  Lotte ', MONITOR_REMARK: '   ', MONITOR_EMAIL: 'lotte.vermeulen@monitor.be' });
     const created: MonitorRecord = {
       MONITOR_ID: monitorId,
       MONITOR_FIRSTNAME: 'Lotte',
@@ -111,7 +117,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
       MONITOR_PHONE: '0475 12 34 56',
       MONITOR_REMARK: null,
       MONITOR_BIRTHDATE: '2001-04-17',
-      MONITOR_NATIONALNR: '01.04.17-123.45',
+      MONITOR_NATIONALNR: '01.04.17-123.27',
       MONITOR_ACCOUNT_NR: 'BE71096123456769',
       MONITOR_STREET: 'Kerkstraat',
       MONITOR_HOUSENR: '12',

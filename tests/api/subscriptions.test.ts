@@ -6,7 +6,7 @@ import { paymentStatus } from '@common/payment-status.js';
 import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, mailOutbox, subscriptionDiscounts } from '../../server/src/db/schema.js';
-import { todayInBelgium } from '../../server/src/features/subscriptions/belgian-calendar.js';
+import { todayInBelgium } from '@common/calendar.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';

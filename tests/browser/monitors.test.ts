@@ -186,7 +186,7 @@ describe('monitors overview and detail in Chromium', () => {
     await field(gegevens, 'E-mail').fill('jonas.declercq@monitor.be');
     await field(gegevens, 'Telefoon').fill('+32 476 55 44 33');
     await field(gegevens, 'Geboortedatum').fill('2003-09-21');
-    await field(gegevens, 'Rijksregisternummer').fill('03.09.21-117.42');
+    await field(gegevens, 'Rijksregisternummer').fill('03.09.21-117.87');
     const adres = card(page, 'Adres');
     await field(adres, 'Straat').fill('Molenstraat');
     await field(adres, 'Huisnummer').fill('7b');
@@ -213,7 +213,7 @@ describe('monitors overview and detail in Chromium', () => {
       phone: '+32 476 55 44 33',
       remark: 'Hoofdmonitor in de paasvakantie',
       birthdate: '2003-09-21',
-      nationalnr: '03.09.21-117.42',
+      nationalnr: '03.09.21-117.87',
       accountNr: 'BE71096123456769',
       street: 'Molenstraat',
       housenr: '7b',

@@ -12,61 +12,105 @@ import {
   positiveEuroField,
   positiveIntField,
   requiredText,
+  isRealDateTime,
+  isRealDay,
+  isRealLocalDateTime,
 } from './fields.js';
 
-/** Comma list of ISO dates: 2025-08-11,2025-08-12. */
+/** Comma list of real days, each once: 2025-08-11,2025-08-12. */
 const activeDays = z
   .string({ error: m.required })
   .trim()
   .min(1, m.required)
   .max(1000, m.tooLong)
-  .regex(/^\d{4}-\d{2}-\d{2}(\s*,\s*\d{4}-\d{2}-\d{2})*$/, m.wrongFormat)
-  .transform((v) => v.replace(/\s/g, ''));
+  .transform((v) => v.replace(/\s/g, ''))
+  .refine((v) => {
+    const days = v.split(',');
+    return days.every(isRealDay) && new Set(days).size === days.length;
+  }, m.wrongFormat);
 
-/** An ISO timestamp, or nothing: then the location's booking start applies. */
-const allowBookingFrom = z
-  .string({ error: m.wrongFormat })
-  .nullish()
-  .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
-  .refine((v) => v === null || (/^\d{4}-\d{2}-\d{2}/.test(v) && !Number.isNaN(Date.parse(v))), m.wrongFormat);
+/** A booking start, or nothing: then the location's booking start applies. */
+const bookingStart = (isMoment: (text: string) => boolean) =>
+  z
+    .string({ error: m.wrongFormat })
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v.trim() === '' ? null : v.trim()))
+    .refine((v) => v === null || isMoment(v), m.wrongFormat);
 
 const templateId = requiredText(1, 100);
 
 export const campRuleMessages = {
   birthyearOrder: 'Maximum geboortejaar mag niet voor het minimum geboortejaar liggen.',
+  birthyearRange: (from: number, to: number) => `Geboortejaar moet tussen ${from} en ${to} liggen.`,
+  daysOutsidePeriod: (from: string, to: string) => `Kampdagen moeten binnen de periode liggen (${from} tot ${to}).`,
+  minimumAboveMaximum: 'Minimum aantal dagen mag niet boven het maximum aantal dagen liggen.',
+  minimumAboveCampDays: (days: number) => `Minimum aantal dagen mag niet boven het aantal kampdagen (${days}) liggen.`,
+  seatsBelowTaken: (taken: number) => `Er zijn al ${taken} plaatsen ingenomen: minder plaatsen kan niet.`,
+  duplicateCamp: 'Er bestaat al een kamp met deze locatie, periode, thema en leeftijdsgroep.',
 };
 
-export const campPayload = z
-  .object({
-    CAMP_ID: optionalIdField,
-    LOCATION_ID: idField,
-    PERIOD_ID: idField,
-    THEME_ID: idField,
-    AGEGROUP_ID: idField,
-    MIN_BIRTHYEAR: positiveIntField,
-    MAX_BIRTHYEAR: positiveIntField,
-    PRICE: positiveEuroField,
-    SEATS_AVAILABLE: positiveIntField,
-    CAMP_CLOSED: booleanField,
-    CAMP_ALLOW_BOOKING_FROM: allowBookingFrom,
-    CAMP_ALLOW_BOOKING_INFO: optionalText(1000),
-    ACTIVE_DAYS: activeDays,
-    CAMP_DISCOUNT_ALLOWED: booleanField,
-    CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: booleanField,
-    CAMP_FLEXIBLE_BOOKING_ALLOWED: booleanField,
-    CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: nonNegativeIntField,
-    CAMP_MINIMUM_REQUIRED_CAMP_DAYS: nonNegativeIntField,
-    CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: nonNegativeIntField,
-    CAMP_REDUCTION_TO_EARN: nonNegativeEuroField,
-    CAMP_FISCAL_MAX_REDUCTION: nonNegativeEuroField,
-    REMARK: optionalText(2000),
-    CAMP_EMAILTEMPLATE_CONFIRM: templateId,
-    CAMP_EMAILTEMPLATE_CANCEL: templateId,
-    CAMP_EMAILTEMPLATE_CONVERT_CASH: templateId,
-    CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: templateId,
-  })
-  // The oldest children are born in MIN_BIRTHYEAR, the youngest in MAX_BIRTHYEAR: the other way round no child fits.
-  .refine((camp) => camp.MIN_BIRTHYEAR <= camp.MAX_BIRTHYEAR, { message: campRuleMessages.birthyearOrder, path: ['MAX_BIRTHYEAR'] });
+/** Children of a camp are born from 25 years before the camp year up to the camp year itself. */
+export const BIRTHYEAR_SPAN = 25;
+export function birthyearBounds(campYear: number): { from: number; to: number } {
+  return { from: campYear - BIRTHYEAR_SPAN, to: campYear };
+}
+
+/** The camp days outside the period from `start` to `end` (YYYY-MM-DD, both included). */
+export function campDaysOutsidePeriod(activeDays: string, start: string, end: string): string[] {
+  return activeDays.split(',').filter((day) => day < start || day > end);
+}
+
+/**
+ * The camp object of crudCamp. The API takes the booking start as an ISO timestamp with its zone; the form
+ * holds it as its datetime-local input gives it (the browser's own zone) and converts it when sending.
+ */
+const campSchema = (allowBookingFrom: ReturnType<typeof bookingStart>) =>
+  z
+    .object({
+      CAMP_ID: optionalIdField,
+      LOCATION_ID: idField,
+      PERIOD_ID: idField,
+      THEME_ID: idField,
+      AGEGROUP_ID: idField,
+      MIN_BIRTHYEAR: positiveIntField,
+      MAX_BIRTHYEAR: positiveIntField,
+      PRICE: positiveEuroField,
+      SEATS_AVAILABLE: positiveIntField,
+      CAMP_CLOSED: booleanField,
+      CAMP_ALLOW_BOOKING_FROM: allowBookingFrom,
+      CAMP_ALLOW_BOOKING_INFO: optionalText(1000),
+      ACTIVE_DAYS: activeDays,
+      CAMP_DISCOUNT_ALLOWED: booleanField,
+      CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: booleanField,
+      CAMP_FLEXIBLE_BOOKING_ALLOWED: booleanField,
+      CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: nonNegativeIntField,
+      CAMP_MINIMUM_REQUIRED_CAMP_DAYS: nonNegativeIntField,
+      CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: nonNegativeIntField,
+      CAMP_REDUCTION_TO_EARN: nonNegativeEuroField,
+      CAMP_FISCAL_MAX_REDUCTION: nonNegativeEuroField,
+      REMARK: optionalText(2000),
+      CAMP_EMAILTEMPLATE_CONFIRM: templateId,
+      CAMP_EMAILTEMPLATE_CANCEL: templateId,
+      CAMP_EMAILTEMPLATE_CONVERT_CASH: templateId,
+      CAMP_EMAILTEMPLATE_CONVERT_BANK_TRANSFER: templateId,
+    })
+    // The oldest children are born in MIN_BIRTHYEAR, the youngest in MAX_BIRTHYEAR: the other way round no child fits.
+    .refine((camp) => camp.MIN_BIRTHYEAR <= camp.MAX_BIRTHYEAR, { message: campRuleMessages.birthyearOrder, path: ['MAX_BIRTHYEAR'] })
+    // Day counts may not contradict each other; 0 for the maximum means no maximum (camps without flexible booking).
+    .superRefine((camp, context) => {
+      const campDays = camp.ACTIVE_DAYS.split(',').length;
+      const maximum = camp.CAMP_MAXIMUM_ALLOWED_CAMP_DAYS;
+      for (const field of ['CAMP_MINIMUM_REQUIRED_CAMP_DAYS', 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS'] as const) {
+        const minimum = camp[field];
+        if (maximum > 0 && minimum > maximum) {
+          context.addIssue({ code: 'custom', message: campRuleMessages.minimumAboveMaximum, path: [field] });
+        } else if (minimum > campDays) {
+          context.addIssue({ code: 'custom', message: campRuleMessages.minimumAboveCampDays(campDays), path: [field] });
+        }
+      }
+    });
+export const campPayload = campSchema(bookingStart(isRealDateTime));
+export const campFormPayload = campSchema(bookingStart(isRealLocalDateTime));
 export type CampPayload = z.input<typeof campPayload>;
 export type CampValues = z.output<typeof campPayload>;
 

@@ -68,13 +68,22 @@ function numberField() {
   return z.preprocess(toNumber, z.number(requiredOrWrongFormat).refine(Number.isFinite, m.wrongFormat));
 }
 
-export const positiveIntField = numberField().pipe(z.number().int(m.wrongFormat).positive(m.wrongFormat).max(1_000_000, m.tooLong));
+/**
+ * A required positive number whose form starts at 0 (the new-camp defaults of spec section 9): 0 is a field
+ * left untouched, so 'Veld verplicht'; below 0 is 'Foutief formaat'.
+ */
+const untouchedZero = (v: number) => v !== 0;
+
+export const positiveIntField = numberField().pipe(
+  z.number().int(m.wrongFormat).refine(untouchedZero, m.required).positive(m.wrongFormat).max(1_000_000, m.tooLong),
+);
 export const nonNegativeIntField = numberField().pipe(z.number().int(m.wrongFormat).min(0, m.wrongFormat).max(1_000_000, m.tooLong));
 
 /** Euro with at most two decimals, as the API carries money. */
 export const positiveEuroField = numberField().pipe(
   z
     .number()
+    .refine(untouchedZero, m.required)
     .positive(m.wrongFormat)
     .max(1_000_000, m.tooLong)
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat),
@@ -94,16 +103,32 @@ export const booleanField = z.preprocess(
 );
 
 /**
- * A day of the calendar as YYYY-MM-DD from 1900 on: '2025-02-30' is refused (Date.parse would roll it over
- * to March), and so is a typo year such as 0198 (PostgreSQL refuses year 0 outright).
+ * A day of the calendar as YYYY-MM-DD from 1900 to 2999: '2025-02-30' and '2027-13-01' are refused
+ * (Date.parse would roll them over), and so is a typo year such as 0198 (PostgreSQL refuses year 0 outright).
  */
-export const isoDate = z
-  .string({ error: m.wrongFormat })
-  .regex(/^(19|2\d)\d{2}-\d{2}-\d{2}$/, m.wrongFormat)
-  .refine((v) => {
-    const time = Date.parse(`${v}T00:00:00Z`);
-    return !Number.isNaN(time) && new Date(time).toISOString().startsWith(v);
-  }, m.wrongFormat);
+export function isRealDay(text: string): boolean {
+  if (!/^(19|2\d)\d{2}-\d{2}-\d{2}$/.test(text)) return false;
+  const time = Date.parse(`${text}T00:00:00Z`);
+  return !Number.isNaN(time) && new Date(time).toISOString().startsWith(text);
+}
+
+/** A moment as an ISO timestamp with its zone, 2025-09-30T08:00:00.000Z or 2025-09-30T10:00+02:00, on a real day. */
+export function isRealDateTime(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d(\.\d{1,3})?)?(Z|[+-](0\d|1[0-4]):[0-5]\d)$/.exec(text);
+  return match !== null && isRealDay(match[1]!) && !Number.isNaN(Date.parse(text));
+}
+
+/** A moment as a datetime-local input gives it, in the browser's own zone: 2025-09-30T10:00, on a real day. */
+export function isRealLocalDateTime(text: string): boolean {
+  const match = /^(\d{4}-\d{2}-\d{2})T([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.exec(text);
+  return match !== null && isRealDay(match[1]!);
+}
+
+/** The one date rule of the product: every YYYY-MM-DD field and list item goes through it. */
+export const isoDate = z.string({ error: m.wrongFormat }).refine(isRealDay, m.wrongFormat);
+
+/** The one timestamp rule: '2025-02-30T08:00:00Z' is refused instead of stored as 2 March. */
+export const isoDateTime = z.string({ error: m.wrongFormat }).trim().refine(isRealDateTime, m.wrongFormat);
 
 /** First message per field, keyed by the top-level field name: the `fields` of a 400 answer. */
 export function fieldMessages(error: z.ZodError): Record<string, string> {

@@ -1,6 +1,14 @@
 import { z } from 'zod';
+import { todayInBelgium } from '../calendar.js';
+import { isValidNationalNumber } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
 import { emailField, idField, isoDate, optionalIdField, optionalText, phoneField, requiredText } from './fields.js';
+
+export const monitorRuleMessages = {
+  bornInFuture: 'Geboortedatum mag niet in de toekomst liggen.',
+  nationalNumber: 'Rijksregisternummer klopt niet (controlecijfers).',
+  emailInUse: 'Dit e-mailadres wordt al door een andere monitor gebruikt.',
+};
 
 const optionalLocation = z.preprocess((v) => (v === '' || v === undefined ? null : v), optionalIdField.nullable());
 
@@ -19,8 +27,11 @@ export const monitorPayload = z.object({
   MONITOR_EMAIL: emailField,
   MONITOR_PHONE: phoneField,
   MONITOR_REMARK: optionalText(2000),
-  MONITOR_BIRTHDATE: z.preprocess((v) => (v === '' ? null : v), isoDate.nullish()).transform((v) => v ?? null),
-  MONITOR_NATIONALNR: optionalText(20),
+  MONITOR_BIRTHDATE: z
+    .preprocess((v) => (v === '' ? null : v), isoDate.nullish())
+    .transform((v) => v ?? null)
+    .refine((v) => v === null || v <= todayInBelgium(), monitorRuleMessages.bornInFuture),
+  MONITOR_NATIONALNR: optionalText(20).refine((v) => v === null || isValidNationalNumber(v), monitorRuleMessages.nationalNumber),
   MONITOR_ACCOUNT_NR: accountNumber,
   MONITOR_STREET: optionalText(50),
   MONITOR_HOUSENR: optionalText(50),

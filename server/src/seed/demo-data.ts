@@ -242,6 +242,14 @@ async function fillDemoData(db: Transaction, options: SeedOptions): Promise<void
 
 async function seedMonitors(db: Executor, random: Random) {
   const locationRows = await db.select({ id: t.locations.id }).from(t.locations).orderBy(t.locations.id);
+  // One e-mail address per monitor (the server refuses a second): a repeated name gets a number.
+  const emailsInUse = new Set<string>();
+  const uniqueEmail = (name: string) => {
+    let email = `${name}@monitor.be`;
+    for (let n = 2; emailsInUse.has(email); n++) email = `${name}${n}@monitor.be`;
+    emailsInUse.add(email);
+    return email;
+  };
   const monitors = Array.from({ length: 30 }, (_, i) => {
     const girl = i % 2 === 0;
     const firstname = random.pick(girl ? GIRLS : BOYS);
@@ -252,11 +260,12 @@ async function seedMonitors(db: Executor, random: Random) {
     return {
       firstname,
       lastname,
-      email:
+      email: uniqueEmail(
         `${firstname}.${lastname}`
           .toLowerCase()
           .normalize('NFD')
-          .replace(/[^a-z.]/g, '') + '@monitor.be',
+          .replace(/[^a-z.]/g, ''),
+      ),
       phone: phoneNumber(random),
       remark: random.chance(0.5)
         ? random.pick(['Heeft EHBO-attest', 'Enkel in de zomer', 'Hoofdmonitor', 'Animator in opleiding', 'Zwemredder'])
@@ -297,16 +306,34 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
 
   // Enough camps that most have a few open seats; a handful end up full.
   const campsNeeded = Math.max(6, Math.ceil(options.count / 32));
+  // The server refuses a second camp with the same location, period, theme and age group: a drawn twin moves on
+  // to the next free age group and theme (only when every one is taken does a twin remain, in huge benchmark years).
+  const campKeys = new Set((await db.select().from(t.camps)).map((c) => `${c.locationId}/${c.periodId}/${c.themeId}/${c.agegroupId}`));
+  const freeThemeAndAgegroup = (locationId: number, periodId: number, themeIndex: number, agegroupIndex: number) => {
+    for (let step = 0; step < themeRows.length * agegroupRows.length; step++) {
+      const a = (agegroupIndex + step) % agegroupRows.length;
+      const th = (themeIndex + Math.floor((agegroupIndex + step) / agegroupRows.length)) % themeRows.length;
+      const key = `${locationId}/${periodId}/${themeRows[th]!.id}/${agegroupRows[a]!.id}`;
+      if (!campKeys.has(key)) {
+        campKeys.add(key);
+        return [th, a] as const;
+      }
+    }
+    return [themeIndex, agegroupIndex] as const;
+  };
   const campValues = Array.from({ length: campsNeeded }, (_, i) => {
     const period = periodRows[i % periodRows.length]!;
-    const agegroupIndex = random.int(0, agegroupRows.length - 1);
-    const [minAge, maxAge] = AGE_RANGES[agegroupIndex] ?? [6, 12];
+    const drawnAgegroup = random.int(0, agegroupRows.length - 1);
     const flexible = random.chance(0.25);
     const days = Array.from({ length: 5 }, (_, d) => iso(addDays(new Date(`${period.startDate}T00:00:00Z`), d)));
+    const locationId = locationRows[Math.floor(i / periodRows.length) % locationRows.length]!.id;
+    const drawnTheme = themeRows.indexOf(random.pick(themeRows));
+    const [themeIndex, agegroupIndex] = freeThemeAndAgegroup(locationId, period.id, drawnTheme, drawnAgegroup);
+    const [minAge, maxAge] = AGE_RANGES[agegroupIndex] ?? [6, 12];
     return {
-      locationId: locationRows[Math.floor(i / periodRows.length) % locationRows.length]!.id,
+      locationId,
       periodId: period.id,
-      themeId: random.pick(themeRows).id,
+      themeId: themeRows[themeIndex]!.id,
       agegroupId: agegroupRows[agegroupIndex]!.id,
       minBirthyear: year - maxAge,
       maxBirthyear: year - minAge,
@@ -467,10 +494,21 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
           kind: d.kind,
           amountCents: d.amountCents,
           remark: d.remark,
+          createdAt: discountDate(d.kind, new Date(subscriptionValues[d.index]!.createdAt)).toISOString(),
         })),
       );
     }
   }
+}
+
+/**
+ * Discounts given at booking (the organiser's own and the one for fewer days) carry the booking's date; an
+ * extra discount from staff comes a week later, never after today.
+ */
+function discountDate(kind: 'booking' | 'selected-days' | 'extra', booked: Date): Date {
+  if (kind !== 'extra') return booked;
+  const later = addDays(booked, 7);
+  return later.getTime() < Date.now() ? later : booked;
 }
 
 /** Any number: the key of the advisory lock that lets one process at a time decide whether to seed. */

@@ -1,7 +1,8 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { formatDate } from '@common/format.js';
 import { failureMessages, validationMessages } from '@common/messages.js';
 import { euroToCents } from '@common/money.js';
-import type { CampValues } from '@common/schemas/camps.js';
+import { birthyearBounds, campDaysOutsidePeriod, campRuleMessages, type CampValues } from '@common/schemas/camps.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
@@ -44,13 +45,13 @@ function campColumns(camp: CampValues) {
   };
 }
 
+type CampFieldErrors = Partial<Record<keyof CampValues, string>>;
+
 /** Every id a camp names must exist: an unknown lookup or mail template is a 400 on that field (decisions.md section 5). */
-async function checkReferences(tx: Transaction, camp: CampValues) {
-  const fields: Record<string, string> = {};
-  const exists = async (table: typeof locations | typeof periods | typeof themes | typeof agegroups, id: number) =>
+async function checkReferences(tx: Transaction, camp: CampValues, fields: CampFieldErrors) {
+  const exists = async (table: typeof locations | typeof themes | typeof agegroups, id: number) =>
     (await tx.select({ id: table.id }).from(table).where(eq(table.id, id))).length > 0;
   if (!(await exists(locations, camp.LOCATION_ID))) fields.LOCATION_ID = validationMessages.wrongFormat;
-  if (!(await exists(periods, camp.PERIOD_ID))) fields.PERIOD_ID = validationMessages.wrongFormat;
   if (!(await exists(themes, camp.THEME_ID))) fields.THEME_ID = validationMessages.wrongFormat;
   if (!(await exists(agegroups, camp.AGEGROUP_ID))) fields.AGEGROUP_ID = validationMessages.wrongFormat;
   const templateFields = [
@@ -73,7 +74,57 @@ async function checkReferences(tx: Transaction, camp: CampValues) {
     ).map((t) => t.id),
   );
   for (const field of templateFields) if (!known.has(camp[field])) fields[field] = validationMessages.wrongFormat;
+}
+
+/**
+ * The rules between a camp and what is stored: days inside the period, birth years around the camp year,
+ * no second camp with the same location, period, theme and age group, and no fewer seats than are taken.
+ * The period row is locked, so two saves of camps in one period cannot both pass the duplicate check.
+ */
+async function checkCamp(tx: Transaction, camp: CampValues, campId: number | null) {
+  const fields: CampFieldErrors = {};
+  await checkReferences(tx, camp, fields);
+  const [period] = await tx.select().from(periods).where(eq(periods.id, camp.PERIOD_ID)).for('update');
+  if (!period) {
+    fields.PERIOD_ID = validationMessages.wrongFormat;
+  } else {
+    if (campDaysOutsidePeriod(camp.ACTIVE_DAYS, period.startDate, period.endDate).length > 0) {
+      fields.ACTIVE_DAYS = campRuleMessages.daysOutsidePeriod(formatDate(period.startDate), formatDate(period.endDate));
+    }
+    const { from, to } = birthyearBounds(Number(period.startDate.slice(0, 4)));
+    for (const field of ['MIN_BIRTHYEAR', 'MAX_BIRTHYEAR'] as const) {
+      if (camp[field] < from || camp[field] > to) fields[field] ??= campRuleMessages.birthyearRange(from, to);
+    }
+    const [twin] = await tx
+      .select({ id: camps.id })
+      .from(camps)
+      .where(
+        and(
+          eq(camps.locationId, camp.LOCATION_ID),
+          eq(camps.periodId, camp.PERIOD_ID),
+          eq(camps.themeId, camp.THEME_ID),
+          eq(camps.agegroupId, camp.AGEGROUP_ID),
+          campId === null ? undefined : ne(camps.id, campId),
+        ),
+      );
+    if (twin) {
+      for (const field of ['LOCATION_ID', 'PERIOD_ID', 'THEME_ID', 'AGEGROUP_ID'] as const)
+        fields[field] ??= campRuleMessages.duplicateCamp;
+    }
+  }
+  if (campId !== null) {
+    const taken = await seatsTaken(tx, campId);
+    if (camp.SEATS_AVAILABLE < taken) fields.SEATS_AVAILABLE = campRuleMessages.seatsBelowTaken(taken);
+  }
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
+}
+
+async function seatsTaken(tx: Transaction, campId: number): Promise<number> {
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(subscriptions)
+    .where(and(eq(subscriptions.campId, campId), eq(subscriptions.cancelled, false)));
+  return row?.n ?? 0;
 }
 
 async function subscriptionCount(tx: Transaction, campId: number): Promise<number> {
@@ -86,7 +137,7 @@ async function subscriptionCount(tx: Transaction, campId: number): Promise<numbe
 
 export async function createCamp(db: Database, adminId: number, camp: CampValues): Promise<number> {
   return db.transaction(async (tx) => {
-    await checkReferences(tx, camp);
+    await checkCamp(tx, camp, null);
     const [row] = await tx.insert(camps).values(campColumns(camp)).returning();
     await writeAudit(tx, { adminId, action: 'crudCamp:create', entity: 'camp', entityId: row!.id, before: null, after: row });
     return row!.id;
@@ -97,7 +148,6 @@ export async function createCamp(db: Database, adminId: number, camp: CampValues
 export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, camps, campId, campMessages.notFound);
-    await checkReferences(tx, camp);
     const columns = campColumns(camp);
     const identityChanged =
       before.locationId !== columns.locationId ||
@@ -105,6 +155,7 @@ export async function updateCamp(db: Database, adminId: number, campId: number, 
       before.themeId !== columns.themeId ||
       before.agegroupId !== columns.agegroupId;
     if (identityChanged && (await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.lockedFields);
+    await checkCamp(tx, camp, campId);
     const [after] = await tx.update(camps).set(columns).where(eq(camps.id, campId)).returning();
     await writeAudit(tx, { adminId, action: 'crudCamp:update', entity: 'camp', entityId: campId, before, after });
     return campId;

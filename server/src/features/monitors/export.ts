@@ -3,7 +3,7 @@ import type { SpreadsheetFormat } from '@common/schemas/participants.js';
 import type { Executor } from '../../db/client.js';
 import { locations } from '../../db/schema.js';
 import { spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
-import { todayInBelgium } from '../subscriptions/belgian-calendar.js';
+import { todayInBelgium } from '@common/calendar.js';
 import { listMonitors } from './queries.js';
 
 const locationKeys = [

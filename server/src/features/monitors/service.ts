@@ -1,6 +1,6 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { validationMessages } from '@common/messages.js';
-import { monitorMessages, type MonitorValues } from '@common/schemas/monitors.js';
+import { monitorMessages, monitorRuleMessages, type MonitorValues } from '@common/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
@@ -52,9 +52,23 @@ async function checkLocations(tx: Transaction, monitor: MonitorValues) {
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
 }
 
+/**
+ * One e-mail address per monitor, ignoring case. The table is locked against other writers first, so two
+ * saves with the same address cannot both pass.
+ */
+async function checkUniqueEmail(tx: Transaction, email: string, monitorId: number | null) {
+  await tx.execute(sql`lock table monitors in share row exclusive mode`);
+  const [other] = await tx
+    .select({ id: monitors.id })
+    .from(monitors)
+    .where(and(sql`lower(${monitors.email}) = lower(${email})`, monitorId === null ? undefined : ne(monitors.id, monitorId)));
+  if (other) throw invalidFields({ MONITOR_EMAIL: monitorRuleMessages.emailInUse });
+}
+
 export async function createMonitor(db: Database, adminId: number, monitor: MonitorValues): Promise<number> {
   return db.transaction(async (tx) => {
     await checkLocations(tx, monitor);
+    await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, null);
     const [row] = await tx.insert(monitors).values(monitorColumns(monitor)).returning();
     await writeAudit(tx, {
       adminId,
@@ -72,6 +86,7 @@ export async function updateMonitor(db: Database, adminId: number, monitorId: nu
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
     await checkLocations(tx, monitor);
+    await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, monitorId);
     const [after] = await tx.update(monitors).set(monitorColumns(monitor)).where(eq(monitors.id, monitorId)).returning();
     await writeAudit(tx, {
       adminId,

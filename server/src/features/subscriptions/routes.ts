@@ -4,7 +4,7 @@ import { callRoutes, type CallRequest } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { settingsDefaults } from '../settings/settings.js';
-import { currentYearInBelgium } from './belgian-calendar.js';
+import { currentYearInBelgium } from '@common/calendar.js';
 import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
 import { subscriptionMessages } from './messages.js';

@@ -15,7 +15,7 @@ import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
 import { deliverMail, queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
-import { todayInBelgium } from './belgian-calendar.js';
+import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from './messages.js';
 import { findSubscriptionDetail, listDiscounts } from './queries.js';

@@ -1,16 +1,31 @@
 import { eq, sql } from 'drizzle-orm';
 import { failureMessages } from '@common/messages.js';
 import type { ThemeRecord } from '@common/schemas/themes.js';
-import type { Database } from '../../db/client.js';
+import { normaliseText } from '@common/search.js';
+import type { Database, Transaction } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict } from '../../lib/errors.js';
+import { conflict, invalidFields } from '../../lib/errors.js';
 
 export const themeMessages = {
   notFound: failureMessages.themeNotFound,
   inUse: 'Dit thema wordt nog door kampen gebruikt en kan niet verwijderd worden.',
+  duplicateName: 'Er bestaat al een thema met deze naam.',
 };
+
+/**
+ * A theme name is unique ignoring case and accents ('Voetbal', 'voetbal ' and 'Vóetbal' are one theme). The
+ * table is locked against other writers first, so two saves of the same new name cannot both pass.
+ */
+async function checkUniqueName(tx: Transaction, name: string, themeId: number | null) {
+  await tx.execute(sql`lock table themes in share row exclusive mode`);
+  const wanted = normaliseText(name.trim());
+  const rows = await tx.select().from(themes);
+  if (rows.some((row) => row.id !== themeId && normaliseText(row.name.trim()) === wanted)) {
+    throw invalidFields({ THEME_NAME: themeMessages.duplicateName });
+  }
+}
 
 const toRecord = (row: { id: number; name: string }): ThemeRecord => ({ THEME_ID: row.id, THEME_NAME: row.name });
 
@@ -20,6 +35,7 @@ export async function readTheme(db: Database, themeId: number): Promise<ThemeRec
 
 export async function createTheme(db: Database, adminId: number, name: string): Promise<number> {
   return db.transaction(async (tx) => {
+    await checkUniqueName(tx, name, null);
     const [row] = await tx.insert(themes).values({ name }).returning();
     await writeAudit(tx, { adminId, action: 'crudTheme:create', entity: 'theme', entityId: row!.id, before: null, after: toRecord(row!) });
     return row!.id;
@@ -29,6 +45,7 @@ export async function createTheme(db: Database, adminId: number, name: string): 
 export async function renameTheme(db: Database, adminId: number, themeId: number, name: string): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
+    await checkUniqueName(tx, name, themeId);
     const [after] = await tx.update(themes).set({ name }).where(eq(themes.id, themeId)).returning();
     await writeAudit(tx, {
       adminId,

@@ -4,7 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { REDIRECT_AFTER_SAVE_MS } from '@common/constants.js';
 import { failureMessages } from '@common/messages.js';
-import { campPayload, type CampRecord } from '@common/schemas/camps.js';
+import { campFormPayload, type CampRecord } from '@common/schemas/camps.js';
 import { paths } from '../../app/paths.js';
 import { useRouteRecordId } from '../../app/route-id.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -41,7 +41,7 @@ const campTitle = (camp: CampRecord) => `Kamp ${camp.THEME_NAME} - ${camp.LOCATI
 function CampEditor({ camp }: { camp?: CampRecord }) {
   const year = useCampYear();
   const themes = useThemes();
-  const form = useSchemaForm(campPayload, campFormValues(camp));
+  const form = useSchemaForm(campFormPayload, campFormValues(camp));
   const saveCamp = useSaveCamp();
   const cycle = useSaveCycle(failureMessages.save);
   const navigateLater = useNavigateLater();

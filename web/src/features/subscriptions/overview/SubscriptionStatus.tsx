@@ -6,13 +6,9 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 /** The payment status badge of spec section 4, and for a cancelled subscription 'Geannuleerd' with its date. */
 export function SubscriptionStatus({ subscription: s }: { subscription: SubscriptionListRow }) {
   return (
-    <div className="d-flex flex-wrap align-items-center gap-1">
-      <PaymentStatusBadge
-        status={s.PAYMENT_STATUS}
-        saldo={s.SUBSCRIPTION_SALDO}
-        amountToPay={s.SUBSCRIPTION_AMOUNT_TO_PAY}
-        className="text-wrap text-start"
-      />
+    // One line, as every row of the virtualised table (a long status is cut off, its text stays in the page).
+    <div className="d-flex flex-nowrap align-items-center gap-1 overflow-hidden">
+      <PaymentStatusBadge status={s.PAYMENT_STATUS} saldo={s.SUBSCRIPTION_SALDO} amountToPay={s.SUBSCRIPTION_AMOUNT_TO_PAY} />
       {s.SUBSCRIPTION_CANCELLED && (
         <>
           <Badge bg="secondary">Geannuleerd</Badge>

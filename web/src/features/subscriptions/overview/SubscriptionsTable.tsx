@@ -10,8 +10,13 @@ import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];
 const COLUMN_COUNT = 9;
-/** A row of one line; rows that wrap are measured as they render. */
-const ESTIMATED_ROW_HEIGHT = 39;
+/**
+ * Every row is one line (cells do not wrap), so all rows are equally high and the virtualiser can place row
+ * 10,000 exactly. This is the height of a row with its small buttons in Bootstrap's 'sm' table; the first row
+ * rendered is measured and its height taken for every row, so a zoom or another font still adds up. An
+ * estimate below the real height put the end of the list short of the last row (End stopped near row 6,700).
+ */
+const ROW_HEIGHT = 40;
 
 interface SubscriptionsTableProps {
   rows: readonly OverviewRow[];
@@ -29,21 +34,27 @@ interface SubscriptionsTableProps {
 export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDelete }: SubscriptionsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
   const [bodyTop, setBodyTop] = useState(0);
+  const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
   // The filters and totals above the table change height; the virtualiser needs the body's place in the
   // page, so it is measured after every render (a state update only when it moved).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
     if (top !== bodyTop) setBodyTop(top);
+    const firstRow = bodyRef.current?.querySelector('tr[data-index]');
+    const height = firstRow ? firstRow.getBoundingClientRect().height : 0;
+    if (height > 0 && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
   });
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    estimateSize: () => ESTIMATED_ROW_HEIGHT,
+    estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: bodyTop,
     getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
   });
+  // A new row height re-places every row not yet measured.
+  useLayoutEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
   const spaceAbove = items.length > 0 ? items[0]!.start - bodyTop : 0;
   const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - bodyTop) : 0;
@@ -54,7 +65,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
       hover
       size="sm"
       className="align-middle table-fixed-header small"
-      style={{ tableLayout: 'fixed', minWidth: '76rem' }}
+      style={{ tableLayout: 'fixed', minWidth: '82rem' }}
       aria-rowcount={rows.length + 1}
     >
       <colgroup>
@@ -64,7 +75,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
           <col key={column} style={{ width: '6rem' }} />
         ))}
         <col style={{ width: '8rem' }} />
-        <col style={{ width: '11rem' }} />
+        <col style={{ width: '17rem' }} />
         <col style={{ width: '12rem' }} />
       </colgroup>
       <thead>
@@ -131,17 +142,19 @@ interface SubscriptionRowProps {
 function SubscriptionRow({ subscription: s, index, measureRef, paymentMethodLabel, deleted, onDelete }: SubscriptionRowProps) {
   const childName = `${s.SUBSCRIBER_FIRSTNAME} ${s.SUBSCRIBER_LASTNAME}`;
   return (
-    <tr ref={measureRef} data-index={index} data-subscription-id={s.SUBSCRIPTION_ID} aria-rowindex={index + 2}>
-      <th scope="row" className="fw-normal">
+    <tr ref={measureRef} data-index={index} data-subscription-id={s.SUBSCRIPTION_ID} aria-rowindex={index + 2} className="text-nowrap">
+      <th scope="row" className="fw-normal text-truncate" title={childName}>
         {childName}
       </th>
-      <td>{campLabel(s)}</td>
+      <td className="text-truncate" title={campLabel(s)}>
+        {campLabel(s)}
+      </td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_PRICE)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_DISCOUNT)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_AMOUNT_TO_PAY)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_PAID_AMOUNT)}</td>
-      <td>{paymentMethodLabel}</td>
-      <td>
+      <td className="text-truncate">{paymentMethodLabel}</td>
+      <td className="text-truncate">
         <SubscriptionStatus subscription={s} />
       </td>
       <td>

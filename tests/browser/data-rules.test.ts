@@ -1,0 +1,78 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CampRecord } from '@common/schemas/camps.js';
+import type { MonitorRecord } from '@common/schemas/monitors.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { databaseDigest } from '../helpers/digest.js';
+
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
+/** The input of a label; a required field's label ends in a '*' that screen readers skip. */
+const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\*?$`));
+const fieldError = (page: Page, label: string) =>
+  field(page, label).evaluate((input) => input.parentElement?.querySelector('.invalid-feedback')?.textContent ?? '');
+const saveButton = (page: Page) => page.locator('form button[type=submit]').first();
+
+describe('data that must not be accepted, as the screens show it', () => {
+  let session: BrowserSession;
+  const year = new Date().getFullYear();
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+  });
+  afterAll(async () => session?.close());
+
+  it('a new camp sent untouched reads Veld verplicht at the fields whose default is 0', async () => {
+    const before = await databaseDigest(session.t.db);
+    const page = await session.newPage();
+    await page.goto(`/camp-detail?subscriptionsYear=${year}`);
+    await page.getByRole('heading', { name: 'Kamp toevoegen' }).waitFor();
+    await saveButton(page).click();
+    for (const label of ['Minimum geboortejaar', 'Maximum geboortejaar', 'Prijs (€)', 'Aantal plaatsen', 'Locatie', 'Kampdagen']) {
+      await eventually(() => fieldError(page, label)).toBe('Veld verplicht');
+    }
+    expect(await page.locator('.invalid-feedback', { hasText: 'Foutief formaat' }).count()).toBe(0);
+    expect(await databaseDigest(session.t.db)).toEqual(before);
+  });
+
+  it('shows the server rules of a camp at their fields: days outside the period, seats below those taken', async () => {
+    const camps = (await session.t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as CampRecord[];
+    const camp = camps.filter((c) => c.SEATS_TAKEN > 1).sort((a, b) => b.SEATS_TAKEN - a.SEATS_TAKEN)[0]!;
+    const before = await databaseDigest(session.t.db);
+    const page = await session.newPage();
+    await page.goto(`/camp-detail/${camp.CAMP_ID}?subscriptionsYear=${year}`);
+    await field(page, 'Kampdagen').fill(`${year}-02-30`);
+    await field(page, 'Kampdagen').blur();
+    await eventually(() => fieldError(page, 'Kampdagen')).toBe('Foutief formaat');
+    await field(page, 'Kampdagen').fill(`${year - 1}-12-31,${camp.ACTIVE_DAYS}`);
+    await field(page, 'Aantal plaatsen').fill(String(camp.SEATS_TAKEN - 1));
+    await saveButton(page).click();
+    await eventually(() => fieldError(page, 'Kampdagen')).toMatch(/^Kampdagen moeten binnen de periode liggen/);
+    expect(await fieldError(page, 'Aantal plaatsen')).toBe(`Er zijn al ${camp.SEATS_TAKEN} plaatsen ingenomen: minder plaatsen kan niet.`);
+    await expectNoSeriousAxeViolations(page, 'camp with server field messages');
+    expect(await databaseDigest(session.t.db)).toEqual(before);
+  });
+
+  it('shows a theme name in use at the name field', async () => {
+    const page = await session.newPage();
+    await page.goto('/theme-detail');
+    await field(page, 'Naam thema').fill('VOETBAL');
+    await saveButton(page).click();
+    await eventually(() => fieldError(page, 'Naam thema')).toBe('Er bestaat al een thema met deze naam.');
+  });
+
+  it('shows a monitor e-mail address in use, a future birth date and wrong check digits at their fields', async () => {
+    const [first, second] = (await session.t.call('GET', '/api/getMonitors')).body.data as MonitorRecord[];
+    const page = await session.newPage();
+    await page.goto(`/monitor-detail/${first!.MONITOR_ID}`);
+    const gegevens = page.getByRole('region', { name: 'Gegevens', exact: true });
+    await field(page, 'E-mail').fill(second!.MONITOR_EMAIL);
+    await field(page, 'Geboortedatum').fill(`${year + 1}-01-01`);
+    await field(page, 'Rijksregisternummer').fill('01.04.17-123.45');
+    await gegevens.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(() => fieldError(page, 'Geboortedatum')).toBe('Geboortedatum mag niet in de toekomst liggen.');
+    expect(await fieldError(page, 'Rijksregisternummer')).toBe('Rijksregisternummer klopt niet (controlecijfers).');
+    await field(page, 'Geboortedatum').fill('2001-04-17');
+    await field(page, 'Rijksregisternummer').fill('01.04.17-123.27');
+    await gegevens.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(() => fieldError(page, 'E-mail')).toBe('Dit e-mailadres wordt al door een andere monitor gebruikt.');
+  });
+});
