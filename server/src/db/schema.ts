@@ -325,3 +325,63 @@ export const auditLog = pgTable(
   },
   (t) => [index('audit_log_entity_idx').on(t.entity, t.entityId)],
 );
+
+/**
+ * One uploaded statement file (a zip gives one per file inside it): which statements it held and what
+ * the import did with its movements. `undoneAt` is set when staff undo the import; its payments are gone then.
+ */
+export const bankImports = pgTable('bank_imports', {
+  id: serial('id').primaryKey(),
+  fileName: text('file_name').notNull(),
+  format: text('format', { enum: ['coda', 'camt053'] }).notNull(),
+  createdAt: createdAt(),
+  adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+  /** [{ account, date, sequence, movements }] of each statement in the file. */
+  statements: jsonb('statements').notNull(),
+  movements: integer('movements').notNull(),
+  matched: integer('matched').notNull(),
+  alreadyImported: integer('already_imported').notNull(),
+  unmatched: integer('unmatched').notNull(),
+  ignoredDebits: integer('ignored_debits').notNull(),
+  undoneAt: timestamp('undone_at', { withTimezone: true, mode: 'string' }),
+});
+
+/**
+ * Money received: a credit from a bank statement (booked on a subscription, waiting in the queue
+ * 'Te koppelen', or ignored by staff), 'Bedragen gelijk zetten', or a cash payment. A bank credit's
+ * `movementKey` is unique, so the same movement is never booked twice.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    source: text('source', { enum: ['bank', 'paymentComplete', 'cash'] }).notNull(),
+    state: text('state', { enum: ['booked', 'unmatched', 'ignored'] }).notNull(),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    amountCents: integer('amount_cents').notNull(),
+    valueDate: date('value_date', { mode: 'string' }),
+    accountNr: text('account_nr'),
+    payerName: text('payer_name'),
+    communication: text('communication'),
+    structuredCommunication: text('structured_communication'),
+    importId: integer('import_id').references(() => bankImports.id),
+    statementDate: date('statement_date', { mode: 'string' }),
+    statementSequence: text('statement_sequence'),
+    movementKey: text('movement_key'),
+    /** Why a credit waits in the queue: nothing matched, or it matched a cancelled or deleted subscription. */
+    queueReason: text('queue_reason', { enum: ['no-match', 'cancelled', 'deleted'] }),
+    /** The subscription a queued credit pointed at (cancelled or deleted), as a hint for staff. */
+    hintReference: text('hint_reference'),
+    ignoreReason: text('ignore_reason'),
+    /** Set when staff assigned, ignored or re-queued it: an import with such a payment can no longer be undone. */
+    changedByHandAt: timestamp('changed_by_hand_at', { withTimezone: true, mode: 'string' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_movement_key_idx').on(t.movementKey),
+    index('payments_subscription_idx').on(t.subscriptionId),
+    index('payments_import_idx').on(t.importId),
+    index('payments_state_idx').on(t.state),
+  ],
+);

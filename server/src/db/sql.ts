@@ -6,3 +6,16 @@ export const isoTimestamp = (column: string) => sql.raw(`to_char(${column} at ti
 /** A camp belongs to the year in which its period starts (decisions.md section 6). */
 export const startsInYear = (startDateColumn: string, year: number): SQL =>
   sql`${sql.raw(startDateColumn)} >= ${`${year}-01-01`} and ${sql.raw(startDateColumn)} < ${`${year + 1}-01-01`}`;
+
+/**
+ * Many values as one JSON parameter instead of one parameter each: a bulk statement with thousands of
+ * parameters is slow to bind (on PGlite seconds per thousand rows), one JSON text is parsed at once.
+ */
+export const jsonParam = (value: unknown): SQL => sql`${JSON.stringify(value)}::json`;
+
+/** `column in <list>` for a long list of text values or ids, as one parameter. */
+export const inList = (
+  column: SQL | { getSQL(): SQL },
+  values: readonly string[] | readonly number[],
+  type: 'text' | 'int' = 'text',
+): SQL => sql`${column} in (select json_array_elements_text(${jsonParam(values)})::${sql.raw(type)})`;

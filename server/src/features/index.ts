@@ -1,10 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth/routes.js';
+import bankRoutes from './bank/routes.js';
 import campRoutes from './camps/routes.js';
 import healthRoutes from './health/routes.js';
 import mailRoutes from './mail/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
+import paymentRoutes from './payments/routes.js';
 import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
@@ -26,4 +28,6 @@ export const apiFeatures: FastifyPluginAsync[] = [
   participantRoutes,
   seasonRoutes,
   mailRoutes,
+  bankRoutes,
+  paymentRoutes,
 ];

@@ -136,9 +136,11 @@ function readStatement(records: CodaRecord[], start: number, statements: BankSta
   const messages: string[] = [];
   /** Whether the information records (3.x) now being read carry free text that belongs to the communication. */
   let informationIsFree = false;
+  /** The latest movement of each sequence number: the one its 2.2, 2.3 and 3.x records continue. */
+  const latestOfSequence = new Map<string, RawMovement>();
   const movementOf = (record: CodaRecord): RawMovement => {
     const sequenceNumber = record.digits(3, 6);
-    const movement = [...raw].reverse().find((m) => m.sequenceNumber === sequenceNumber);
+    const movement = latestOfSequence.get(sequenceNumber);
     if (!movement) throw notCoda(record.line, `hoort bij geen beweging (volgnummer ${sequenceNumber})`);
     return movement;
   };
@@ -155,7 +157,7 @@ function readStatement(records: CodaRecord[], start: number, statements: BankSta
         const communicationType = record.field(62, 62);
         const zone = record.field(63, 115);
         const structured = communicationType === '1' && /^10[12]\d{12}/.test(zone) ? zone.slice(3, 15) : null;
-        raw.push({
+        const movement: RawMovement = {
           line: record.line,
           sequenceNumber: record.digits(3, 6),
           detailNumber: record.digits(7, 10),
@@ -168,7 +170,9 @@ function readStatement(records: CodaRecord[], start: number, statements: BankSta
           communication: structured ? '' : communicationType === '1' ? zone.slice(3) : zone,
           counterpartyAccount: null,
           counterpartyName: null,
-        });
+        };
+        raw.push(movement);
+        latestOfSequence.set(movement.sequenceNumber, movement);
       } else if (article === '2') {
         const movement = movementOf(record);
         movement.communication += record.field(11, 63);

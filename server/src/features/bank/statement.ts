@@ -40,6 +40,4 @@ export interface BankMovement {
 /** A statement file that is refused as a whole; the message is Dutch and says why (and where). */
 export class BankFileError extends Error {}
 
-export const bankFileMessages = {
-  notCoda: 'Dit is geen geldig CODA-bestand',
-} as const;
+export { bankMessages as bankFileMessages } from '@common/schemas/bank.js';

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { validationMessages } from '@common/messages.js';
 import { euroToCents, parseEuroAmount } from '@common/money.js';
+import { afterPaymentReceived, type PaymentFacts } from '@common/payments.js';
 import type {
   AddDiscountPayload,
   SubscriptionDetail,
@@ -10,7 +11,7 @@ import type {
   UpdateSubscriptionPayload,
 } from '@common/schemas/subscriptions.js';
 import type { Executor } from '../../db/client.js';
-import { children, lunchPreferences, parents, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
+import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
@@ -19,6 +20,15 @@ import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from './messages.js';
 import { findSubscriptionDetail, listDiscounts } from './queries.js';
+
+function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
+  return {
+    paidAmountCents: euroToCents(detail.SUBSCRIPTION_PAID_AMOUNT),
+    paid: detail.SUBSCRIPTION_PAID,
+    paymentDate: detail.SUBSCRIPTION_PAYMENT_DATE,
+    paidAccountNr: detail.SUBSCRIPTION_PAID_ACCOUNTNR,
+  };
+}
 
 /** The use cases of the subscription detail screen (decisions.md section 4), one function per call. */
 
@@ -165,20 +175,30 @@ export async function convertToBankTransfer(deps: SubscriptionDeps, adminId: num
   return detail;
 }
 
-/** 'Bedragen gelijk zetten': paid = amount to pay, paid flag set, payment date today when it had none. */
+/**
+ * 'Bedragen gelijk zetten': paid = amount to pay, paid flag set, payment date today when it had none.
+ * The difference is recorded as a payment of the subscription: a cash payment when the method is cash.
+ */
 export async function paymentComplete(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
   const { detail } = await changeSubscription(deps, adminId, {
     action: 'paymentComplete',
     subscriptionId,
     apply: async (tx, current) => {
+      const today = todayInBelgium();
+      const difference = euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY) - euroToCents(current.SUBSCRIPTION_PAID_AMOUNT);
+      const facts = afterPaymentReceived(paymentFactsOf(current), {
+        amountCents: difference,
+        date: current.SUBSCRIPTION_PAYMENT_DATE ?? today,
+        accountNr: null,
+      });
       await tx
         .update(subscriptions)
-        .set({
-          paidAmountCents: euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY),
-          paid: true,
-          paymentDate: current.SUBSCRIPTION_PAYMENT_DATE ?? todayInBelgium(),
-        })
+        .set({ ...facts, paid: true })
         .where(eq(subscriptions.id, subscriptionId));
+      if (difference !== 0) {
+        const source = current.PAYMENTMETHOD_ID === PAYMENT_METHOD.cash ? 'cash' : 'paymentComplete';
+        await tx.insert(payments).values({ source, state: 'booked', subscriptionId, amountCents: difference, valueDate: today, adminId });
+      }
     },
   });
   return detail;

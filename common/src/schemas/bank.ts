@@ -1,0 +1,94 @@
+import { z } from 'zod';
+import { idField, requiredText } from './fields.js';
+
+/** Bank reconciliation: statement imports, the queue 'Te koppelen' and the payments of a subscription. */
+
+export const PAYMENT_SOURCES = ['bank', 'paymentComplete', 'cash'] as const;
+export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
+export const paymentSourceLabels: Record<PaymentSource, string> = {
+  bank: 'Rekeninguittreksel',
+  paymentComplete: 'Bedragen gelijk zetten',
+  cash: 'Contante betaling',
+};
+
+export const QUEUE_REASONS = ['no-match', 'cancelled', 'deleted'] as const;
+export type QueueReason = (typeof QUEUE_REASONS)[number];
+export const queueReasonLabels: Record<QueueReason, string> = {
+  'no-match': 'Geen inschrijving gevonden',
+  cancelled: 'Inschrijving geannuleerd: terug te storten?',
+  deleted: 'Inschrijving verwijderd: terug te storten?',
+};
+
+/** What one imported file did (the answer of importBankStatements, one per file). */
+export const importResult = z.object({
+  importId: z.number().int(),
+  fileName: z.string(),
+  format: z.enum(['coda', 'camt053']),
+  statements: z.array(z.object({ account: z.string(), date: z.string(), sequence: z.string(), movements: z.number().int() })),
+  movements: z.number().int(),
+  matched: z.number().int(),
+  alreadyImported: z.number().int(),
+  unmatched: z.number().int(),
+  ignoredDebits: z.number().int(),
+});
+export type ImportResult = z.infer<typeof importResult>;
+
+export const bankImport = importResult.extend({
+  createdAt: z.string(),
+  adminEmail: z.string().nullable(),
+  undoneAt: z.string().nullable(),
+  /** Whether undoBankImport would be accepted now. */
+  canUndo: z.boolean(),
+});
+export type BankImport = z.infer<typeof bankImport>;
+
+export const paymentRecord = z.object({
+  paymentId: z.number().int(),
+  source: z.enum(PAYMENT_SOURCES),
+  state: z.enum(['booked', 'unmatched', 'ignored']),
+  subscriptionId: z.number().int().nullable(),
+  subscriptionReference: z.string().nullable(),
+  childName: z.string().nullable(),
+  /** Euro. */
+  amount: z.number(),
+  valueDate: z.string().nullable(),
+  accountNr: z.string().nullable(),
+  payerName: z.string().nullable(),
+  communication: z.string().nullable(),
+  structuredCommunication: z.string().nullable(),
+  importId: z.number().int().nullable(),
+  fileName: z.string().nullable(),
+  statementDate: z.string().nullable(),
+  statementSequence: z.string().nullable(),
+  queueReason: z.enum(QUEUE_REASONS).nullable(),
+  hintReference: z.string().nullable(),
+  ignoreReason: z.string().nullable(),
+  createdAt: z.string(),
+});
+export type PaymentRecord = z.infer<typeof paymentRecord>;
+
+export const paymentsQuery = z.object({ subscriptionId: idField });
+export const unmatchedPaymentsQuery = z.object({ state: z.enum(['unmatched', 'ignored']).optional() });
+
+export const assignPaymentPayload = z.object({ paymentId: idField, subscriptionId: idField });
+export type AssignPaymentPayload = z.infer<typeof assignPaymentPayload>;
+
+export const ignorePaymentPayload = z.object({ paymentId: idField, reason: requiredText(2, 200) });
+export type IgnorePaymentPayload = z.infer<typeof ignorePaymentPayload>;
+
+export const paymentIdPayload = z.object({ paymentId: idField });
+export const undoBankImportPayload = z.object({ importId: idField });
+
+export const bankMessages = {
+  notCoda: 'Dit is geen geldig CODA-bestand',
+  noFiles: 'Kies een of meer CODA-bestanden (.cod, .txt), CAMT.053-bestanden (.xml) of een .zip ervan.',
+  tooLarge: 'Het bestand is te groot (meer dan 20 MB).',
+  tooManyFiles: 'Te veel bestanden in één keer (meer dan 20).',
+  paymentNotFound: 'Betaling niet gevonden',
+  importNotFound: 'Import niet gevonden',
+  notQueued: 'Deze betaling staat niet in de lijst Te koppelen.',
+  notHandled: 'Deze betaling is niet toegewezen of genegeerd.',
+  importUndone: 'Deze import is al ongedaan gemaakt.',
+  importChangedByHand: 'Deze import kan niet meer ongedaan gemaakt worden: een van zijn betalingen werd sindsdien met de hand gewijzigd.',
+  importFailed: 'Importeren mislukt, probeer opnieuw.',
+} as const;
