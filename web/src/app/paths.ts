@@ -9,6 +9,7 @@ export const paths = {
   monitorDetail: (id?: number) => (id ? `/monitor-detail/${id}` : '/monitor-detail'),
   camps: (year?: number) => withYear('/camps', year),
   campDetail: (id?: number, year?: number) => withYear(id ? `/camp-detail/${id}` : '/camp-detail', year),
+  payments: () => '/payments',
   themes: () => '/themes',
   themeDetail: (id?: number) => (id ? `/theme-detail/${id}` : '/theme-detail'),
 };

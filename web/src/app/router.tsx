@@ -18,6 +18,7 @@ const CampsOverviewPage = lazy(() => import('../features/camps/CampsOverviewPage
 const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'));
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
+const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -93,6 +94,7 @@ export function AppRouter() {
               <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
               <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
               <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
+              <Route caseSensitive path="/payments" element={<PaymentsPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -15,6 +15,7 @@ const links = [
   { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'] },
   { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail'] },
   { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'] },
+  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments'] },
 ];
 
 export function AppNavbar() {

@@ -81,4 +81,34 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
   return payload?.data as DataOf<Contract[N]>;
 }
 
-export const api = { call };
+/**
+ * A multipart upload with progress (fetch reports none): `onProgress` gets the share sent, 0 to 1.
+ * Answers and errors are read as `call` reads them.
+ */
+export function upload<N extends CallName>(name: N, form: FormData, onProgress: (sent: number) => void): Promise<DataOf<Contract[N]>> {
+  type T = DataOf<Contract[N]>;
+  return new Promise<T>((resolve, reject) => {
+    const request = new XMLHttpRequest();
+    request.open('POST', (contract[name] as Call).path);
+    const token = tokenStore.get();
+    if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
+    request.upload.onprogress = (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    };
+    request.onerror = () => reject(new ApiError(0, 'Geen verbinding met de server.'));
+    request.onload = () => {
+      let payload: { data?: T; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+      try {
+        payload = JSON.parse(request.responseText);
+      } catch {
+        payload = null;
+      }
+      if (request.status >= 200 && request.status < 300) return resolve(payload?.data as T);
+      if (request.status === 401) onUnauthorized();
+      reject(new ApiError(request.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields));
+    };
+    request.send(form);
+  });
+}
+
+export const api = { call, upload };

@@ -4,4 +4,5 @@ export const subscriptionKeys = {
   list: (campYear: number) => ['subscriptions', 'list', campYear] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   discounts: (id: number) => ['subscriptions', 'discounts', id] as const,
+  payments: (id: number) => ['subscriptions', 'payments', id] as const,
 };

@@ -4,7 +4,7 @@ import { subscriptionKeys } from './keys.js';
 
 /**
  * A mutation that answers the updated subscription: the detail shows the answer at once (amounts,
- * status, method), and the overview lists and discounts reload the next time they are shown.
+ * status, method), and the overview lists, discounts and payments reload the next time they are shown.
  */
 export function useSubscriptionDetailMutation<P>(mutationFn: (payload: P) => Promise<SubscriptionDetail>) {
   const queryClient = useQueryClient();
@@ -15,6 +15,7 @@ export function useSubscriptionDetailMutation<P>(mutationFn: (payload: P) => Pro
       await Promise.all([
         queryClient.invalidateQueries({ queryKey: [...subscriptionKeys.all, 'list'] }),
         queryClient.invalidateQueries({ queryKey: subscriptionKeys.discounts(detail.SUBSCRIPTION_ID) }),
+        queryClient.invalidateQueries({ queryKey: subscriptionKeys.payments(detail.SUBSCRIPTION_ID) }),
       ]);
     },
   });

@@ -16,6 +16,7 @@ import { useResendConfirmationEmail } from '../api/resend-confirmation-email.js'
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
 import { DiscountForm } from './DiscountForm.js';
 import { DiscountList } from './DiscountList.js';
+import { PaymentList } from './PaymentList.js';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
 
 function Value({ label, children }: { label: string; children: ReactNode }) {
@@ -76,6 +77,7 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
           <Value label="Gestructureerde mededeling">{detail.SUBSCRIPTION_OGM}</Value>
         </dl>
         <DiscountList subscriptionId={id} />
+        <PaymentList subscriptionId={id} />
         <div className="d-flex flex-wrap gap-2 mb-3">
           {isCash ? (
             <ConfirmedActionButton

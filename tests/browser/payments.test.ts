@@ -1,0 +1,127 @@
+import { and, asc, gte, lt, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { camps, periods } from '../../server/src/db/schema.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { codaFile, ogmDigits } from '../helpers/coda-writer.js';
+import { createSubscription, type CreatedSubscription } from '../helpers/subscription-factory.js';
+
+const UI_TIMEOUT_MS = 15_000;
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+
+/** Drops files on an element the way a browser does: a drop event carrying a DataTransfer with the files. */
+async function dropFiles(page: Page, testId: string, files: { name: string; bytes: Buffer }[]) {
+  const dataTransfer = await page.evaluateHandle(
+    (list) => {
+      const transfer = new DataTransfer();
+      for (const f of list) {
+        const bytes = Uint8Array.from(atob(f.base64), (c) => c.charCodeAt(0));
+        transfer.items.add(new File([bytes], f.name, { type: 'application/octet-stream' }));
+      }
+      return transfer;
+    },
+    files.map((f) => ({ name: f.name, base64: f.bytes.toString('base64') })),
+  );
+  await page.getByTestId(testId).dispatchEvent('drop', { dataTransfer });
+}
+
+describe('Betalingen in Chromium', () => {
+  let session: BrowserSession;
+  let year: number;
+  let matched: CreatedSubscription;
+  let queued: CreatedSubscription;
+
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    year = new Date().getFullYear();
+    const [camp] = await session.t.db
+      .select({ id: camps.id })
+      .from(camps)
+      .innerJoin(periods, eq(periods.id, camps.periodId))
+      .where(and(gte(periods.startDate, `${year}-01-01`), lt(periods.startDate, `${year + 1}-01-01`)))
+      .orderBy(asc(camps.id))
+      .limit(1);
+    matched = await createSubscription(session.t.db, {
+      campId: camp!.id,
+      priceCents: 12000,
+      childFirstname: 'Wannes',
+      childLastname: 'Overschrijver',
+    });
+    queued = await createSubscription(session.t.db, {
+      campId: camp!.id,
+      priceCents: 9500,
+      childFirstname: 'Fien',
+      childLastname: 'Zonderogm',
+    });
+  });
+  afterAll(async () => session?.close());
+
+  it('imports a dropped CODA file, shows its result, assigns the queued credit, and the subscription turns Betaald', async () => {
+    const page = await session.newPage();
+    await page.goto('/payments');
+    await page.getByRole('heading', { name: 'Betalingen', level: 1 }).waitFor();
+    expect(await page.getByRole('link', { name: 'Betalingen' }).getAttribute('aria-current')).toBe('page');
+    await expectNoSeriousAxeViolations(page, 'payments, empty');
+
+    const file = codaFile([
+      {
+        date: '150726',
+        paperSequence: 12,
+        movements: [
+          {
+            amountCents: 12000,
+            ogm: ogmDigits(matched.ogm),
+            counterpartyAccount: 'BE68539007547034',
+            counterpartyName: 'Jan Overschrijver',
+          },
+          {
+            amountCents: 9500,
+            communication: 'kamp voor Fien',
+            counterpartyAccount: 'BE43068999999501',
+            counterpartyName: 'Els Zonderogm',
+          },
+          { amountCents: -5000, communication: 'Huur' },
+        ],
+      },
+    ]);
+    await dropFiles(page, 'drop-zone', [{ name: 'juli.cod', bytes: file }]);
+
+    const result = page.getByTestId('import-result');
+    await eventually(() => result.count()).toBe(1);
+    const text = await result.textContent();
+    expect(text).toContain('juli.cod');
+    expect(text).toContain('Rekening BE71 0961 2345 6769, uittreksel 12 van 15/07/2026');
+    for (const part of ['3 bewegingen', '1 gekoppeld', '0 al geïmporteerd', '1 te koppelen', '1 uitgaande betalingen genegeerd'])
+      expect(text).toContain(part);
+
+    const queueRow = page.getByTestId('queue').locator('tbody tr');
+    await eventually(() => queueRow.count()).toBe(1);
+    expect(await queueRow.textContent()).toContain('Els Zonderogm');
+    expect(await queueRow.textContent()).toContain('kamp voor Fien');
+    await expectNoSeriousAxeViolations(page, 'payments, after import');
+
+    await queueRow.getByRole('button', { name: 'Koppelen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Betaling koppelen' });
+    await dialog.getByLabel(/Zoek een inschrijving/).fill('Zonderogm');
+    await dialog.getByRole('button', { name: new RegExp(queued.reference) }).click();
+    await expectNoSeriousAxeViolations(page, 'assign dialog');
+    await dialog.getByRole('button', { name: 'Koppelen', exact: true }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    await eventually(() => page.getByText('Alle ontvangen betalingen zijn gekoppeld.').count()).toBe(1);
+
+    await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+    await page.getByLabel('Zoeken').fill('Zonderogm');
+    const row = page.locator('tbody tr', { hasText: 'Zonderogm' });
+    await eventually(() => row.count()).toBe(1);
+    await eventually(() => row.textContent()).toContain('Betaald');
+    expect(await row.textContent()).not.toContain('Niet betaald');
+
+    await page.goto(`/subscription-detail/${queued.subscriptionId}`);
+    const payments = page.getByTestId('payment-list');
+    await eventually(() => payments.count()).toBe(1);
+    expect(await payments.locator('tbody tr').allTextContents()).toEqual([
+      expect.stringContaining('Rekeninguittreksel 12 van 15/07/2026 (juli.cod)'),
+    ]);
+    await expectNoSeriousAxeViolations(page, 'subscription detail with its payments');
+  });
+});

@@ -1,0 +1,10 @@
+/** Query keys of the payments feature: ['payments', operation, params]. */
+export const paymentKeys = {
+  all: ['payments'] as const,
+  imports: ['payments', 'imports'] as const,
+  queue: ['payments', 'queue'] as const,
+  yearSubscriptions: (campYear: number) => ['payments', 'subscriptions', campYear] as const,
+};
+
+/** What a booked, re-queued or undone payment changes elsewhere: the subscription lists and details. */
+export const subscriptionQueriesKey = ['subscriptions'] as const;
