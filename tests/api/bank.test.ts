@@ -12,7 +12,7 @@ import { camtFile } from '../helpers/camt-writer.js';
 import { codaFile, ogmDigits, type CodaMovementSpec } from '../helpers/coda-writer.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { createSubscription } from '../helpers/subscription-factory.js';
+import { createSubscription } from '../helpers/factory.js';
 import { uploadStatements } from '../helpers/upload.js';
 
 const NOT_CODA = 'Dit is geen geldig CODA-bestand';

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camps, periods } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { codaFile, ogmDigits } from '../helpers/coda-writer.js';
-import { createSubscription, type CreatedSubscription } from '../helpers/subscription-factory.js';
+import { createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 
 const UI_TIMEOUT_MS = 15_000;
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
