@@ -1,4 +1,5 @@
 import { authCalls } from './auth.js';
+import { bankCalls, paymentCalls } from './bank.js';
 import { campCalls } from './camps.js';
 import { combine } from './define.js';
 import { healthCalls } from './health.js';
@@ -31,6 +32,8 @@ export const contract = combine(
   participantCalls,
   seasonCalls,
   mailCalls,
+  bankCalls,
+  paymentCalls,
 );
 
 export type Contract = typeof contract;

@@ -1,12 +1,11 @@
 import multipart from '@fastify/multipart';
-import type { FastifyRequest } from 'fastify';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { bankMessages, undoBankImportPayload } from '@common/schemas/bank.js';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import { bankCalls } from '@common/contract/bank.js';
+import { bankMessages } from '@common/schemas/bank.js';
+import { callRoutes } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import * as service from './service.js';
-
-const tags = ['bank'];
 
 /** One upload: at most 20 files of at most 20 MB (a month of CODA files is a few hundred KB). */
 export const UPLOAD_LIMITS = { files: 20, fileBytes: 20 * 1024 * 1024 } as const;
@@ -32,20 +31,19 @@ async function uploadedFiles(request: FastifyRequest): Promise<service.Upload[]>
 }
 
 /** Bank statement imports (issue 14); the queue and the payments of a subscription are in features/payments. */
-const bankRoutes: FastifyPluginAsyncZod = async (app) => {
+const bankRoutes: FastifyPluginAsync = async (app) => {
   await app.register(multipart, {
     limits: { files: UPLOAD_LIMITS.files, fileSize: UPLOAD_LIMITS.fileBytes, fields: 10, fieldSize: 1024, parts: UPLOAD_LIMITS.files + 10 },
   });
-
-  app.post('/importBankStatements', { schema: { tags, consumes: ['multipart/form-data'] } }, async (request) => ({
-    data: { imports: await service.importBankStatements(app.database.db, currentAdminId(request), await uploadedFiles(request)) },
-  }));
-
-  app.get('/getBankImports', { schema: { tags } }, async () => ({ data: await service.listBankImports(app.database.db) }));
-
-  app.post('/undoBankImport', { schema: { tags, body: undoBankImportPayload } }, async (request) => ({
-    data: await service.undoBankImport(app.database.db, currentAdminId(request), request.body.importId),
-  }));
+  await app.register(
+    callRoutes(bankCalls, (app) => ({
+      importBankStatements: async (request) => ({
+        imports: await service.importBankStatements(app.database.db, currentAdminId(request), await uploadedFiles(request)),
+      }),
+      getBankImports: async () => service.listBankImports(app.database.db),
+      undoBankImport: async (request) => service.undoBankImport(app.database.db, currentAdminId(request), request.body.importId),
+    })),
+  );
 };
 
 export default bankRoutes;

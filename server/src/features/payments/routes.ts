@@ -1,32 +1,14 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { assignPaymentPayload, ignorePaymentPayload, paymentIdPayload, paymentsQuery } from '@common/schemas/bank.js';
+import { paymentCalls } from '@common/contract/bank.js';
+import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { listPaymentsOfSubscription, listUnmatchedPayments } from './queries.js';
 import * as service from './service.js';
 
-const tags = ['payments'];
-
 /** The payments of a subscription and the queue 'Te koppelen'. */
-const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
-  const db = () => app.database.db;
-
-  app.get('/getPayments', { schema: { tags, querystring: paymentsQuery } }, async (request) => ({
-    data: await listPaymentsOfSubscription(db(), request.query.subscriptionId),
-  }));
-
-  app.get('/getUnmatchedPayments', { schema: { tags } }, async () => ({ data: await listUnmatchedPayments(db()) }));
-
-  app.post('/assignPayment', { schema: { tags, body: assignPaymentPayload } }, async (request) => ({
-    data: await service.assignPayment(db(), currentAdminId(request), request.body),
-  }));
-
-  app.post('/ignorePayment', { schema: { tags, body: ignorePaymentPayload } }, async (request) => ({
-    data: await service.ignorePayment(db(), currentAdminId(request), request.body),
-  }));
-
-  app.post('/requeuePayment', { schema: { tags, body: paymentIdPayload } }, async (request) => ({
-    data: await service.requeuePayment(db(), currentAdminId(request), request.body.paymentId),
-  }));
-};
-
-export default paymentRoutes;
+export default callRoutes(paymentCalls, (app) => ({
+  getPayments: async (request) => listPaymentsOfSubscription(app.database.db, request.query.subscriptionId),
+  getUnmatchedPayments: async () => listUnmatchedPayments(app.database.db),
+  assignPayment: async (request) => service.assignPayment(app.database.db, currentAdminId(request), request.body),
+  ignorePayment: async (request) => service.ignorePayment(app.database.db, currentAdminId(request), request.body),
+  requeuePayment: async (request) => service.requeuePayment(app.database.db, currentAdminId(request), request.body.paymentId),
+}));

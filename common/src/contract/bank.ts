@@ -1,0 +1,85 @@
+import { z } from 'zod';
+import {
+  assignPaymentPayload,
+  bankImport,
+  ignorePaymentPayload,
+  importResult,
+  paymentIdPayload,
+  paymentRecord,
+  paymentsQuery,
+  undoBankImportPayload,
+} from '../schemas/bank.js';
+import { call, feature } from './define.js';
+
+/** Bank statement imports (issue 14). importBankStatements takes multipart/form-data with the files in the field `files`. */
+export const bankCalls = feature('bank', {
+  importBankStatements: call({
+    method: 'POST',
+    path: '/api/importBankStatements',
+    summary: 'Import CODA / CAMT.053 statements (multipart field files: .cod, .txt, .xml or a .zip of them)',
+    response: z.object({ imports: z.array(importResult) }),
+    example: {},
+  }),
+  getBankImports: call({
+    method: 'GET',
+    path: '/api/getBankImports',
+    summary: 'Every statement import, newest first, with its result and whether it can still be undone',
+    response: z.array(bankImport),
+    example: {},
+  }),
+  undoBankImport: call({
+    method: 'POST',
+    path: '/api/undoBankImport',
+    summary: 'Undo an import as a whole, unless one of its payments was changed by hand since',
+    body: undoBankImportPayload,
+    response: bankImport,
+    refusals: [404, 409],
+    example: { body: { importId: 1 } },
+  }),
+});
+
+/** Payments of a subscription and the queue 'Te koppelen'. */
+export const paymentCalls = feature('payments', {
+  getPayments: call({
+    method: 'GET',
+    path: '/api/getPayments',
+    summary: 'The payments booked on a subscription, with their source',
+    query: paymentsQuery,
+    response: z.array(paymentRecord),
+    example: { query: { subscriptionId: 1 } },
+  }),
+  getUnmatchedPayments: call({
+    method: 'GET',
+    path: '/api/getUnmatchedPayments',
+    summary: "The credits of the queue 'Te koppelen' and the ignored ones",
+    response: z.array(paymentRecord),
+    example: {},
+  }),
+  assignPayment: call({
+    method: 'POST',
+    path: '/api/assignPayment',
+    summary: 'Book a queued credit on a subscription',
+    body: assignPaymentPayload,
+    response: paymentRecord,
+    refusals: [404, 409],
+    example: { body: { paymentId: 1, subscriptionId: 1 } },
+  }),
+  ignorePayment: call({
+    method: 'POST',
+    path: '/api/ignorePayment',
+    summary: "Mark a queued credit 'Genegeerd' with a reason",
+    body: ignorePaymentPayload,
+    response: paymentRecord,
+    refusals: [404, 409],
+    example: { body: { paymentId: 1, reason: 'Gift' } },
+  }),
+  requeuePayment: call({
+    method: 'POST',
+    path: '/api/requeuePayment',
+    summary: 'Undo an assignment or an ignore: the credit goes back to the queue',
+    body: paymentIdPayload,
+    response: paymentRecord,
+    refusals: [404, 409],
+    example: { body: { paymentId: 1 } },
+  }),
+});
