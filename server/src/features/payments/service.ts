@@ -6,7 +6,7 @@ import { payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import { subscriptionMessages } from '../subscriptions/messages.js';
-import { bookPayments, withdrawPayments } from './book.js';
+import { bookPayments, withdrawPayments } from '../../lib/book-payments.js';
 import { findPayment } from './queries.js';
 
 /** Staff's work on the queue 'Te koppelen': assign a credit, ignore it with a reason, or undo either. */

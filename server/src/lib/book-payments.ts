@@ -1,8 +1,8 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterPaymentReceived, afterPaymentWithdrawn, type PaymentFacts, type ReceivedPayment } from '@common/payments.js';
-import type { Executor } from '../../db/client.js';
-import { auditLog, payments, subscriptions } from '../../db/schema.js';
-import { inList, jsonParam } from '../../db/sql.js';
+import type { Executor } from '../db/client.js';
+import { auditLog, payments, subscriptions } from '../db/schema.js';
+import { inList, jsonParam } from '../db/sql.js';
 
 /**
  * Booking money on subscriptions and taking it back, for one payment or twenty thousand: the
