@@ -26,7 +26,7 @@ export function AssignPaymentModal({ payment, onClose }: { payment: PaymentRecor
     () =>
       (subscriptions.data ?? []).map((row) => ({
         row,
-        entry: searchIndexEntry([row.SUBSCRIBER_FIRSTNAME, row.SUBSCRIBER_LASTNAME, row.SUBSCRIPTION_REFERENCE], [row.SUBSCRIPTION_OGM]),
+        entry: searchIndexEntry([row.SUBSCRIBER_FIRSTNAME, row.SUBSCRIBER_LASTNAME, row.SUBSCRIPTION_REFERENCE, row.SUBSCRIPTION_OGM]),
       })),
     [subscriptions.data],
   );
