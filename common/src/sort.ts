@@ -8,3 +8,11 @@ export function compareDutch(a: string, b: string): number {
 export function compareByLastThenFirstName<T>(lastName: (row: T) => string, firstName: (row: T) => string): (a: T, b: T) => number {
   return (a, b) => compareDutch(lastName(a), lastName(b)) || compareDutch(firstName(a), firstName(b));
 }
+
+/** Periods in lists and selects: by start date, then name (issue 17: 'Krokus' before 'Herfst'). */
+export function comparePeriodsByStart(
+  a: { PERIOD_STARTDATE: string; PERIOD_NAME: string },
+  b: { PERIOD_STARTDATE: string; PERIOD_NAME: string },
+): number {
+  return a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE) || compareDutch(a.PERIOD_NAME, b.PERIOD_NAME);
+}

@@ -12,4 +12,11 @@ export const paths = {
   payments: () => '/payments',
   themes: () => '/themes',
   themeDetail: (id?: number) => (id ? `/theme-detail/${id}` : '/theme-detail'),
+  locations: () => '/locations',
+  periods: () => '/periods',
+  agegroups: () => '/agegroups',
+  lunchPreferences: () => '/lunch-preferences',
+  mailTemplates: () => '/mail-templates',
+  settings: () => '/settings',
+  copySeason: () => '/copy-season',
 };

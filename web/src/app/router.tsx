@@ -19,6 +19,15 @@ const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'))
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
+const LocationsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.LocationsPage })));
+const PeriodsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.PeriodsPage })));
+const AgegroupsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.AgegroupsPage })));
+const LunchPreferencesPage = lazy(() =>
+  import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.LunchPreferencesPage })),
+);
+const MailTemplatesPage = lazy(() => import('../features/season/MailTemplatesPage.js'));
+const SettingsPage = lazy(() => import('../features/season/SettingsPage.js'));
+const CopySeasonPage = lazy(() => import('../features/season/CopySeasonPage.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -95,6 +104,13 @@ export function AppRouter() {
               <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
               <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
               <Route caseSensitive path="/payments" element={<PaymentsPage />} />
+              <Route caseSensitive path="/locations" element={<LocationsPage />} />
+              <Route caseSensitive path="/periods" element={<PeriodsPage />} />
+              <Route caseSensitive path="/agegroups" element={<AgegroupsPage />} />
+              <Route caseSensitive path="/lunch-preferences" element={<LunchPreferencesPage />} />
+              <Route caseSensitive path="/mail-templates" element={<MailTemplatesPage />} />
+              <Route caseSensitive path="/settings" element={<SettingsPage />} />
+              <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

@@ -9,6 +9,17 @@ import { useAuth } from '../lib/auth.js';
 import { switchCampYear, useCampYear } from '../lib/camp-year.js';
 import { paths } from '../app/paths.js';
 
+/** Beheer: what a season is built from (issue 17). */
+const adminLinks = [
+  { label: 'Locaties', to: paths.locations() },
+  { label: 'Periodes', to: paths.periods() },
+  { label: 'Leeftijdsgroepen', to: paths.agegroups() },
+  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences() },
+  { label: 'Mailsjablonen', to: paths.mailTemplates() },
+  { label: 'Instellingen', to: paths.settings() },
+  { label: 'Seizoen kopiëren', to: paths.copySeason() },
+];
+
 /** Each link stays highlighted on its own detail routes. */
 const links = [
   { label: 'Inschrijvingen', to: paths.subscriptionOverview(), prefixes: ['/subscription-overview', '/subscription-detail'] },
@@ -42,6 +53,13 @@ export function AppNavbar() {
                     </Nav.Link>
                   );
                 })}
+                <NavDropdown title="Beheer" id="admin-menu" active={adminLinks.some((l) => l.to === pathname)}>
+                  {adminLinks.map((link) => (
+                    <NavDropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
+                      {link.label}
+                    </NavDropdown.Item>
+                  ))}
+                </NavDropdown>
               </Nav>
               <Nav className="align-items-md-center gap-2">
                 <NavDropdown title={`Kampjaar: ${year}`} id="camp-year" align="end">

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { agegroupRecord, locationRecord, paymentMethodRecord, periodRecord, type TaxonomyType } from '@common/schemas/taxonomy.js';
 import { themeRecord } from '@common/schemas/themes.js';
+import { comparePeriodsByStart } from '@common/sort.js';
 import { api } from './api-client.js';
 
 /**
@@ -33,11 +34,12 @@ export function useLocations() {
   });
 }
 
-/** Periods of one camp year (those that start in it), sorted by name. */
+/** Periods of one camp year (those that start in it); the lookup answers them by name, every select shows them by start date. */
 export function usePeriods(year?: number) {
   return useQuery({
     queryKey: lookupKeys.list('period', year),
     queryFn: () => taxonomy('period', periodRecord, { year }),
+    select: (periods) => [...periods].sort(comparePeriodsByStart),
     staleTime: lookupStaleTime,
   });
 }
@@ -70,6 +72,15 @@ export function useLunchPreferences() {
   return useQuery({
     queryKey: lookupKeys.lunchPreferences,
     queryFn: () => api.call('getLunchPreferences'),
+    staleTime: lookupStaleTime,
+  });
+}
+
+/** The mail templates: the Mailsjablonen screen and the camp form's four template selects. */
+export function useMailTemplates() {
+  return useQuery({
+    queryKey: lookupKeys.list('mailtemplate'),
+    queryFn: () => api.call('getMailTemplates'),
     staleTime: lookupStaleTime,
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@common/schemas/season.js';
 import type { AgegroupAdminRecord, LocationAdminRecord, PeriodAdminRecord } from '@common/schemas/season.js';
 import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
-import { compareDutch } from '@common/sort.js';
+import { compareDutch, comparePeriodsByStart } from '@common/sort.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
@@ -166,7 +166,7 @@ export async function listPeriods(db: Executor, options: { year?: number; period
           (select count(*)::int from camps c where c.period_id = p.id) as "CAMPS_USING"
         from periods p ${where}`,
   );
-  return rows.sort((a, b) => a.PERIOD_STARTDATE.localeCompare(b.PERIOD_STARTDATE) || compareDutch(a.PERIOD_NAME, b.PERIOD_NAME));
+  return rows.sort(comparePeriodsByStart);
 }
 
 /** Short names are unique within a camp year (every year has its 'Krokus'). */

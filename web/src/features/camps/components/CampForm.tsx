@@ -7,9 +7,11 @@ import { formatDateTime, formatPeriodOption } from '@common/format.js';
 import type { CampPayload, CampRecord, CampValues } from '@common/schemas/camps.js';
 import { compareDutch } from '@common/sort.js';
 import { ReadOnlyField, SelectField, TextField, type SelectOption } from '../../../components/form.js';
+import { LoadingLine } from '../../../components/LoadingLine.js';
 import { SaveButton } from '../../../components/SaveButton.js';
 import type { SaveState } from '../../../components/useSaveCycle.js';
-import { useAgegroups, useLocations, usePeriods, useThemes } from '../../../lib/lookups.js';
+import { useAgegroups, useLocations, useMailTemplates, usePeriods, useThemes } from '../../../lib/lookups.js';
+import { CampDaysPicker } from './CampDaysPicker.js';
 
 type CampForm = UseFormReturn<CampPayload, unknown, CampValues>;
 
@@ -68,6 +70,12 @@ const mailTemplateFields: GridField[] = [
 /** Every camp field of spec section 3; location, period, theme and age group only when creating. */
 export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProps) {
   const inherited = useInheritedBooking(form, camp);
+  const period = useCampPeriod(form, year, camp);
+  const templates = useMailTemplates();
+  const templateOptions = (templates.data ?? []).map((t) => ({
+    value: t.MAILTEMPLATE_ID,
+    label: `${t.MAILTEMPLATE_ID}: ${t.MAILTEMPLATE_SUBJECT}`,
+  }));
   return (
     <form onSubmit={onSubmit} noValidate>
       {!camp && <CampChoices form={form} year={year} />}
@@ -98,14 +106,8 @@ export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProp
               />
             )}
           </Col>
-          <Col md={6}>
-            <TextField
-              form={form}
-              name="ACTIVE_DAYS"
-              label="Kampdagen"
-              required
-              hint="Datums gescheiden door een komma, bijvoorbeeld 2025-08-11,2025-08-12"
-            />
+          <Col md={12}>
+            <CampDaysPicker form={form} period={period} />
           </Col>
         </Row>
       </Section>
@@ -116,7 +118,12 @@ export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProp
       </Section>
 
       <Section title="Mail templates">
-        <FieldGrid form={form} fields={mailTemplateFields} />
+        {/* A select whose options arrive after it mounts shows the wrong choice, so it waits for the list. */}
+        {templates.data ? (
+          <FieldGrid form={form} fields={mailTemplateFields.map((f) => ({ ...f, options: templateOptions }))} />
+        ) : (
+          <LoadingLine />
+        )}
       </Section>
 
       <Section title="Mail schedules">
@@ -212,6 +219,14 @@ function useInheritedBooking(form: CampForm, camp?: CampRecord): { from: string 
     from: !ownFrom && locationFrom ? formatDateTime(locationFrom) : null,
     info: !ownInfo?.trim() && locationInfo ? locationInfo : null,
   };
+}
+
+/** The camp's period: its own when editing, the chosen one of the camp year when creating. */
+function useCampPeriod(form: CampForm, year: number, camp?: CampRecord) {
+  const periods = usePeriods(year);
+  const periodId = Number(form.watch('PERIOD_ID'));
+  if (camp) return { PERIOD_ID: camp.PERIOD_ID, PERIOD_STARTDATE: camp.PERIOD_STARTDATE, PERIOD_ENDDATE: camp.PERIOD_ENDDATE };
+  return periods.data?.find((p) => p.PERIOD_ID === periodId);
 }
 
 function InheritedValue({ label, value, hint }: { label: string; value: string; hint: string }) {

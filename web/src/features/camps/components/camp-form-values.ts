@@ -1,13 +1,5 @@
+import { dateTimeInputValue, isoFromDateTimeInput } from '../../../lib/date-time-input.js';
 import { campPayload, newCampDefaults, type CampPayload, type CampRecord, type CampValues } from '@common/schemas/camps.js';
-
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** An ISO timestamp as the value of a datetime-local input, in the browser's own time zone. */
-export function dateTimeInputValue(iso: string | null): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
-}
 
 /** Euro as staff type it: 125 or 12,50. */
 function euroInputValue(euro: number): string {
@@ -32,6 +24,5 @@ export function campFormValues(camp?: CampRecord): CampPayload {
 
 /** What crudCamp receives: the validated values, with the local booking start as an ISO timestamp. */
 export function campSaveBody(values: CampValues): CampValues {
-  const from = values.CAMP_ALLOW_BOOKING_FROM;
-  return { ...values, CAMP_ALLOW_BOOKING_FROM: from ? new Date(from).toISOString() : null };
+  return { ...values, CAMP_ALLOW_BOOKING_FROM: isoFromDateTimeInput(values.CAMP_ALLOW_BOOKING_FROM) };
 }

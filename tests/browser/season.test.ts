@@ -1,0 +1,205 @@
+import { and, eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@common/format.js';
+import { camps, locations, periods } from '../../server/src/db/schema.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+
+const UI_TIMEOUT_MS = 15_000;
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+
+describe('setting up a season in Chromium (Beheer)', () => {
+  let session: BrowserSession;
+  const year = new Date().getFullYear();
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+  });
+  afterAll(async () => session?.close());
+
+  const dialog = (page: Page) => page.getByRole('dialog');
+
+  it('opens every Beheer screen from the navbar, each without serious axe violations', async () => {
+    const page = await session.newPage();
+    await page.goto('/subscription-overview');
+    for (const [item, heading] of [
+      ['Locaties', 'Locaties'],
+      ['Periodes', `Periodes ${year}`],
+      ['Leeftijdsgroepen', 'Leeftijdsgroepen'],
+      ['Lunchvoorkeuren', 'Lunchvoorkeuren'],
+      ['Mailsjablonen', 'Mailsjablonen'],
+      ['Instellingen', 'Instellingen'],
+      ['Seizoen kopiëren', 'Seizoen kopiëren'],
+    ]) {
+      await page.getByRole('button', { name: 'Beheer' }).click();
+      await page.getByRole('link', { name: item! }).click();
+      await page.getByRole('heading', { name: heading!, level: 1 }).waitFor();
+      await page.locator('main table, main form').first().waitFor();
+      await expectNoSeriousAxeViolations(page, item);
+    }
+    // Periods are listed by start date: Krokus first, Herfst last.
+    await page.goto('/periods');
+    await page.locator('tbody tr').first().waitFor();
+    const names = await page.locator('tbody tr td:first-child').allTextContents();
+    expect(names[0]).toBe('Krokusvakantie');
+    expect(names.at(-1)).toBe('Herfstvakantie');
+  });
+
+  it('creates a location with a booking start, and a new camp there shows the inherited date', async () => {
+    const page = await session.newPage();
+    await page.goto('/locations');
+    await page.getByRole('button', { name: 'Locatie toevoegen' }).click();
+    await dialog(page).getByLabel(/^Naam/).fill('Sporthal Ter Beke, Aalst');
+    await dialog(page)
+      .getByLabel(/^Korte naam/)
+      .fill('Aalst');
+    await dialog(page)
+      .getByLabel('Inschrijven mogelijk vanaf')
+      .fill(`${year + 1}-02-01T09:00`);
+    await expectNoSeriousAxeViolations(page, 'location dialog');
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await page.locator('tbody tr', { hasText: 'Sporthal Ter Beke, Aalst' }).waitFor();
+    const [stored] = await session.t.db.select().from(locations).where(eq(locations.nameShort, 'Aalst'));
+    expect(new Date(stored!.allowBookingFrom!).toISOString()).toBe(new Date(`${year + 1}-02-01T09:00:00+01:00`).toISOString());
+
+    // A short name already in use is refused on its field by the server.
+    await page.getByRole('button', { name: 'Locatie toevoegen' }).click();
+    await dialog(page).getByLabel(/^Naam/).fill('Tweede hal');
+    await dialog(page)
+      .getByLabel(/^Korte naam/)
+      .fill('aalst');
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await dialog(page).getByText('Deze korte naam is al in gebruik.').waitFor();
+    await dialog(page).getByRole('button', { name: 'Annuleren' }).click();
+
+    await page.goto(`/camp-detail?subscriptionsYear=${year}`);
+    await page.getByLabel(/^Locatie/).selectOption({ label: 'Sporthal Ter Beke, Aalst' });
+    await page
+      .getByText(`De inschrijvingsdatum van op locatie-niveau zal gebruikt worden: ${formatDateTime(stored!.allowBookingFrom)}`)
+      .waitFor();
+  });
+
+  it('refuses to delete a location camps use, naming how many', async () => {
+    const [used] = await session.t.db.select().from(camps).limit(1);
+    const [brugge] = await session.t.db.select().from(locations).where(eq(locations.id, used!.locationId));
+    const count = (await session.t.db.select().from(camps).where(eq(camps.locationId, brugge!.id))).length;
+    const page = await session.newPage();
+    await page.goto('/locations');
+    await page.locator('tbody tr', { hasText: brugge!.name }).getByRole('button', { name: 'Verwijderen' }).click();
+    await dialog(page).getByRole('button', { name: 'Verwijderen' }).click();
+    await eventually(() => dialog(page).getByRole('alert').textContent()).toMatch(
+      new RegExp(`^Deze locatie wordt nog gebruikt door ${count} (kamp|kampen)( en \\d+ monitoren?)? en kan niet verwijderd worden\\.$`),
+    );
+  });
+
+  it('creates a period of the camp year and picks camp days from it in the camp form', async () => {
+    const page = await session.newPage();
+    await page.goto(`/periods?subscriptionsYear=${year}`);
+    await page.getByRole('button', { name: 'Periode toevoegen' }).click();
+    await dialog(page).getByLabel(/^Naam/).fill('Kerstvakantie');
+    await dialog(page)
+      .getByLabel(/^Korte naam/)
+      .fill('Kerst');
+    await dialog(page)
+      .getByLabel(/^Begindatum/)
+      .fill(`${year}-12-28`);
+    await dialog(page)
+      .getByLabel(/^Einddatum/)
+      .fill(`${year}-12-24`);
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await dialog(page).getByText('De einddatum mag niet voor de begindatum liggen.').waitFor();
+    await dialog(page)
+      .getByLabel(/^Einddatum/)
+      .fill(`${year}-12-31`);
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await page.locator('tbody tr', { hasText: 'Kerstvakantie' }).waitFor();
+    expect(await page.locator('tbody tr').last().locator('td').first().textContent()).toBe('Kerstvakantie');
+
+    await page.goto(`/camp-detail?subscriptionsYear=${year}`);
+    const periodSelect = page.getByLabel(/^Periode/);
+    await eventually(async () => (await periodSelect.locator('option').allTextContents()).at(-1)).toMatch(/^Kerstvakantie \| /);
+    const options = await periodSelect.locator('option').allTextContents();
+    await periodSelect.selectOption({ label: options.at(-1)! });
+    const days = page.getByRole('group', { name: 'Kampdagen' }).getByRole('button');
+    await eventually(() => days.count()).toBe(4);
+    // 28 to 31 December: the weekdays are preselected, a weekend day is not.
+    const pressed = async () =>
+      (await page.getByRole('group', { name: 'Kampdagen' }).locator('[aria-pressed=true]').allTextContents()).join(',');
+    const weekdays = [`${year}-12-28`, `${year}-12-29`, `${year}-12-30`, `${year}-12-31`].filter(
+      (d) => ![0, 6].includes(new Date(d).getUTCDay()),
+    );
+    await eventually(() => page.getByRole('group', { name: 'Kampdagen' }).locator('[aria-pressed=true]').count()).toBe(weekdays.length);
+    await days.first().click();
+    expect(await pressed()).not.toContain('28/12');
+    await days.first().click();
+    expect(await pressed()).toContain('28/12');
+    await expectNoSeriousAxeViolations(page, 'camp days picker');
+  });
+
+  it('removes a day of an existing camp with a click and saves ACTIVE_DAYS without it', async () => {
+    const [camp] = await session.t.db
+      .select({ id: camps.id, activeDays: camps.activeDays })
+      .from(camps)
+      .innerJoin(periods, eq(periods.id, camps.periodId))
+      .where(and(sql`extract(year from ${periods.startDate}) = ${year}`, sql`${camps.activeDays} like '%,%'`))
+      .limit(1);
+    const first = camp!.activeDays.split(',')[0]!;
+    const page = await session.newPage();
+    await page.goto(`/camp-detail/${camp!.id}?subscriptionsYear=${year}`);
+    const label = `${first.slice(8, 10)}/${first.slice(5, 7)}`;
+    const day = page.getByRole('group', { name: 'Kampdagen' }).getByRole('button', { name: new RegExp(label) });
+    await day.click();
+    expect(await day.getAttribute('aria-pressed')).toBe('false');
+    await page.locator('form button[type=submit]').click();
+    await eventually(async () => (await session.t.db.select().from(camps).where(eq(camps.id, camp!.id)))[0]!.activeDays).toBe(
+      camp!.activeDays.split(',').slice(1).join(','),
+    );
+  });
+
+  it('copies the season into year+2 after a preview of what is created', async () => {
+    const page = await session.newPage();
+    await page.goto('/copy-season');
+    await page.getByLabel(/^Bronjaar/).selectOption(String(year));
+    await page.getByLabel(/^Doeljaar/).selectOption(String(year + 2));
+    await page.getByLabel('Prijsverhoging (%)').fill('3');
+    await page.getByRole('button', { name: 'Voorbeeld tonen' }).click();
+    const result = page.getByTestId('copy-result');
+    await result.getByText(/^Voorbeeld: \d+ kampen worden aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\.$/).waitFor();
+    await expectNoSeriousAxeViolations(page, 'copy season preview');
+    expect(
+      await session.t.db
+        .select()
+        .from(periods)
+        .where(sql`extract(year from ${periods.startDate}) = ${year + 2}`),
+    ).toEqual([]);
+
+    await page.getByRole('button', { name: 'Seizoen kopiëren' }).click();
+    await result.getByText(/^\d+ kampen aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\.$/).waitFor();
+    const copies = await session.t.db
+      .select({ closed: camps.closed })
+      .from(camps)
+      .innerJoin(periods, eq(periods.id, camps.periodId))
+      .where(sql`extract(year from ${periods.startDate}) = ${year + 2}`);
+    expect(copies.length).toBeGreaterThan(0);
+    expect(copies.every((c) => c.closed)).toBe(true);
+  });
+
+  it('edits a template and the live preview follows, filled with a real subscription', async () => {
+    const page = await session.newPage();
+    await page.goto('/mail-templates');
+    await page.locator('tbody tr', { hasText: 'bevestiging' }).getByRole('button', { name: 'Wijzigen' }).click();
+    const preview = page.getByTestId('mail-preview');
+    await preview.waitFor();
+    const subject = page.getByLabel(/^Onderwerp/);
+    await subject.fill('Welkom {{childName}} op {{campName}}');
+    await eventually(() => preview.locator('p.fw-bold').textContent()).toMatch(/^Welkom \S+ \S+.* op .+ - .+$/);
+    expect(await preview.textContent()).not.toContain('{{');
+    await subject.fill('Welkom {{kindNaam}}');
+    await page.getByText('Onbekende plaatshouder: {{kindNaam}}').first().waitFor();
+    await expectNoSeriousAxeViolations(page, 'mail template editor');
+    await subject.fill('Bevestiging voor {{childName}}');
+    await page.locator('form button[type=submit]').click();
+    await eventually(
+      async () => (await session.t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data[0].MAILTEMPLATE_SUBJECT,
+    ).toBe('Bevestiging voor {{childName}}');
+  });
+});

@@ -1,0 +1,89 @@
+import { useState } from 'react';
+import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
+import Row from 'react-bootstrap/Row';
+import { failureMessages } from '@common/messages.js';
+import { SIGNATURE_IMAGE_MAX_BYTES, settingsMessages, settingsPayload, type SettingsRecord } from '@common/schemas/settings.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { TextField, useSchemaForm } from '../../components/form.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { SaveButton } from '../../components/SaveButton.js';
+import { SectionCard } from '../../components/SectionCard.js';
+import { withServerFieldErrors } from '../../components/server-field-errors.js';
+import { useSaveCycle } from '../../components/useSaveCycle.js';
+import { useSettingsForm, useUpdateSettings } from './api/season-api.js';
+
+/** Beheer › Instellingen: the organiser's data that mails, attests and payment codes use. */
+export default function SettingsPage() {
+  const settings = useSettingsForm();
+  if (settings.isPending) return <LoadingLine />;
+  if (settings.isError) return <ErrorAlert message="Niet gelukt om de instellingen op te halen. Probeer opnieuw." />;
+  return <SettingsForm settings={settings.data} />;
+}
+
+const blank = (v: string | null) => v ?? '';
+
+function SettingsForm({ settings }: { settings: SettingsRecord }) {
+  const form = useSchemaForm(settingsPayload, {
+    ...Object.fromEntries(Object.entries(settings).map(([k, v]) => [k, blank(v)])),
+  } as Record<keyof SettingsRecord, string>);
+  const update = useUpdateSettings();
+  const cycle = useSaveCycle(failureMessages.save);
+  const [imageError, setImageError] = useState<string | null>(null);
+  const image = form.watch('SIGNATURE_IMAGE');
+  const onSubmit = form.handleSubmit((values) => cycle.run(() => withServerFieldErrors(form, update.mutateAsync(values))));
+
+  const readImage = (file: File | undefined) => {
+    setImageError(null);
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return setImageError(settingsMessages.signatureImage);
+    if (file.size > SIGNATURE_IMAGE_MAX_BYTES) return setImageError(settingsMessages.signatureImageTooLarge);
+    const reader = new FileReader();
+    reader.onload = () => form.setValue('SIGNATURE_IMAGE', String(reader.result), { shouldDirty: true });
+    reader.readAsDataURL(file);
+  };
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
+        <h1 className="h3 mb-3">Instellingen</h1>
+        <ErrorAlert message={cycle.error} />
+      </div>
+      <Row>
+        <Col lg={6}>
+          <SectionCard title="Organisator">
+            <TextField form={form} name="ORGANISER_NAME" label="Naam" required />
+            <TextField form={form} name="ORGANISER_ADDRESS" label="Adres" as="textarea" rows={2} />
+            <TextField form={form} name="ORGANISER_COMPANY_NUMBER" label="Ondernemingsnummer (KBO)" hint="Bijvoorbeeld 0123.456.749" />
+            <TextField form={form} name="ORGANISER_BELCOTAX_REFERENCE" label="Belcotax-referentie" />
+            <TextField form={form} name="ORGANISER_IBAN" label="Rekeningnummer (IBAN)" required />
+            <TextField form={form} name="ORGANISER_BIC" label="BIC" />
+          </SectionCard>
+        </Col>
+        <Col lg={6}>
+          <SectionCard title="Mails en website">
+            <TextField form={form} name="MAIL_FROM" label="Afzender van de mails" required hint="Kampen <kampen@voorbeeld.be>" />
+            <TextField form={form} name="PUBLIC_SITE_URL" label="Website voor inschrijvingen" required hint="De basis van voucherlinks." />
+          </SectionCard>
+          <SectionCard title="Fiscale attesten">
+            <TextField form={form} name="CERTIFYING_AUTHORITY" label="Certificerende overheid" />
+            <TextField form={form} name="SIGNATORY_NAME" label="Naam ondertekenaar" />
+            <TextField form={form} name="SIGNATORY_CAPACITY" label="Hoedanigheid ondertekenaar" />
+            <Form.Group className="mb-2" controlId="signature-image">
+              <Form.Label>Handtekening (PNG of JPEG)</Form.Label>
+              <Form.Control
+                type="file"
+                accept="image/png,image/jpeg"
+                isInvalid={!!imageError}
+                onChange={(e) => readImage((e.target as HTMLInputElement).files?.[0])}
+              />
+              <Form.Control.Feedback type="invalid">{imageError}</Form.Control.Feedback>
+            </Form.Group>
+            {image && <img src={image} alt="Handtekening" style={{ maxHeight: '5rem' }} className="border p-1 mb-2 d-block" />}
+          </SectionCard>
+        </Col>
+      </Row>
+      <SaveButton state={cycle.state} />
+    </form>
+  );
+}
