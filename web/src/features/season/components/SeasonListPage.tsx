@@ -86,7 +86,7 @@ export function SeasonListPage<R, S extends z.ZodType<any, any>>(props: SeasonLi
       ) : props.rows.isError ? (
         <ErrorAlert message={props.loadError} />
       ) : (
-        <Table striped hover responsive size="sm" className="align-middle">
+        <Table responsive size="sm" className="align-middle">
           <thead>
             <tr>
               {props.columns.map((c) => (
