@@ -24,6 +24,9 @@ export const failureMessages = {
   loadCamps: 'Niet gelukt om kampen op te halen. Probeer opnieuw.',
   campNotFound: 'Kamp niet gevonden',
   themeNotFound: 'Thema niet gevonden',
+  download: 'Downloaden mislukt, probeer opnieuw.',
+  attendance: 'Opslaan mislukt, probeer opnieuw.',
+  loadParticipants: 'Niet gelukt om deelnemers op te halen. Probeer opnieuw.',
 } as const;
 
 /** Said on /login when the server no longer knew the stored sign-in. */

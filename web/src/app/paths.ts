@@ -10,6 +10,7 @@ export const paths = {
   camps: (year?: number) => withYear('/camps', year),
   campDetail: (id?: number, year?: number) => withYear(id ? `/camp-detail/${id}` : '/camp-detail', year),
   payments: () => '/payments',
+  campParticipants: (id: number, year?: number) => withYear(`/camp-participants/${id}`, year),
   themes: () => '/themes',
   themeDetail: (id?: number) => (id ? `/theme-detail/${id}` : '/theme-detail'),
   locations: () => '/locations',

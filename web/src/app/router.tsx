@@ -16,6 +16,7 @@ const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOve
 const MonitorDetailPage = lazy(() => import('../features/monitors/MonitorDetailPage.js'));
 const CampsOverviewPage = lazy(() => import('../features/camps/CampsOverviewPage.js'));
 const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'));
+const CampParticipantsPage = lazy(() => import('../features/camps/participants/CampParticipantsPage.js'));
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
@@ -100,6 +101,7 @@ export function AppRouter() {
               <Route caseSensitive path="/camps" element={<CampsOverviewPage />} />
               <Route caseSensitive path="/camp-detail" element={<CampDetailPage />} />
               <Route caseSensitive path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
+              <Route caseSensitive path="/camp-participants/:id" element={<Keyed>{() => <CampParticipantsPage />}</Keyed>} />
               <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
               <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
               <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />

@@ -112,3 +112,37 @@ export function upload<N extends CallName>(name: N, form: FormData, onProgress: 
 }
 
 export const api = { call, upload };
+
+/**
+ * A file from a download call of the table, saved under the name the server gives. A link cannot carry the
+ * Bearer header, so the file is fetched like any call and handed to the browser as a Blob; the token never
+ * goes in a URL.
+ */
+async function download(name: CallName, query: Record<string, string | number | undefined>): Promise<string> {
+  const { path } = contract[name] as Call;
+  const token = tokenStore.get();
+  let response: Response;
+  try {
+    response = await fetch(buildUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Geen verbinding met de server.');
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as Partial<ErrorAnswer> | null;
+    if (response.status === 401) onUnauthorized();
+    throw new ApiError(response.status, payload?.error?.message ?? failureMessages.download, payload?.error?.code, payload?.error?.fields);
+  }
+  const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? name;
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  // Freed once the browser has surely taken the file.
+  setTimeout(() => URL.revokeObjectURL(url), 30_000);
+  return fileName;
+}
+
+export const downloads = { download };

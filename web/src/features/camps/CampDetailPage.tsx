@@ -57,9 +57,16 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
 
   return (
     <>
-      <Link to={paths.camps(year)} className="btn btn-outline-secondary btn-sm mb-3">
-        &lt;&lt; Terug naar overzicht
-      </Link>
+      <div className="d-flex flex-wrap gap-2 mb-3">
+        <Link to={paths.camps(year)} className="btn btn-outline-secondary btn-sm">
+          &lt;&lt; Terug naar overzicht
+        </Link>
+        {camp && (
+          <Link to={paths.campParticipants(camp.CAMP_ID, year)} className="btn btn-outline-primary btn-sm">
+            Deelnemers
+          </Link>
+        )}
+      </div>
       <Row className="align-items-start">
         <Col lg={7}>
           <h1 className="h3 mb-3">{camp ? campTitle(camp) : 'Kamp toevoegen'}</h1>

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { Link } from 'react-router';
 import { matchesSearch, searchIndexEntry } from '@common/search.js';
 import { paths } from '../../app/paths.js';
+import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { FilterSelect } from '../../components/FilterSelect.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useDebouncedSearch } from '../../components/useDebouncedSearch.js';
@@ -55,6 +56,7 @@ export default function MonitorsOverviewPage() {
         <Link to={paths.monitorDetail()} className="btn btn-primary btn-sm">
           Monitor toevoegen
         </Link>
+        <DownloadMenu id="monitors-export" label="Exporteren (Excel)" choices={spreadsheetChoices('exportMonitors')} />
       </div>
       <Row className="g-2 mb-3">
         <Col sm={6} lg={4}>

@@ -4,13 +4,14 @@ import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '@common/c
 import { failureMessages } from '@common/messages.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
+import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { useSubscriptions } from './api/get-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
-import { campLabel, filterRows, overviewTotals, prepareRows } from '@common/subscription-overview.js';
+import { campLabel, filterRows, overviewFilterParams, overviewTotals, prepareRows } from '@common/subscription-overview.js';
 import { OverviewTotals } from './overview/OverviewTotals.js';
 import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
 import { useOverviewFilter } from './overview/useOverviewFilter.js';
@@ -102,6 +103,12 @@ export default function SubscriptionOverviewPage() {
             >
               Toon totalen
             </Button>
+            {/* The server selects with the same rule and parameters, so the file holds exactly the rows counted here. */}
+            <DownloadMenu
+              id="subscriptions-export"
+              label="Exporteren (Excel)"
+              choices={spreadsheetChoices('exportSubscriptions', { campYear: year, ...overviewFilterParams(filter, query) })}
+            />
           </div>
           {totals && <OverviewTotals totals={totals} paymentMethods={paymentMethods.data ?? []} />}
           <SubscriptionsTable rows={shown} paymentMethodLabels={paymentMethodLabels} deletedIds={deletedIds} onDelete={setToDelete} />

@@ -4,6 +4,7 @@ export const campKeys = {
   list: (campYear: number) => ['camps', 'list', campYear] as const,
   detail: (campId: number) => ['camps', 'detail', campId] as const,
   summary: (campId: number) => ['camps', 'summary', campId] as const,
+  participants: (campId: number) => ['camps', 'participants', campId] as const,
 };
 
 export const settingsKeys = {

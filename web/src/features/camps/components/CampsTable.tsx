@@ -39,6 +39,9 @@ export function CampsTable({ camps, year, onVoucher }: { camps: CampRecord[]; ye
               <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => onVoucher(camp)}>
                 Voucher genereren
               </Button>
+              <Link to={paths.campParticipants(camp.CAMP_ID, year)} className="btn btn-outline-secondary btn-sm me-2">
+                Deelnemers
+              </Link>
               <Link to={paths.campDetail(camp.CAMP_ID, year)} target="_blank" rel="noopener" className="btn btn-outline-primary btn-sm">
                 Wijzigen
               </Link>

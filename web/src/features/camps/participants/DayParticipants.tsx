@@ -1,0 +1,87 @@
+import Button from 'react-bootstrap/Button';
+import ListGroup from 'react-bootstrap/ListGroup';
+import { attendanceCounts, lunchCounts, participantsOn, type Attendance, type CampParticipant } from '@common/participants.js';
+import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
+import type { AttendanceSaveState } from '../api/camp-participants.js';
+import { AttendanceToggle } from './AttendanceToggle.js';
+
+interface DayParticipantsProps {
+  day: string;
+  participants: CampParticipant[];
+  saveStateOf: (subscriptionId: number, day: string) => AttendanceSaveState | undefined;
+  onAttendance: (subscriptionId: number, day: string, present: Attendance) => void;
+}
+
+const childName = (p: CampParticipant) => `${p.SUBSCRIBER_FIRSTNAME} ${p.SUBSCRIBER_LASTNAME}`;
+
+/** One camp day: its counts for the kitchen and the attendance, 'Iedereen aanwezig', and a line per child. */
+export function DayParticipants({ day, participants, saveStateOf, onAttendance }: DayParticipantsProps) {
+  const ofDay = participantsOn(participants, day);
+  const counts = attendanceCounts(participants, day);
+  const notYetPresent = ofDay.filter((p) => p.ATTENDANCE[day] !== true);
+  return (
+    <>
+      <div className="d-flex flex-wrap gap-3 align-items-center my-3">
+        <p className="mb-0" data-testid="attendance-counts">
+          <strong>{ofDay.length === 1 ? '1 kind' : `${ofDay.length} kinderen`}</strong>: {counts.present} aanwezig, {counts.absent} afwezig,{' '}
+          {counts.unregistered} nog niet geregistreerd
+        </p>
+        <Button
+          variant="success"
+          className="attendance-button"
+          disabled={notYetPresent.length === 0}
+          onClick={() => notYetPresent.forEach((p) => onAttendance(p.SUBSCRIPTION_ID, day, true))}
+        >
+          Iedereen aanwezig
+        </Button>
+      </div>
+      <section aria-labelledby={`lunch-${day}`} className="mb-3">
+        <h2 id={`lunch-${day}`} className="h6 mb-1">
+          Lunch
+        </h2>
+        <ul className="list-inline mb-0" data-testid="lunch-counts">
+          {lunchCounts(ofDay).map((c) => (
+            <li key={c.label} className="list-inline-item me-3">
+              {c.label}: <strong>{c.count}</strong>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {ofDay.length === 0 ? (
+        <p className="text-body-secondary">Geen kinderen op deze dag.</p>
+      ) : (
+        <ListGroup as="ul" aria-label="Kinderen">
+          {ofDay.map((p) => (
+            <ListGroup.Item as="li" key={p.SUBSCRIPTION_ID} data-subscription-id={p.SUBSCRIPTION_ID}>
+              <div className="d-flex flex-wrap justify-content-between align-items-start gap-2">
+                <div>
+                  <div>
+                    <strong>{childName(p)}</strong> <span className="text-body-secondary">({p.SUBSCRIBER_AGE} jaar)</span>{' '}
+                    <PaymentStatusBadge status={p.PAYMENT_STATUS} saldo={p.SUBSCRIPTION_SALDO} amountToPay={p.SUBSCRIPTION_AMOUNT_TO_PAY} />
+                  </div>
+                  <div className="small">Lunch: {p.LUNCHPREFERENCE_DESCRIPTION ?? 'geen voorkeur'}</div>
+                  {p.SUBSCRIPTION_REMARK && <div className="small">Opmerking: {p.SUBSCRIPTION_REMARK}</div>}
+                  <div className="small">
+                    Ouder: {p.SUBSCRIBER_PARENT_FIRSTNAME} {p.SUBSCRIBER_PARENT_LASTNAME}
+                    {[p.SUBSCRIBER_PARENT_PHONE, p.SUBSCRIBER_PARENT_PHONE2].filter(Boolean).map((phone) => (
+                      <span key={phone}>
+                        {' · '}
+                        <a href={`tel:${phone.replace(/[^\d+]/g, '')}`}>{phone}</a>
+                      </span>
+                    ))}
+                  </div>
+                </div>
+                <AttendanceToggle
+                  childName={childName(p)}
+                  present={p.ATTENDANCE[day] ?? null}
+                  saveState={saveStateOf(p.SUBSCRIPTION_ID, day)}
+                  onChange={(present) => onAttendance(p.SUBSCRIPTION_ID, day, present)}
+                />
+              </div>
+            </ListGroup.Item>
+          ))}
+        </ListGroup>
+      )}
+    </>
+  );
+}
