@@ -1,0 +1,51 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { DEMO_ADMIN } from '../server/src/seed/demo-data.js';
+
+const root = path.resolve(import.meta.dirname, '..');
+
+export interface ServerProcess {
+  base: string;
+  token: string;
+  /** Resident memory now, and the highest it has been (VmHWM), in bytes. */
+  memory(): { rssBytes: number; peakRssBytes: number };
+  stop(): Promise<void>;
+}
+
+/** The real server as a process of its own on an embedded database folder, signed in as the demo administrator. */
+export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
+  const port = 3900 + Math.floor(Math.random() * 90);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
+    cwd: root,
+    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const stop = async () => {
+    if (child.exitCode !== null) return;
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
+      child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const login = await fetch(`${base}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
+    });
+    const token = ((await login.json()) as { data: { token: string } }).data.token;
+    const memory = () => {
+      const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+      const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
+      return { rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };
+    };
+    return { base, token, memory, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
