@@ -10,6 +10,8 @@ export interface ServerProcess {
   token: string;
   /** Resident memory now, and the highest it has been (VmHWM), in bytes. */
   memory(): { rssBytes: number; peakRssBytes: number };
+  /** Processor time the server has used so far (user + system), in seconds: unlike wall time, not stretched by a busy machine. */
+  cpuSeconds(): number;
   stop(): Promise<void>;
 }
 
@@ -43,7 +45,12 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
       const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+) kB`).exec(status)?.[1] ?? 0) * 1024;
       return { rssBytes: kb('VmRSS'), peakRssBytes: kb('VmHWM') };
     };
-    return { base, token, memory, stop };
+    // Fields 14 and 15 of /proc/<pid>/stat, in clock ticks of 1/100 s on Linux; the name (field 2) may hold spaces.
+    const cpuSeconds = () => {
+      const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      return (Number(fields[11]) + Number(fields[12])) / 100;
+    };
+    return { base, token, memory, cpuSeconds, stop };
   } catch (error) {
     await stop();
     throw error;
