@@ -1,4 +1,3 @@
-import './zod-config.js';
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
