@@ -58,7 +58,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       },
     };
   }
-  // The embedded database runs in a worker thread (pglite-worker.ts), reached through the same pg pool
+  // The embedded database runs in a worker thread (pglite-worker.mjs), reached through the same pg pool
   // as a PostgreSQL server. It is one session, so the pool holds one connection.
   const inMemory = options.dataDir === 'memory://';
   const lock = inMemory ? null : lockDataFolder(options.dataDir);
