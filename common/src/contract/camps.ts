@@ -32,7 +32,7 @@ export const campCalls = feature('camps', {
     refusals: [404, 409],
     example: {
       body: {
-        LOCATION_ID: 1,
+        LOCATION_ID: 2,
         PERIOD_ID: 1,
         THEME_ID: 1,
         AGEGROUP_ID: 1,
@@ -43,7 +43,7 @@ export const campCalls = feature('camps', {
         CAMP_CLOSED: false,
         CAMP_ALLOW_BOOKING_FROM: '',
         CAMP_ALLOW_BOOKING_INFO: '',
-        ACTIVE_DAYS: '2025-07-07,2025-07-08,2025-07-09,2025-07-10,2025-07-11',
+        ACTIVE_DAYS: '2021-03-01,2021-03-02,2021-03-03,2021-03-04,2021-03-05',
         CAMP_DISCOUNT_ALLOWED: true,
         CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: false,
         CAMP_FLEXIBLE_BOOKING_ALLOWED: true,

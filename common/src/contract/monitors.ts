@@ -38,7 +38,7 @@ export const monitorCalls = feature('monitors', {
         MONITOR_PHONE: '0475 12 34 56',
         MONITOR_REMARK: 'Rijbewijs B',
         MONITOR_BIRTHDATE: '2001-04-17',
-        MONITOR_NATIONALNR: '01041712345',
+        MONITOR_NATIONALNR: '01041712327',
         MONITOR_ACCOUNT_NR: 'BE71096123456769',
         MONITOR_STREET: 'Kerkstraat',
         MONITOR_HOUSENR: '12',

@@ -20,7 +20,7 @@ export const participantCalls = feature('participants', {
     body: setAttendancePayload,
     response: attendanceAnswer,
     refusals: [404, 409],
-    example: { body: { SUBSCRIPTION_ID: 1, date: '2025-07-07', present: true } },
+    example: { body: { SUBSCRIPTION_ID: 1, date: '2021-07-19', present: true } },
   }),
   exportCampParticipants: download({
     method: 'GET',

@@ -55,8 +55,8 @@ export const seasonCalls = feature('season', {
     refusals: [404, 409],
     example: {
       body: {
-        PERIOD_NAME: 'Herfstvakantie 2025',
-        PERIOD_NAME_SHORT: 'Herfst',
+        PERIOD_NAME: 'Allerheiligen extra',
+        PERIOD_NAME_SHORT: 'Allerheiligen',
         PERIOD_STARTDATE: '2025-10-27',
         PERIOD_ENDDATE: '2025-10-31',
       },
