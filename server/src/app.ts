@@ -14,6 +14,8 @@ import securityPlugin from './plugins/security.js';
 import webPlugin from './plugins/web.js';
 import { apiFeatures } from './features/index.js';
 import { contract } from '@common/contract/index.js';
+import { createMailRelay, type MailRelay } from './mail/relay.js';
+import { readSettings, settingsDefaults } from './features/settings/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -21,6 +23,7 @@ declare module 'fastify' {
     database: DatabaseHandle;
     clock: Clock;
     mailer: Mailer;
+    mailRelay: MailRelay;
   }
 }
 
@@ -53,6 +56,28 @@ export async function buildApp({ config, database, logger = true, clock = system
   app.decorate('database', database);
   app.decorate('clock', clock);
   app.decorate('mailer', createMailer(config));
+  app.decorate(
+    'mailRelay',
+    createMailRelay({
+      db: () => database.db,
+      mailer: app.mailer,
+      sender: async () => (await readSettings(database.db, settingsDefaults(config))).MAIL_FROM,
+      log: app.log,
+      clock,
+      settings: {
+        deadlineMs: config.MAIL_DEADLINE_SECONDS * 1000,
+        maxAttempts: config.MAIL_MAX_ATTEMPTS,
+        retryBaseMs: config.MAIL_RETRY_BASE_SECONDS * 1000,
+        retryMaxMs: config.MAIL_RETRY_MAX_SECONDS * 1000,
+        pollMs: config.MAIL_POLL_SECONDS * 1000,
+      },
+    }),
+  );
+  app.addHook('onReady', async () => {
+    if (app.mailer.transport) app.mailRelay.start();
+    else app.log.info('no SMTP_URL: mail stays in the mail_outbox table');
+  });
+  app.addHook('onClose', async () => app.mailRelay.stop());
   const servedCalls = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (route.config?.callName) servedCalls.add(route.config.callName);

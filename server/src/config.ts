@@ -65,6 +65,11 @@ const configSchema = z
     /** A stop (SIGTERM, SIGINT) waits this long for open requests, then ends the process anyway. */
     SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(600).default(10),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    MAIL_DEADLINE_SECONDS: seconds(30),
+    MAIL_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(100).default(8),
+    MAIL_RETRY_BASE_SECONDS: seconds(60),
+    MAIL_RETRY_MAX_SECONDS: seconds(3600),
+    MAIL_POLL_SECONDS: seconds(15),
     TRUST_PROXY: trustProxy,
     REQUEST_TIMEOUT_SECONDS: seconds(30),
     HEADERS_TIMEOUT_SECONDS: seconds(10),

@@ -72,6 +72,7 @@ describe.each(backends)('no personal data in the log on %s', (backend) => {
     await call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: id });
     await call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: id });
     await call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: id });
+    await t.app.mailRelay.runOnce();
 
     // A failed query: the parents table refuses every update, so the call fails inside its SQL.
     await t.db.execute(

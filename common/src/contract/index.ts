@@ -3,6 +3,7 @@ import { bankCalls, paymentCalls } from './bank.js';
 import { campCalls } from './camps.js';
 import { combine } from './define.js';
 import { healthCalls } from './health.js';
+import { mailLogCalls } from './mail-log.js';
 import { mailCalls } from './mail.js';
 import { monitorCalls } from './monitors.js';
 import { participantCalls } from './participants.js';
@@ -34,6 +35,7 @@ export const contract = combine(
   mailCalls,
   bankCalls,
   paymentCalls,
+  mailLogCalls,
 );
 
 export type Contract = typeof contract;

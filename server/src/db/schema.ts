@@ -298,18 +298,31 @@ export const vouchers = pgTable(
   (t) => [uniqueIndex('vouchers_token_idx').on(t.token)],
 );
 
-export const mailOutbox = pgTable('mail_outbox', {
-  id: serial('id').primaryKey(),
-  templateId: text('template_id').notNull(),
-  subscriptionId: integer('subscription_id'),
-  recipient: text('recipient').notNull(),
-  subject: text('subject').notNull(),
-  body: text('body').notNull(),
-  status: text('status', { enum: ['sent', 'outbox', 'failed'] }).notNull(),
-  error: text('error'),
-  createdAt: createdAt(),
-  sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
-});
+/**
+ * Every mail, sent by the relay of server/src/mail/relay.ts: 'outbox' while it waits for its next
+ * attempt (`error` holds the last failure), 'sent', or 'failed' once `attempts` reached the maximum.
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    templateId: text('template_id').notNull(),
+    subscriptionId: integer('subscription_id'),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    status: text('status', { enum: ['sent', 'outbox', 'failed'] }).notNull(),
+    error: text('error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }),
+    attempts: integer('attempts').notNull().default(0),
+    /** When a failed mail is tried again; empty for a new mail, which is due at once. */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
+    /** A relay that claimed the mail owns it until then; a relay that died loses it after that. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'string' }),
+  },
+  (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_subscription_idx').on(t.subscriptionId)],
+);
 
 export const auditLog = pgTable(
   'audit_log',

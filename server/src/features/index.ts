@@ -3,6 +3,7 @@ import authRoutes from './auth/routes.js';
 import bankRoutes from './bank/routes.js';
 import campRoutes from './camps/routes.js';
 import healthRoutes from './health/routes.js';
+import mailLogRoutes from './mail/log-routes.js';
 import mailRoutes from './mail/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
@@ -30,4 +31,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   mailRoutes,
   bankRoutes,
   paymentRoutes,
+  mailLogRoutes,
 ];

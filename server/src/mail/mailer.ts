@@ -10,16 +10,17 @@ export interface OutgoingMail {
 }
 
 export interface Mailer {
-  /** null without SMTP_URL: the message then stays in the outbox. */
+  /** null without SMTP_URL: mail then stays in the outbox. */
   transport: 'smtp' | null;
-  send(mail: OutgoingMail): Promise<void>;
+  /** Sends one mail; fails when the SMTP server refuses it or when `signal` aborts (the socket is then destroyed). */
+  send(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
 }
 
 /**
- * A call that mails waits for the SMTP server, so a server that does not answer fails within seconds
- * instead of nodemailer's default of minutes.
+ * nodemailer's own timeouts end a server that does not connect, greet or speak; the relay's total deadline
+ * (an abort signal) ends one that trickles. An aborted connection is destroyed at once, not closed politely.
  */
-const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000 };
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 20_000, socketCloseTimeout: 0 };
 
 export function createMailer(config: Config): Mailer {
   if (!config.SMTP_URL) {
@@ -33,8 +34,8 @@ export function createMailer(config: Config): Mailer {
   const transporter = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
   return {
     transport: 'smtp',
-    send: async (mail) => {
-      await transporter.sendMail({ from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
+    send: async (mail, signal) => {
+      await transporter.sendMail({ from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, signal });
     },
   };
 }

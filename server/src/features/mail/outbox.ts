@@ -74,9 +74,12 @@ export async function queueMail(
   return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, ...rendered };
 }
 
+/** The longest a test mail, which staff wait for, may take. */
+const TEST_MAIL_DEADLINE_MS = 30_000;
+
 /**
- * Sends a recorded mail over SMTP after its transaction committed and records the outcome: 'sent', or
- * 'failed' with the error. Without SMTP_URL the mail stays in the outbox, and the log says so.
+ * Sends one recorded mail while the caller waits (the test mail of the mail templates screen) and records
+ * the outcome: 'sent', or 'failed' with the error. The mail of subscriptions goes through the relay instead.
  */
 export async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail): Promise<MailStatus> {
   if (!deps.mailer.transport) {
@@ -84,16 +87,16 @@ export async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail
     return 'outbox';
   }
   try {
-    await deps.mailer.send(mail);
+    await deps.mailer.send(mail, AbortSignal.timeout(TEST_MAIL_DEADLINE_MS));
     await db
       .update(mailOutbox)
-      .set({ status: 'sent', sentAt: sql`now()`, error: null })
+      .set({ status: 'sent', sentAt: sql`now()`, error: null, attempts: 1 })
       .where(eq(mailOutbox.id, mail.id));
     return 'sent';
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     deps.log.warn({ mailId: mail.id, err: error }, 'mail could not be sent');
-    await db.update(mailOutbox).set({ status: 'failed', error: message }).where(eq(mailOutbox.id, mail.id));
+    await db.update(mailOutbox).set({ status: 'failed', error: message, attempts: 1 }).where(eq(mailOutbox.id, mail.id));
     return 'failed';
   }
 }

@@ -3,12 +3,18 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { deliverMail, queueSubscriptionMail, type CampMailKind, type MailDeps, type MailStatus } from '../mail/outbox.js';
+import { queueSubscriptionMail, type CampMailKind, type MailStatus } from '../mail/outbox.js';
+import type { MailRelay } from '../../mail/relay.js';
+import type { OrganiserSettings } from '../settings/settings.js';
 import { findSubscriptionDetail } from './queries.js';
 import { subscriptionMessages } from './messages.js';
 
-export interface SubscriptionDeps extends MailDeps {
+export interface SubscriptionDeps {
   db: Database;
+  /** Sends recorded mail after the commit; a call only nudges it. */
+  relay: MailRelay;
+  /** The organiser's settings from the environment, until staff save their own. */
+  settingsDefaults: OrganiserSettings;
 }
 
 /**
@@ -37,8 +43,8 @@ export interface ChangeResult {
 
 /**
  * One change of a subscription: lock, check and write, audit with before and after, and record the
- * mail, all in one transaction; the mail goes out after the commit, so a failing SMTP server never
- * undoes a change that was made.
+ * mail, all in one transaction. The relay sends the mail after the commit; the call does not wait for it,
+ * so a slow or failing SMTP server neither delays nor undoes a change (its mail then shows as failing).
  */
 export async function changeSubscription(deps: SubscriptionDeps, adminId: number, change: SubscriptionChange): Promise<ChangeResult> {
   const { detail, mail } = await deps.db.transaction(async (tx) => {
@@ -49,5 +55,6 @@ export async function changeSubscription(deps: SubscriptionDeps, adminId: number
     const queued = change.mail ? await queueSubscriptionMail(tx, after, change.mail, deps.settingsDefaults) : null;
     return { detail: after, mail: queued };
   });
-  return { detail, mailStatus: mail ? await deliverMail(deps.db, deps, mail) : null };
+  if (mail) deps.relay.nudge();
+  return { detail, mailStatus: mail ? 'outbox' : null };
 }

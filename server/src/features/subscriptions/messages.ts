@@ -1,4 +1,4 @@
-/** The Dutch messages of the subscription calls' refusals (404, 409) and of a mail that could not be sent. */
+/** The Dutch messages of the subscription calls' refusals (404, 409). */
 export const subscriptionMessages = {
   notFound: 'Inschrijving niet gevonden',
   subscriberNotFound: 'Kind niet gevonden',
@@ -9,5 +9,4 @@ export const subscriptionMessages = {
   alreadyCancelled: 'Deze inschrijving is al geannuleerd.',
   discountAboveAmountToPay: 'De korting is hoger dan het te betalen bedrag.',
   onlyExtraDiscounts: 'Enkel een extra korting kan gewijzigd worden.',
-  mailFailed: 'De mail kon niet verzonden worden.',
 } as const;

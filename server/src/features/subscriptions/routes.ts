@@ -16,10 +16,9 @@ type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
 /** The calls of spec section 7 about subscriptions; the rules live in service.ts. */
 export default callRoutes(subscriptionCalls, (app) => {
   const db = () => app.database.db;
-  const deps = (request: FastifyRequest): SubscriptionDeps => ({
+  const deps = (_request?: FastifyRequest): SubscriptionDeps => ({
     db: app.database.db,
-    mailer: app.mailer,
-    log: request.log,
+    relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
   });
   /** The calls that change one subscription named by SUBSCRIPTION_ID. */

@@ -15,7 +15,7 @@ import { children, lunchPreferences, parents, payments, subscriptionDiscounts, s
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
-import { deliverMail, queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
+import { queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from './messages.js';
@@ -241,8 +241,8 @@ export async function deleteSubscription(deps: SubscriptionDeps, adminId: number
 }
 
 /**
- * The camp's confirmation mail to the parent again. Unlike the mails that come with a change, a failed
- * send is this call's failure: it answers an error so the screen shows its failure message.
+ * The camp's confirmation mail to the parent again, recorded and handed to the relay; the answer comes at
+ * the commit with `mailStatus: 'outbox'`, and the mail log of the subscription shows how sending went.
  */
 export async function resendConfirmationEmail(
   deps: SubscriptionDeps,
@@ -262,7 +262,6 @@ export async function resendConfirmationEmail(
     });
     return queued;
   });
-  const mailStatus = await deliverMail(deps.db, deps, mail);
-  if (mailStatus === 'failed') throw new AppError('INTERNAL', messages.mailFailed);
-  return { subscriptionId, mailId: mail.id, mailStatus };
+  deps.relay.nudge();
+  return { subscriptionId, mailId: mail.id, mailStatus: 'outbox' };
 }
