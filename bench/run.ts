@@ -19,6 +19,7 @@ import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/
 import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/browser.js';
 import { openInlinePglite } from './inline-pglite.js';
+import { bankImportSection, measureBankImport, type BankImportFigures } from './bank-import.js';
 import { getOnWire, loadTest, medianOf, timed } from './measure.js';
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { overviewProbe, staticOverviewPage } from './overview-probe.js';
@@ -45,9 +46,10 @@ interface ApiFigures {
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-async function seed(db: Database, only: 'all' | 'mixed-load' = 'all') {
+async function seed(db: Database, only: 'all' | 'mixed-load' | 'bank' = 'all') {
   await seedDemoData(db, { subscriptionsPerYear: 0 });
-  for (const size of only === 'all' ? SIZES : ([10_000] as const)) {
+  const sizes = { all: SIZES, 'mixed-load': [10_000] as const, bank: [1000] as const }[only];
+  for (const size of sizes) {
     const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
     log(`seeded ${size} subscriptions in ${(seconds / 1000).toFixed(1)} s`);
   }
@@ -258,7 +260,12 @@ async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
   }
 }
 
-async function postgresFigures(databaseUrl: string, only: 'all' | 'mixed-load'): Promise<{ api?: ApiFigures; mixed: MixedLoadFigures }> {
+type Only = 'all' | 'mixed-load' | 'bank';
+
+async function postgresFigures(
+  databaseUrl: string,
+  only: Only,
+): Promise<{ api?: ApiFigures; bank?: BankImportFigures; mixed?: MixedLoadFigures }> {
   const name = `kampbeheer_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -271,7 +278,9 @@ async function postgresFigures(databaseUrl: string, only: 'all' | 'mixed-load'):
     await seed(database.db, only);
     const server = await startServer(database, '');
     const api = only === 'all' ? await measureApi('postgres', database, server.baseUrl, server.token) : undefined;
+    const bank = only !== 'mixed-load' ? await measureBankImport('postgres', database.db, server.baseUrl, server.token) : undefined;
     await server.app.close();
+    if (only === 'bank') return { bank };
     const processServer = await startServerProcess({ DATABASE_URL: url.toString() });
     const mixed = await mixedLoad('postgres', await mixedLoadSubject(database.db), processServer, LOAD_SECONDS).finally(processServer.stop);
     return { api, mixed };
@@ -385,16 +394,20 @@ function mixedLoadSection(date: string, figures: MixedLoadFigures[]): string[] {
   return [...lines, ''];
 }
 
-/** Replaces section 6 of results.md (or adds it), leaving the other sections as the last full run wrote them. */
-function writeMixedLoadSection(section: string[]) {
+/** Replaces one numbered section of results.md (or adds it), leaving the others as the last run wrote them. */
+function writeSection(section: string[]) {
   const file = path.join(root, 'bench/results.md');
   const current = readFileSync(file, 'utf8');
-  const start = current.indexOf('## 6. ');
-  writeFileSync(file, (start === -1 ? current.trimEnd() + '\n\n' : current.slice(0, start)) + section.join('\n'));
+  const heading = section[0]!.slice(0, section[0]!.indexOf('.') + 2);
+  const start = current.indexOf(heading);
+  const next = start === -1 ? -1 : current.indexOf('\n## ', start + heading.length);
+  const before = start === -1 ? current.trimEnd() + '\n\n' : current.slice(0, start);
+  const after = next === -1 ? '' : current.slice(next + 1);
+  writeFileSync(file, before + section.join('\n') + (after ? '\n' + after : ''));
 }
 
 async function main() {
-  const only = process.argv.includes('--mixed-load-only') ? 'mixed-load' : 'all';
+  const only: Only = process.argv.includes('--mixed-load-only') ? 'mixed-load' : process.argv.includes('--bank-only') ? 'bank' : 'all';
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });
@@ -407,10 +420,26 @@ async function main() {
     await seed(database.db, only);
     await database.close();
     const mixed = await pgliteMixedLoad(dataDir);
-    if (process.env.DATABASE_URL) mixed.push((await postgresFigures(process.env.DATABASE_URL, only)).mixed);
-    writeMixedLoadSection(mixedLoadSection(date, mixed));
+    if (process.env.DATABASE_URL) mixed.push((await postgresFigures(process.env.DATABASE_URL, only)).mixed!);
+    writeSection(mixedLoadSection(date, mixed));
     rmSync(tmp, { recursive: true, force: true });
     log('wrote section 6 of bench/results.md');
+    return;
+  }
+
+  if (only === 'bank') {
+    log('seeding the embedded database (one year of 1,000 subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    const server = await startServer(database, dataDir);
+    const bank = [await measureBankImport('pglite', database.db, server.baseUrl, server.token)];
+    await server.app.close();
+    await database.close();
+    if (process.env.DATABASE_URL) bank.push((await postgresFigures(process.env.DATABASE_URL, only)).bank!);
+    for (const b of bank) log(`${b.backend} bank import: ${b.importMs.toFixed(0)} ms, floor ${b.floorMs.toFixed(0)} ms`);
+    writeSection(bankImportSection(date, bank));
+    rmSync(tmp, { recursive: true, force: true });
+    log('wrote section 7 of bench/results.md');
     return;
   }
 
@@ -422,6 +451,8 @@ async function main() {
   const server = await startServer(database, dataDir);
   const api = [await measureApi('pglite', database, server.baseUrl, server.token)];
   const browser = await measureBrowser(server.baseUrl, server.token);
+  // Last on this database: the import books payments, which the measurements above must not see.
+  const bank = [await measureBankImport('pglite', database.db, server.baseUrl, server.token)];
   await server.app.close();
   await database.close();
 
@@ -431,7 +462,8 @@ async function main() {
   if (process.env.DATABASE_URL) {
     const postgres = await postgresFigures(process.env.DATABASE_URL, only);
     api.push(postgres.api!);
-    mixed.push(postgres.mixed);
+    bank.push(postgres.bank!);
+    mixed.push(postgres.mixed!);
   }
 
   writeResults({
@@ -442,7 +474,8 @@ async function main() {
     serverRssBytes,
     mixed,
   });
-  writeMixedLoadSection(mixedLoadSection(date, mixed));
+  writeSection(mixedLoadSection(date, mixed));
+  writeSection(bankImportSection(date, bank));
   rmSync(tmp, { recursive: true, force: true });
   log('wrote bench/results.md and bench/results.json');
 }

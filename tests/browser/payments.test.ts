@@ -124,4 +124,28 @@ describe('Betalingen in Chromium', () => {
     ]);
     await expectNoSeriousAxeViolations(page, 'subscription detail with its payments');
   });
+
+  it('shows a progress bar while a large statement is on its way, and the result once the server has booked it', async () => {
+    const page = await session.newPage();
+    await page.goto('/payments');
+    await page.getByRole('heading', { name: 'Betalingen', level: 1 }).waitFor();
+    const movements = Array.from({ length: 4000 }, (_, i) => ({ amountCents: 1000 + i, communication: `Voorschot ${i}` }));
+    const file = codaFile([{ date: '310726', paperSequence: 40, movements }]);
+    // The request is held at the browser's edge until the bar has been seen, then goes to the real server.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/importBankStatements', async (route) => {
+      await released;
+      await route.continue();
+    });
+    await dropFiles(page, 'drop-zone', [{ name: 'groot.cod', bytes: file }]);
+    const bar = page.getByRole('progressbar', { name: /Bestanden worden (opgeladen|verwerkt)/ });
+    await eventually(() => bar.count()).toBe(1);
+    await expectNoSeriousAxeViolations(page, 'payments, progress bar');
+    release();
+    const result = page.getByTestId('import-result');
+    await eventually(() => result.count()).toBe(1);
+    expect(await result.textContent()).toMatch(/4\.?000 bewegingen/);
+    expect(await bar.count()).toBe(0);
+  });
 });

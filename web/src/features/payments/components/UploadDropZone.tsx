@@ -1,7 +1,7 @@
 import { useId, useState, type DragEvent } from 'react';
-import ProgressBar from 'react-bootstrap/ProgressBar';
 import type { ImportResult } from '@common/schemas/bank.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
+import { Progress } from '../../../components/Progress.js';
 import { useImportBankStatements } from '../api/import-bank-statements.js';
 
 const ACCEPT = '.cod,.txt,.xml,.zip';
@@ -68,12 +68,10 @@ export function UploadDropZone({ onImported }: { onImported: (results: ImportRes
       </div>
       {upload.isPending && (
         <div className="mt-3">
-          <ProgressBar
-            now={processing ? 100 : Math.round(sent * 100)}
-            animated={processing}
-            striped={processing}
-            label={processing ? 'Verwerken…' : `${Math.round(sent * 100)}%`}
-            aria-label={processing ? 'Bestanden worden verwerkt' : 'Bestanden worden opgeladen'}
+          <Progress
+            busy={processing}
+            percent={Math.round(sent * 100)}
+            label={processing ? 'Bestanden worden verwerkt' : 'Bestanden worden opgeladen'}
           />
         </div>
       )}
