@@ -205,4 +205,53 @@ describe('setting up a season in Chromium (Beheer)', () => {
       async () => (await session.t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data[0].MAILTEMPLATE_SUBJECT,
     ).toBe('Bevestiging voor {{childName}}');
   });
+
+  it('offers a new camp the birth years of its age group, and keeps birth years staff typed', async () => {
+    const page = await session.newPage();
+    await page.goto('/agegroups');
+    await page.getByRole('button', { name: 'Leeftijdsgroep toevoegen' }).click();
+    await dialog(page).getByLabel(/^Naam/).fill('Jongste sporters');
+    await dialog(page)
+      .getByLabel(/^Minimumleeftijd/)
+      .fill('4');
+    await dialog(page)
+      .getByLabel(/^Maximumleeftijd/)
+      .fill('6');
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await page.locator('tbody tr', { hasText: 'Jongste sporters' }).waitFor();
+
+    await page.goto(`/camp-detail?subscriptionsYear=${year}`);
+    const agegroup = page.getByLabel(/^Leeftijdsgroep/);
+    await eventually(() => agegroup.locator('option', { hasText: 'Jongste sporters' }).count()).toBe(1);
+    await agegroup.selectOption({ label: 'Jongste sporters' });
+    const min = page.getByLabel(/^Minimum geboortejaar/);
+    const max = page.getByLabel(/^Maximum geboortejaar/);
+    await eventually(() => min.inputValue()).toBe(String(year - 6));
+    expect(await max.inputValue()).toBe(String(year - 4));
+
+    // Birth years typed by staff stay when the age group changes.
+    await min.fill(String(year - 7));
+    const other = (await agegroup.locator('option').allTextContents()).find((o) => o !== 'Jongste sporters' && !o.startsWith('Kies'))!;
+    await agegroup.selectOption({ label: other });
+    expect(await min.inputValue()).toBe(String(year - 7));
+  });
+
+  it('uploads a signature image in Instellingen, shows it, and refuses a file that is not PNG or JPEG', async () => {
+    const page = await session.newPage();
+    await page.goto('/settings');
+    const upload = page.getByLabel('Handtekening (PNG of JPEG)');
+    await upload.setInputFiles({ name: 'handtekening.gif', mimeType: 'image/gif', buffer: Buffer.from('GIF89a') });
+    await page.getByText('Foutief formaat: een PNG- of JPEG-afbeelding.').waitFor();
+
+    // A 1 × 1 PNG: the preview must decode it as an image.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+    await upload.setInputFiles({ name: 'handtekening.png', mimeType: 'image/png', buffer: png });
+    const preview = page.getByRole('img', { name: 'Handtekening' });
+    await eventually(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
+    await expectNoSeriousAxeViolations(page, 'settings with a signature');
+    await page.locator('form button[type=submit]').click();
+    await eventually(async () => (await session.t.call('GET', '/api/getSettings')).body.data[0].SIGNATURE_IMAGE).toBe(
+      `data:image/png;base64,${png.toString('base64')}`,
+    );
+  });
 });

@@ -60,6 +60,15 @@ export function useAgegroups() {
   });
 }
 
+/** The age groups with their ages (Beheer › Leeftijdsgroepen), for the birth years a new camp is offered. */
+export function useAgegroupAges() {
+  return useQuery({
+    queryKey: lookupKeys.list('agegroup-ages'),
+    queryFn: () => api.call('getAgegroups'),
+    staleTime: lookupStaleTime,
+  });
+}
+
 export function usePaymentMethods() {
   return useQuery({
     queryKey: lookupKeys.list('paymentmethod'),

@@ -1,16 +1,17 @@
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import type { UseFormReturn } from 'react-hook-form';
 import { formatDateTime, formatPeriodOption } from '@common/format.js';
 import type { CampPayload, CampRecord, CampValues } from '@common/schemas/camps.js';
+import { suggestedBirthyears } from '@common/schemas/season.js';
 import { compareDutch } from '@common/sort.js';
 import { ReadOnlyField, SelectField, TextField, type SelectOption } from '../../../components/form.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { SaveButton } from '../../../components/SaveButton.js';
 import type { SaveState } from '../../../components/useSaveCycle.js';
-import { useAgegroups, useLocations, useMailTemplates, usePeriods, useThemes } from '../../../lib/lookups.js';
+import { useAgegroupAges, useAgegroups, useLocations, useMailTemplates, usePeriods, useThemes } from '../../../lib/lookups.js';
 import { CampDaysPicker } from './CampDaysPicker.js';
 
 type CampForm = UseFormReturn<CampPayload, unknown, CampValues>;
@@ -167,6 +168,7 @@ function CampChoices({ form, year }: { form: CampForm; year: number }) {
   const periods = usePeriods(year);
   const themes = useThemes();
   const agegroups = useAgegroups();
+  useSuggestedBirthyears(form, year);
   const byLabel = (a: SelectOption, b: SelectOption) => compareDutch(a.label, b.label);
   const choices: GridField[] = [
     {
@@ -202,6 +204,23 @@ function CampChoices({ form, year }: { form: CampForm; year: number }) {
       <FieldGrid form={form} fields={choices} />
     </Section>
   );
+}
+
+/**
+ * A new camp takes the birth years its age group suggests for the camp year (Beheer ›
+ * Leeftijdsgroepen), again when another age group is chosen, until staff type birth years of their own.
+ */
+function useSuggestedBirthyears(form: CampForm, year: number) {
+  const agegroups = useAgegroupAges();
+  const agegroupId = Number(form.watch('AGEGROUP_ID'));
+  useEffect(() => {
+    const agegroup = agegroups.data?.find((a) => a.AGEGROUP_ID === agegroupId);
+    const years = agegroup && suggestedBirthyears(agegroup, year);
+    const { dirtyFields } = form.formState;
+    if (!years || dirtyFields.MIN_BIRTHYEAR || dirtyFields.MAX_BIRTHYEAR) return;
+    form.setValue('MIN_BIRTHYEAR', years.MIN_BIRTHYEAR);
+    form.setValue('MAX_BIRTHYEAR', years.MAX_BIRTHYEAR);
+  }, [form, agegroups.data, agegroupId, year]);
 }
 
 /**
