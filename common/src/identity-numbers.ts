@@ -42,3 +42,10 @@ export function isValidIban(text: string): boolean {
   const numeric = rearranged.replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));
   return BigInt(numeric) % 97n === 1n;
 }
+
+/** '85.07.30-033.61' → '85.07.30-***.**': the birth date stays readable, the number that identifies does not. */
+export function maskNationalNumber(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  if (digits.length !== 11) return '***';
+  return `${digits.slice(0, 2)}.${digits.slice(2, 4)}.${digits.slice(4, 6)}-***.**`;
+}

@@ -1,3 +1,4 @@
+import { auditCalls } from './audit.js';
 import { authCalls } from './auth.js';
 import { bankCalls, paymentCalls } from './bank.js';
 import { campCalls } from './camps.js';
@@ -36,6 +37,7 @@ export const contract = combine(
   bankCalls,
   paymentCalls,
   mailLogCalls,
+  auditCalls,
 );
 
 export type Contract = typeof contract;

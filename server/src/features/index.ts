@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import auditRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
 import bankRoutes from './bank/routes.js';
 import campRoutes from './camps/routes.js';
@@ -32,4 +33,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   bankRoutes,
   paymentRoutes,
   mailLogRoutes,
+  auditRoutes,
 ];

@@ -20,4 +20,5 @@ export const paths = {
   mailTemplates: () => '/mail-templates',
   settings: () => '/settings',
   copySeason: () => '/copy-season',
+  logbook: () => '/logboek',
 };

@@ -29,6 +29,7 @@ const LunchPreferencesPage = lazy(() =>
 const MailTemplatesPage = lazy(() => import('../features/season/MailTemplatesPage.js'));
 const SettingsPage = lazy(() => import('../features/season/SettingsPage.js'));
 const CopySeasonPage = lazy(() => import('../features/season/CopySeasonPage.js'));
+const LogbookPage = lazy(() => import('../features/audit/LogbookPage.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -113,6 +114,7 @@ export function AppRouter() {
               <Route caseSensitive path="/mail-templates" element={<MailTemplatesPage />} />
               <Route caseSensitive path="/settings" element={<SettingsPage />} />
               <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
+              <Route caseSensitive path="/logboek" element={<LogbookPage />} />
               <Route path="*" element={<NotFoundPage />} />
             </Route>
           </Route>

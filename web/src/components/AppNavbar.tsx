@@ -18,6 +18,7 @@ const adminLinks = [
   { label: 'Mailsjablonen', to: paths.mailTemplates() },
   { label: 'Instellingen', to: paths.settings() },
   { label: 'Seizoen kopiëren', to: paths.copySeason() },
+  { label: 'Logboek', to: paths.logbook() },
 ];
 
 /** Each link stays highlighted on its own detail routes. */

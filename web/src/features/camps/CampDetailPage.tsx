@@ -20,6 +20,7 @@ import { useCamp } from './api/get-camps.js';
 import { campFormValues, campSaveBody } from './components/camp-form-values.js';
 import { CampForm } from './components/CampForm.js';
 import { CampGeneralInfo } from './components/CampGeneralInfo.js';
+import { HistoryCard } from '../../components/HistoryCard.js';
 import { CampSummary } from './components/CampSummary.js';
 
 /** /camp-detail creates a camp, /camp-detail/{CAMP_ID} edits one. */
@@ -94,6 +95,7 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
           <CampForm form={form} camp={camp} year={year} saveState={cycle.state} onSubmit={onSubmit} />
         </Card.Body>
       </Card>
+      {camp && <HistoryCard entity="camp" entityId={camp.CAMP_ID} />}
     </>
   );
 }

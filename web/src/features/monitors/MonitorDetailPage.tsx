@@ -11,6 +11,7 @@ import { paths } from '../../app/paths.js';
 import { useRouteRecordId } from '../../app/route-id.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { HistoryCard } from '../../components/HistoryCard.js';
 import { ReadOnlyField } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useNavigateLater } from '../../components/useNavigateLater.js';
@@ -115,6 +116,7 @@ function MonitorEditor({ monitor }: { monitor: MonitorRecord }) {
             </Col>
           ))}
         </Row>
+        <HistoryCard entity="monitor" entityId={monitor.MONITOR_ID} />
       </fieldset>
       <ConfirmModal
         show={asking}

@@ -4,6 +4,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useLunchPreferences } from '../../../lib/lookups.js';
+import { HistoryCard } from '../../../components/HistoryCard.js';
 import { CampSummary } from './CampSummary.js';
 import { ChildCard } from './ChildCard.js';
 import { CloseTabButton } from './CloseTabButton.js';
@@ -42,6 +43,7 @@ export function SubscriptionDetailView({ detail, deleted, onDelete }: Subscripti
             )}
           </Col>
         </Row>
+        <HistoryCard entity="subscription" entityId={detail.SUBSCRIPTION_ID} />
       </fieldset>
       {deleted && (
         <div className="position-absolute top-0 start-0 w-100 h-100 d-flex justify-content-center align-items-start pt-5 bg-body bg-opacity-75">

@@ -1,0 +1,76 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createCamp, createMonitor, createSubscription } from '../helpers/factory.js';
+
+const UI_TIMEOUT_MS = 15_000;
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+
+describe('Geschiedenis and Logboek in Chromium', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await startBrowserSession({ seed: 'none' });
+  });
+  afterAll(async () => session?.close());
+
+  const history = (page: Page) => page.getByRole('region', { name: 'Geschiedenis' });
+
+  it("shows a subscription's history after a save, each change as field: old → new", async () => {
+    const s = await createSubscription(session.t.db, { childFirstname: 'Lotte' });
+    const page = await session.newPage();
+    await page.goto(`/subscription-detail/${s.subscriptionId}`);
+    await history(page).getByRole('button', { name: 'Geschiedenis tonen' }).click();
+    await history(page).getByText('Geen wijzigingen gevonden.').waitFor();
+
+    await page
+      .locator('section', { hasText: 'Gegevens kind' })
+      .getByLabel(/^Voornaam\*?$/)
+      .fill('Lotta');
+    await page.locator('section', { hasText: 'Gegevens kind' }).getByRole('button', { name: 'Opslaan' }).click();
+    const row = history(page).locator('tbody tr').first();
+    await eventually(() => row.textContent()).toContain('Voornaam: Lotte → Lotta');
+    expect(await row.textContent()).toContain('test@kampbeheer.be');
+    expect(await row.textContent()).toContain('updateSubscriber');
+    await expectNoSeriousAxeViolations(page, 'subscription history');
+  });
+
+  it('shows the history on a camp and a monitor detail', async () => {
+    const campId = await createCamp(session.t.db);
+    const monitorId = await createMonitor(session.t.db, { firstname: 'Annelies' });
+    const page = await session.newPage();
+    await page.goto(`/monitor-detail/${monitorId}`);
+    await page.getByLabel(/^Voornaam\*?$/).fill('Anneleen');
+    await page.locator('section', { hasText: 'Gegevens' }).first().getByRole('button', { name: 'Opslaan' }).click();
+    await history(page).getByRole('button', { name: 'Geschiedenis tonen' }).click();
+    await eventually(() => history(page).locator('tbody').textContent()).toContain('Voornaam: Annelies → Anneleen');
+    await expectNoSeriousAxeViolations(page, 'monitor history');
+
+    await page.goto(`/camp-detail/${campId}`);
+    await history(page).getByRole('button', { name: 'Geschiedenis tonen' }).click();
+    await history(page).getByText('Geen wijzigingen gevonden.').waitFor();
+  });
+
+  it("'Logboek' filters the whole log by action and record", async () => {
+    const monitorId = await createMonitor(session.t.db, { firstname: 'Bram' });
+    expect((await session.t.call('DELETE', '/api/deleteMonitor', { monitorId })).status).toBe(200);
+    const page = await session.newPage();
+    await page.goto('/subscription-overview');
+    await page.getByRole('button', { name: 'Beheer' }).click();
+    await page.getByRole('link', { name: 'Logboek' }).click();
+    await page.waitForURL('**/logboek');
+    await page.getByRole('heading', { name: 'Logboek' }).waitFor();
+    await eventually(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+
+    await page.getByLabel('Actie').selectOption('deleteMonitor');
+    await eventually(() => page.locator('tbody tr').count()).toBe(1);
+    const row = page.locator('tbody tr').first();
+    expect(await row.textContent()).toContain(`Monitor ${monitorId}`);
+    expect(await row.textContent()).toContain('Voornaam: Bram → –');
+    await page.getByLabel('Onderdeel').selectOption('subscriber');
+    await page.getByText('Geen wijzigingen gevonden.').waitFor();
+    await page.getByLabel('Actie').selectOption('');
+    await eventually(() => page.locator('tbody tr').count()).toBe(1);
+    expect(await page.locator('tbody tr').first().textContent()).toContain('Kind');
+    await expectNoSeriousAxeViolations(page, 'logboek');
+  });
+});
