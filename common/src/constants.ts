@@ -28,6 +28,9 @@ export const DEFAULT_MAIL_TEMPLATES = {
   convertBankTransfer: 'omzetten-overschrijving',
 } as const;
 
+/** The template of the mail about moving a child to another camp (issue 18); it ships with the product. */
+export const MOVE_MAIL_TEMPLATE = 'verplaatsing';
+
 /** Years offered in the Kampjaar dropdown: 2021 up to next calendar year. */
 export function campYears(today = new Date()): number[] {
   const last = today.getFullYear() + 1;

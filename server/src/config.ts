@@ -75,6 +75,8 @@ const configSchema = z
     HEADERS_TIMEOUT_SECONDS: seconds(10),
     MAX_CONNECTIONS: z.coerce.number().int().positive().default(500),
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
+    /** Deleted subscriptions stay in the trash this many days, then the server empties them for good (issue 18). */
+    TRASH_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(30),
   })
   .refine((c) => c.HEADERS_TIMEOUT_SECONDS <= c.REQUEST_TIMEOUT_SECONDS, {
     path: ['HEADERS_TIMEOUT_SECONDS'],

@@ -20,11 +20,17 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     await smtp?.close();
   });
 
-  it('lists the four default templates with how many camps use each', async () => {
+  it('lists the shipped templates with how many camps use each: the four every camp names, and the move mail no camp names', async () => {
     const list = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
-    expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual(['annulatie', 'bevestiging', 'omzetten-cash', 'omzetten-overschrijving']);
+    expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual([
+      'annulatie',
+      'bevestiging',
+      'omzetten-cash',
+      'omzetten-overschrijving',
+      'verplaatsing',
+    ]);
     const campCount = (await t.db.select().from(camps)).length;
-    expect(list.every((m) => m.CAMPS_USING === campCount)).toBe(true);
+    expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, campCount, campCount, 0]);
     expect((await t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data).toHaveLength(1);
   });
 

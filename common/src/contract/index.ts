@@ -8,6 +8,7 @@ import { mailLogCalls } from './mail-log.js';
 import { mailCalls } from './mail.js';
 import { monitorCalls } from './monitors.js';
 import { participantCalls } from './participants.js';
+import { registrationCalls } from './registration.js';
 import { seasonCalls } from './season.js';
 import { settingsCalls } from './settings.js';
 import { subscriptionCalls } from './subscriptions.js';
@@ -38,6 +39,7 @@ export const contract = combine(
   paymentCalls,
   mailLogCalls,
   auditCalls,
+  registrationCalls,
 );
 
 export type Contract = typeof contract;

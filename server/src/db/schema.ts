@@ -398,3 +398,22 @@ export const payments = pgTable(
     index('payments_state_idx').on(t.state),
   ],
 );
+
+/**
+ * The trash of deleted subscriptions (issue 18): the subscription row, its discounts, attendance and the ids
+ * of its payments as they were, so 'Terugzetten' restores it exactly. The server empties entries older than
+ * TRASH_RETENTION_DAYS for good (server/src/features/registration/trash.ts).
+ */
+export const deletedSubscriptions = pgTable(
+  'deleted_subscriptions',
+  {
+    subscriptionId: integer('subscription_id').primaryKey(),
+    campId: integer('camp_id').notNull(),
+    childId: integer('child_id').notNull(),
+    deletedAt: timestamp('deleted_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow(),
+    deletedBy: integer('deleted_by').references(() => admins.id, { onDelete: 'set null' }),
+    /** { subscription, discounts, attendance, paymentIds }: the rows as Drizzle read them. */
+    snapshot: jsonb('snapshot').notNull(),
+  },
+  (t) => [index('deleted_subscriptions_deleted_at_idx').on(t.deletedAt), index('deleted_subscriptions_child_idx').on(t.childId)],
+);

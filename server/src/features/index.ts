@@ -9,6 +9,7 @@ import mailRoutes from './mail/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
 import paymentRoutes from './payments/routes.js';
+import registrationRoutes from './registration/routes.js';
 import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
@@ -34,4 +35,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   paymentRoutes,
   mailLogRoutes,
   auditRoutes,
+  registrationRoutes,
 ];

@@ -1,7 +1,7 @@
-import { DEFAULT_MAIL_TEMPLATES } from '@common/constants.js';
+import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 
 /**
- * The four templates that ship with the product. Placeholders: {{childName}}, {{parentName}}, {{campName}},
+ * The templates that ship with the product: the four a new camp names, and the mail about a move (issue 18). Placeholders: {{childName}}, {{parentName}}, {{campName}},
  * {{periodDates}}, {{amountToPay}}, {{saldo}}, {{ogm}}, {{reference}}, {{organiserAccount}}.
  */
 export const defaultMailTemplates = [
@@ -53,6 +53,20 @@ export const defaultMailTemplates = [
       '',
       'De betaling voor {{childName}} ({{campName}}) gebeurt via overschrijving.',
       'Gelieve {{saldo}} over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: MOVE_MAIL_TEMPLATE,
+    subject: 'Verplaatsing inschrijving {{childName}} naar {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'De inschrijving van {{childName}} is verplaatst naar {{campName}} ({{periodDates}}).',
+      'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
+      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      'Referentie: {{reference}}.',
       '',
       'Het kampteam',
     ].join('\n'),

@@ -2,6 +2,7 @@ import { count, eq, max, sql } from 'drizzle-orm';
 import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
+import { REFERENCE_OGM_BASE, subscriptionReference } from '@common/registration.js';
 import type { Database, Executor, Transaction } from '../db/client.js';
 import * as t from '../db/schema.js';
 import { addAdmin } from '../features/auth/service.js';
@@ -460,8 +461,8 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
               : state < 0.96
                 ? [true, amountToPay + random.pick([500, 1000, 2500])]
                 : [false, amountToPay];
-      const base = 2_000_000_000 + sequence;
-      const reference = `KB${year}-${String(sequence).padStart(6, '0')}`;
+      const base = REFERENCE_OGM_BASE + sequence;
+      const reference = subscriptionReference(year, sequence);
       sequence++;
       const period = periodRows.find((p) => p.id === camp.periodId)!;
       const created = addDays(new Date(`${period.startDate}T09:00:00Z`), -random.int(10, 120));

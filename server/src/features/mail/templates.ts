@@ -1,5 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_TEMPLATES } from '@common/constants.js';
+import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import {
   mailTemplateMessages,
   type MailPreview,
@@ -79,9 +79,9 @@ export async function updateMailTemplate(db: Database, adminId: number, template
   });
 }
 
-const defaultTemplateIds: string[] = Object.values(DEFAULT_MAIL_TEMPLATES);
+const defaultTemplateIds: string[] = [...Object.values(DEFAULT_MAIL_TEMPLATES), MOVE_MAIL_TEMPLATE];
 
-/** A template camps name stays, and so do the four defaults every new camp starts with. */
+/** A template camps name stays, and so do the four defaults every new camp starts with and the move mail's. */
 export async function deleteMailTemplate(db: Database, adminId: number, templateId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, templateId)).for('update');

@@ -14,6 +14,7 @@ import type { Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
+import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
 import { queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
@@ -221,13 +222,13 @@ export async function cancelSubscription(deps: SubscriptionDeps, adminId: number
   return detail;
 }
 
-/** Removes the subscription and its discounts; the audit log keeps both as they were. */
+/** Moves the subscription to the trash (issue 18) and removes it; the audit log keeps it and its discounts as they were. */
 export async function deleteSubscription(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
   await deps.db.transaction(async (tx) => {
     const before = await lockSubscription(tx, subscriptionId);
     const discounts = await listDiscounts(tx, subscriptionId);
-    // Its discounts go with it (on delete cascade).
-    await tx.delete(subscriptions).where(eq(subscriptions.id, subscriptionId));
+    // Its discounts go with it (on delete cascade); the trash keeps them for 'Terugzetten'.
+    await moveSubscriptionToTrash(tx, subscriptionId, adminId);
     await writeAudit(tx, {
       adminId,
       action: 'deleteSubscription',

@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import {
+  createSubscriptionPayload,
+  deletedSubscriptionRecord,
+  familyRecord,
+  findFamiliesQuery,
+  moveSubscriptionPayload,
+} from '../schemas/registration.js';
+import { subscriptionDetail, subscriptionIdPayload } from '../schemas/subscriptions.js';
+import { campYearQuery } from '../schemas/taxonomy.js';
+import { call, feature } from './define.js';
+
+/** Staff registration, moving a child to another camp and the trash of deleted subscriptions (issue 18). */
+export const registrationCalls = feature('registration', {
+  findFamilies: call({
+    method: 'GET',
+    path: '/api/findFamilies',
+    summary: 'Parents whose name, e-mail or national number matches, with their children (at most 20; no national numbers)',
+    query: findFamiliesQuery,
+    response: z.array(familyRecord),
+    example: { query: { search: 'Janssens' } },
+  }),
+  createSubscription: call({
+    method: 'POST',
+    path: '/api/createSubscription',
+    summary: "Staff's registration: a seat in the camp (409 'Dit kamp is volzet' unless overCapacity), OGM, confirmation mail",
+    body: createSubscriptionPayload,
+    response: z.object({ SUBSCRIPTION_ID: z.number() }),
+    refusals: [404, 409],
+    example: {
+      body: {
+        CAMP_ID: 1,
+        SUBSCRIBER_PARENT_ID: 1,
+        SUBSCRIBER_ID: 1,
+        PAYMENTMETHOD_ID: 2,
+        SUBSCRIPTION_LUNCH_PREFERENCE_ID: 1,
+        SUBSCRIPTION_REMARK: 'Telefonisch ingeschreven',
+        SUBSCRIPTION_SELECTED_DAYS: '',
+        overCapacity: false,
+      },
+    },
+  }),
+  moveSubscription: call({
+    method: 'POST',
+    path: '/api/moveSubscription',
+    summary: "Moves the subscription to another camp of its year: the target's price, payments along, a 'verplaatsing' mail",
+    body: moveSubscriptionPayload,
+    response: subscriptionDetail,
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1, CAMP_ID: 2, overCapacity: false } },
+  }),
+  getDeletedSubscriptions: call({
+    method: 'GET',
+    path: '/api/getDeletedSubscriptions',
+    summary: 'The trash: deleted subscriptions of a camp year (without campYear: the current one), newest first',
+    query: campYearQuery,
+    response: z.array(deletedSubscriptionRecord),
+    example: { query: { campYear: 2025 } },
+  }),
+  restoreSubscription: call({
+    method: 'POST',
+    path: '/api/restoreSubscription',
+    summary: "'Terugzetten': the subscription exactly as it was, if its seat is still free (409 'Dit kamp is volzet' unless overCapacity)",
+    body: subscriptionIdPayload.extend({ overCapacity: moveSubscriptionPayload.shape.overCapacity }),
+    response: z.object({ SUBSCRIPTION_ID: z.number() }),
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1, overCapacity: false } },
+  }),
+});

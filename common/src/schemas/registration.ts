@@ -1,0 +1,136 @@
+import { z } from 'zod';
+import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '../constants.js';
+import { isValidNationalNumber } from '../identity-numbers.js';
+import { validationMessages as m } from '../messages.js';
+import { booleanField, idField, isoDate, isRealDay, optionalIdField, optionalText, requiredText } from './fields.js';
+import { updateSubscriberParentPayload } from './subscriptions.js';
+
+/**
+ * Staff registration, moving and the trash (issue 18). The parent and child fields keep the names and the
+ * rules of the detail cards (spec section 5), so a new family is checked exactly as an edited one.
+ */
+
+const optionalNationalNumber = z
+  .string({ error: m.wrongFormat })
+  .trim()
+  .max(20, m.tooLong)
+  .nullish()
+  .transform((v) => (v === undefined || v === null || v === '' ? null : v))
+  .refine((v) => v === null || isValidNationalNumber(v), m.wrongFormat);
+
+/** A new parent: the parent card's fields, plus an optional national number. */
+export const newParentFields = updateSubscriberParentPayload
+  .omit({ SUBSCRIBER_PARENT_ID: true, SUBSCRIPTION_ID: true })
+  .extend({ SUBSCRIBER_PARENT_NATIONALNR: optionalNationalNumber });
+
+/** A new child: name as the child card, gender, birth date and an optional national number. */
+export const newChildFields = z.object({
+  SUBSCRIBER_FIRSTNAME: requiredText(2, 50),
+  SUBSCRIBER_LASTNAME: requiredText(2, 50),
+  SUBSCRIBER_GENDER_ID: idField.refine((v) => v === GENDER_BOY || v === GENDER_GIRL, m.wrongFormat),
+  SUBSCRIBER_BIRTHDATE: z.preprocess((v) => (v === '' ? undefined : v), z.string({ error: m.required }).pipe(isoDate)),
+  SUBSCRIBER_NATIONALNR: optionalNationalNumber,
+});
+
+/** Comma list (or array) of days, each once; empty is none. */
+const selectedDaysField = z
+  .preprocess(
+    (v) => (Array.isArray(v) ? v.join(',') : v),
+    z
+      .string({ error: m.wrongFormat })
+      .max(1000, m.tooLong)
+      .nullish()
+      .transform((v) => (v ?? '').replace(/\s/g, ''))
+      .refine((v) => v === '' || (v.split(',').every(isRealDay) && new Set(v.split(',')).size === v.split(',').length), m.wrongFormat),
+  )
+  .transform((v) => (v === '' ? [] : v.split(',').sort()));
+
+const overCapacityField = z.preprocess((v) => (v === undefined || v === null || v === '' ? false : v), booleanField);
+
+/**
+ * createSubscription: the camp, an existing parent (SUBSCRIBER_PARENT_ID) or a new one (the parent fields),
+ * an existing child of that parent (SUBSCRIBER_ID) or a new one (the child fields), payment method, lunch
+ * preference, remark, the days of a flexible camp and `overCapacity`. Flat, so that every field of the form
+ * gets its own Dutch message in a 400 answer.
+ */
+export const createSubscriptionPayload = z
+  .object({
+    CAMP_ID: idField,
+    SUBSCRIBER_PARENT_ID: optionalIdField,
+    ...newParentFields.partial().shape,
+    SUBSCRIBER_ID: optionalIdField,
+    ...newChildFields.partial().shape,
+    PAYMENTMETHOD_ID: idField.refine((v) => v === PAYMENT_METHOD.cash || v === PAYMENT_METHOD.bankTransfer, m.wrongFormat),
+    SUBSCRIPTION_LUNCH_PREFERENCE_ID: idField,
+    SUBSCRIPTION_REMARK: optionalText(2000),
+    SUBSCRIPTION_SELECTED_DAYS: selectedDaysField,
+    overCapacity: overCapacityField,
+  })
+  .superRefine(
+    (value, context) => {
+      // Without an id, the new record's fields are required, with the detail cards' messages.
+      const required = (schema: z.ZodObject, present: boolean) => {
+        if (present) return;
+        const result = schema.safeParse(value);
+        if (!result.success)
+          for (const issue of result.error.issues) context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+      };
+      required(newParentFields, value.SUBSCRIBER_PARENT_ID !== undefined);
+      required(newChildFields, value.SUBSCRIBER_ID !== undefined);
+    },
+    // Also when other fields are wrong, so that one answer names every missing field.
+    { when: () => true },
+  );
+export type CreateSubscriptionPayload = z.infer<typeof createSubscriptionPayload>;
+export type CreateSubscriptionInput = z.input<typeof createSubscriptionPayload>;
+
+export const moveSubscriptionPayload = z.object({ SUBSCRIPTION_ID: idField, CAMP_ID: idField, overCapacity: overCapacityField });
+export type MoveSubscriptionPayload = z.infer<typeof moveSubscriptionPayload>;
+
+/** findFamilies: name, e-mail or national number; searched on the server, answered without national numbers. */
+export const findFamiliesQuery = z.object({
+  search: z.string({ error: m.required }).trim().min(2, m.tooShort).max(100, m.tooLong),
+});
+
+export const familyChild = z.object({
+  SUBSCRIBER_ID: z.number(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIBER_GENDER_ID: z.number(),
+  SUBSCRIBER_BIRTHDATE: z.string(),
+});
+export type FamilyChild = z.infer<typeof familyChild>;
+
+/** A parent found by findFamilies with their children: what the registration form shows, no national numbers. */
+export const familyRecord = z.object({
+  SUBSCRIBER_PARENT_ID: z.number(),
+  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
+  SUBSCRIBER_PARENT_LASTNAME: z.string(),
+  SUBSCRIBER_PARENT_STREET: z.string(),
+  SUBSCRIBER_PARENT_HOUSENR: z.string(),
+  SUBSCRIBER_PARENT_POSTALCODE: z.string(),
+  SUBSCRIBER_PARENT_CITY: z.string(),
+  SUBSCRIBER_PARENT_EMAIL: z.string(),
+  SUBSCRIBER_PARENT_PHONE: z.string(),
+  CHILDREN: z.array(familyChild),
+});
+export type FamilyRecord = z.infer<typeof familyRecord>;
+
+/** One entry of the trash: what staff need to recognise it, who deleted it and when. */
+export const deletedSubscriptionRecord = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  CAMP_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_NAME_SHORT: z.string(),
+  PERIOD_NAME_SHORT: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  DELETED_AT: z.string(),
+  DELETED_BY: z.string().nullable(),
+  /** The moment the server empties it for good. */
+  PURGE_AT: z.string(),
+});
+export type DeletedSubscriptionRecord = z.infer<typeof deletedSubscriptionRecord>;

@@ -1,0 +1,111 @@
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { deletedSubscriptionRecord, type DeletedSubscriptionRecord } from '@common/schemas/registration.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
+import { auditLog, children, deletedSubscriptions, mailOutbox, parents, payments, subscriptions } from '../../db/schema.js';
+import { isoTimestamp, startsInYear } from '../../db/sql.js';
+import type { TrashSnapshot } from '../../lib/subscription-trash.js';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The trash of a camp year, newest first: what was deleted, by whom, when, and when the server empties it. */
+export async function listDeletedSubscriptions(db: Executor, year: number, retentionDays: number): Promise<DeletedSubscriptionRecord[]> {
+  return readRows(
+    db,
+    sql`select d.subscription_id as "SUBSCRIPTION_ID", d.snapshot->'subscription'->>'reference' as "SUBSCRIPTION_REFERENCE",
+          ch.firstname as "SUBSCRIBER_FIRSTNAME", ch.lastname as "SUBSCRIBER_LASTNAME", c.id as "CAMP_ID",
+          th.name as "THEME_NAME", l.name_short as "LOCATION_NAME_SHORT", p.name_short as "PERIOD_NAME_SHORT",
+          p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE",
+          ${isoTimestamp('d.deleted_at')} as "DELETED_AT", a.email as "DELETED_BY",
+          ${isoTimestamp(`(d.deleted_at + interval '${Math.trunc(retentionDays)} days')`)} as "PURGE_AT"
+        from deleted_subscriptions d
+        join children ch on ch.id = d.child_id
+        join camps c on c.id = d.camp_id
+        join periods p on p.id = c.period_id
+        join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id
+        left join admins a on a.id = d.deleted_by
+        where ${startsInYear('p.start_date', year)}
+        order by d.deleted_at desc, d.subscription_id desc`,
+    deletedSubscriptionRecord,
+  );
+}
+
+/**
+ * Empties the trash of entries deleted more than `retentionDays` before `now`, for good: the entry, the
+ * mails and audit details of the subscription, the bank details of its unlinked payments, and its child and
+ * parent once nothing else refers to them. The audit log keeps only that a subscription with this reference
+ * and OGM was deleted, so a later bank credit naming it still waits in 'Te koppelen' as deleted.
+ */
+export async function purgeExpiredTrash(db: Database, now: Date, retentionDays: number): Promise<number[]> {
+  const cutoff = new Date(now.getTime() - retentionDays * DAY_MS).toISOString();
+  const expired = await db
+    .select({ subscriptionId: deletedSubscriptions.subscriptionId })
+    .from(deletedSubscriptions)
+    .where(lt(deletedSubscriptions.deletedAt, cutoff));
+  const purged: number[] = [];
+  for (const { subscriptionId } of expired) {
+    if (await db.transaction((tx) => purgeOne(tx, subscriptionId, cutoff))) purged.push(subscriptionId);
+  }
+  return purged;
+}
+
+async function purgeOne(tx: Executor, subscriptionId: number, cutoff: string): Promise<boolean> {
+  const [entry] = await tx
+    .select()
+    .from(deletedSubscriptions)
+    .where(and(eq(deletedSubscriptions.subscriptionId, subscriptionId), lt(deletedSubscriptions.deletedAt, cutoff)))
+    .for('update');
+  // Restored or purged by another process meanwhile.
+  if (!entry) return false;
+  const snapshot = entry.snapshot as TrashSnapshot;
+  await tx.delete(deletedSubscriptions).where(eq(deletedSubscriptions.subscriptionId, subscriptionId));
+  await tx.delete(mailOutbox).where(eq(mailOutbox.subscriptionId, subscriptionId));
+  await forgetAudit(tx, 'subscription', subscriptionId);
+  await tx
+    .update(auditLog)
+    .set({
+      before: {
+        SUBSCRIPTION_ID: subscriptionId,
+        SUBSCRIPTION_REFERENCE: snapshot.subscription.reference,
+        SUBSCRIPTION_OGM: snapshot.subscription.ogm,
+      },
+    })
+    .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, subscriptionId), eq(auditLog.action, 'deleteSubscription')));
+  if (snapshot.paymentIds.length > 0) {
+    await tx
+      .update(payments)
+      .set({ payerName: null, accountNr: null, communication: null })
+      .where(and(inArray(payments.id, snapshot.paymentIds), isNull(payments.subscriptionId)));
+  }
+  await forgetChildIfUnused(tx, entry.childId);
+  return true;
+}
+
+/** The details (before and after) of every audit entry about this record; the entry itself (who, when, what) stays. */
+async function forgetAudit(tx: Executor, entity: string, entityId: number) {
+  await tx
+    .update(auditLog)
+    .set({ before: null, after: null })
+    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)));
+}
+
+async function isUsed(tx: Executor, query: ReturnType<typeof sql>) {
+  const [row] = await readRows(tx, query, z.object({ n: z.number() }));
+  return (row?.n ?? 0) > 0;
+}
+
+async function forgetChildIfUnused(tx: Executor, childId: number) {
+  const used = await isUsed(
+    tx,
+    sql`select ((select count(*) from ${subscriptions} where child_id = ${childId})
+             + (select count(*) from ${deletedSubscriptions} where child_id = ${childId}))::int as n`,
+  );
+  if (used) return;
+  const [child] = await tx.delete(children).where(eq(children.id, childId)).returning({ parentId: children.parentId });
+  await forgetAudit(tx, 'subscriber', childId);
+  if (!child) return;
+  if (await isUsed(tx, sql`select count(*)::int as n from ${children} where parent_id = ${child.parentId}`)) return;
+  await tx.delete(parents).where(eq(parents.id, child.parentId));
+  await forgetAudit(tx, 'parent', child.parentId);
+}

@@ -1,0 +1,515 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENDER_BOY, MOVE_MAIL_TEMPLATE, PAYMENT_METHOD } from '@common/constants.js';
+import { validationMessages as m } from '@common/messages.js';
+import { isValidOgm } from '@common/ogm.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import type { DeletedSubscriptionRecord, FamilyRecord } from '@common/schemas/registration.js';
+import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { auditLog, lunchPreferences, mailOutbox, payments, subscriptionDiscounts } from '../../server/src/db/schema.js';
+import { purgeExpiredTrash } from '../../server/src/features/registration/trash.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { databaseDigest } from '../helpers/digest.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { startSmtpServer } from '../helpers/smtp.js';
+
+const YEAR = new Date().getFullYear();
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+let serial = 0;
+/** A new parent and child with names no other test uses, so the database can be searched for them. */
+function newFamily(name?: string) {
+  const tag = `${name ?? 'Fam'}${++serial}x`;
+  const birthdate = `${YEAR - 8}-03-0${1 + (serial % 8)}`;
+  return {
+    SUBSCRIBER_PARENT_FIRSTNAME: 'Hilde',
+    SUBSCRIBER_PARENT_LASTNAME: `Vermeulen${tag}`,
+    SUBSCRIBER_PARENT_STREET: 'Dorpsstraat',
+    SUBSCRIBER_PARENT_HOUSENR: '3',
+    SUBSCRIBER_PARENT_POSTALCODE: '8500',
+    SUBSCRIBER_PARENT_CITY: 'Kortrijk',
+    SUBSCRIBER_PARENT_COUNTRY: 'België',
+    SUBSCRIBER_PARENT_PHONE: '0476 11 22 33',
+    SUBSCRIBER_PARENT_PHONE2: '',
+    SUBSCRIBER_PARENT_EMAIL: `hilde.${tag.toLowerCase()}@voorbeeld.be`,
+    SUBSCRIBER_PARENT_NATIONALNR: formatNationalNumber('1985-06-14', 100 + serial),
+    SUBSCRIBER_FIRSTNAME: 'Wout',
+    SUBSCRIBER_LASTNAME: `Vermeulen${tag}`,
+    SUBSCRIBER_GENDER_ID: GENDER_BOY,
+    SUBSCRIBER_BIRTHDATE: birthdate,
+    SUBSCRIBER_NATIONALNR: formatNationalNumber(birthdate, 2 * serial + 1),
+  };
+}
+
+describe.each(backends)('registration, moving and the trash on %s', (backend) => {
+  let t: TestApp;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let lunchId: number;
+  beforeAll(async () => {
+    smtp = await startSmtpServer();
+    t = await startTestApp(backend, { seed: 'none', env: { SMTP_URL: smtp.url } });
+    [{ id: lunchId }] = (await t.db
+      .insert(lunchPreferences)
+      .values({ description: 'Warme maaltijd' })
+      .returning({ id: lunchPreferences.id })) as [{ id: number }];
+  });
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
+
+  const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
+  const booking = (campId: number, rest: Record<string, unknown>) => ({
+    CAMP_ID: campId,
+    PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer,
+    SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
+    SUBSCRIPTION_REMARK: 'Telefonisch ingeschreven',
+    ...rest,
+  });
+  async function detail(id: number): Promise<SubscriptionDetail> {
+    const answer = await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`);
+    expect(answer.status).toBe(200);
+    return (answer.body.data as SubscriptionDetail[])[0]!;
+  }
+  async function create(body: unknown): Promise<number> {
+    const answer = await post('createSubscription', body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return (answer.body.data as { SUBSCRIPTION_ID: number }).SUBSCRIPTION_ID;
+  }
+  const count = async (table: string) => (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
+  const seatsOf = async (campId: number) => {
+    const answer = await t.call('GET', `/api/getCamps?campYear=${YEAR}&campId=${campId}`);
+    return (answer.body.data as { SEATS_TAKEN: number; SEATS_OPEN: number }[])[0]!;
+  };
+  async function expectRefused(call: string, body: unknown, status: number, message?: string | RegExp) {
+    const before = await databaseDigest(t.db);
+    const answer = await post(call, body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(status);
+    if (typeof message === 'string') expect(answer.body.error.message).toBe(message);
+    else if (message) expect(answer.body.error.message).toMatch(message);
+    expect(await databaseDigest(t.db)).toEqual(before);
+    return answer;
+  }
+
+  describe('createSubscription', () => {
+    it('registers a new family: parent, child and a subscription with the camp price, a valid OGM and reference, and the confirmation mail', async () => {
+      const campId = await createCamp(t.db, { priceCents: 14500 });
+      const family = newFamily();
+      const [parentsBefore, childrenBefore] = [await count('parents'), await count('children')];
+      const id = await create(booking(campId, family));
+      const d = await detail(id);
+      expect(d).toMatchObject({
+        CAMP_ID: campId,
+        SUBSCRIPTION_CAMP_PRICE: 145,
+        SUBSCRIPTION_AMOUNT_TO_PAY: 145,
+        SUBSCRIPTION_SALDO: 145,
+        PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer,
+        SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
+        SUBSCRIPTION_REMARK: 'Telefonisch ingeschreven',
+        SUBSCRIBER_FIRSTNAME: 'Wout',
+        SUBSCRIBER_LASTNAME: family.SUBSCRIBER_LASTNAME,
+        SUBSCRIBER_BIRTHDATE: family.SUBSCRIBER_BIRTHDATE,
+        SUBSCRIBER_NATIONALNR: family.SUBSCRIBER_NATIONALNR,
+        SUBSCRIBER_PARENT_EMAIL: family.SUBSCRIBER_PARENT_EMAIL,
+        SUBSCRIBER_PARENT_NATIONALNR: family.SUBSCRIBER_PARENT_NATIONALNR,
+        SUBSCRIPTION_REFERENCE: `KB${YEAR}-${String(id).padStart(6, '0')}`,
+      });
+      expect(isValidOgm(d.SUBSCRIPTION_OGM)).toBe(true);
+      expect([await count('parents'), await count('children')]).toEqual([parentsBefore + 1, childrenBefore + 1]);
+      const mail = smtp.received.find((r) => r.envelopeTo.includes(family.SUBSCRIBER_PARENT_EMAIL));
+      expect(mail?.subject).toContain(`Bevestiging inschrijving Wout ${family.SUBSCRIBER_LASTNAME}`);
+      expect(mail?.text).toContain(d.SUBSCRIPTION_OGM);
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'createSubscription'), eq(auditLog.entityId, id)));
+      expect(audit?.after).toMatchObject({ SUBSCRIPTION_ID: id });
+    });
+
+    it('reuses a known family: by ids, and a "new" parent or child that is already known, without duplicating either', async () => {
+      const campA = await createCamp(t.db);
+      const campB = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: `${YEAR}-08-03` }) });
+      const campC = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: `${YEAR}-08-10` }) });
+      const family = newFamily();
+      const first = await detail(await create(booking(campA, family)));
+      const [parentsBefore, childrenBefore] = [await count('parents'), await count('children')];
+      const second = await detail(
+        await create(booking(campB, { SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID, SUBSCRIBER_ID: first.SUBSCRIBER_ID })),
+      );
+      // The same family typed in again: the parent is known by national number, the child by name and birth date.
+      const { SUBSCRIBER_NATIONALNR: _, ...withoutChildNumber } = family;
+      const third = await detail(await create(booking(campC, withoutChildNumber)));
+      expect([second.SUBSCRIBER_PARENT_ID, third.SUBSCRIBER_PARENT_ID]).toEqual([first.SUBSCRIBER_PARENT_ID, first.SUBSCRIBER_PARENT_ID]);
+      expect([second.SUBSCRIBER_ID, third.SUBSCRIBER_ID]).toEqual([first.SUBSCRIBER_ID, first.SUBSCRIBER_ID]);
+      expect([await count('parents'), await count('children')]).toEqual([parentsBefore, childrenBefore]);
+    });
+
+    it("refuses a child of another parent, unknown ids and bad fields with the detail cards' Dutch messages, changing nothing", async () => {
+      const campId = await createCamp(t.db);
+      const other = await createSubscription(t.db, { campId });
+      const mine = await createSubscription(t.db, { campId });
+      const answer = await expectRefused(
+        'createSubscription',
+        booking(campId, { SUBSCRIBER_PARENT_ID: mine.parentId, SUBSCRIBER_ID: other.childId }),
+        400,
+      );
+      expect(answer.body.error.fields?.SUBSCRIBER_ID).toBe('Dit kind hoort niet bij deze ouder.');
+      await expectRefused('createSubscription', booking(987654, newFamily()), 404, 'Kamp niet gevonden');
+      const bad = await expectRefused(
+        'createSubscription',
+        booking(campId, { ...newFamily(), SUBSCRIBER_PARENT_EMAIL: 'geen-mail', SUBSCRIBER_FIRSTNAME: 'W', SUBSCRIBER_PARENT_CITY: '' }),
+        400,
+      );
+      expect(bad.body.error.fields).toMatchObject({
+        SUBSCRIBER_PARENT_EMAIL: m.invalidEmail,
+        SUBSCRIBER_FIRSTNAME: m.tooShort,
+        SUBSCRIBER_PARENT_CITY: m.required,
+      });
+      const missing = await expectRefused('createSubscription', { CAMP_ID: campId }, 400);
+      expect(missing.body.error.fields).toMatchObject({
+        SUBSCRIBER_PARENT_LASTNAME: m.required,
+        SUBSCRIBER_LASTNAME: m.required,
+        SUBSCRIBER_BIRTHDATE: m.required,
+        PAYMENTMETHOD_ID: m.required,
+        SUBSCRIPTION_LUNCH_PREFERENCE_ID: m.required,
+      });
+    });
+
+    it("refuses a full camp with 'Dit kamp is volzet', then books it with the override, audited", async () => {
+      const campId = await createCamp(t.db, { seatsAvailable: 1 });
+      await createSubscription(t.db, { campId });
+      const family = newFamily();
+      await expectRefused('createSubscription', booking(campId, family), 409, 'Dit kamp is volzet');
+      const id = await create(booking(campId, { ...family, overCapacity: true }));
+      expect(await seatsOf(campId)).toMatchObject({ SEATS_TAKEN: 2, SEATS_OPEN: -1 });
+      const entries = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'createSubscription:overCapacity'), eq(auditLog.entityId, id)));
+      expect(entries).toHaveLength(1);
+      expect(entries[0]!.after).toEqual({ CAMP_ID: campId, SEATS_AVAILABLE: 1, SEATS_TAKEN: 2 });
+      expect(entries[0]!.adminId).not.toBeNull();
+    });
+
+    it('refuses the same child in an overlapping camp with a message naming that booking; a cancelled one does not count', async () => {
+      const periodId = await createPeriod(t.db, { startDate: `${YEAR}-07-20` });
+      const campA = await createCamp(t.db, { periodId });
+      const campB = await createCamp(t.db, { periodId });
+      const first = await detail(await create(booking(campA, newFamily())));
+      const answer = await expectRefused(
+        'createSubscription',
+        booking(campB, { SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID, SUBSCRIBER_ID: first.SUBSCRIBER_ID }),
+        409,
+      );
+      expect(answer.body.error.message).toContain(first.SUBSCRIPTION_REFERENCE);
+      expect(answer.body.error.message).toContain(`Wout ${first.SUBSCRIBER_LASTNAME} is al ingeschreven`);
+      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: first.SUBSCRIPTION_ID })).status).toBe(200);
+      await create(booking(campB, { SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID, SUBSCRIBER_ID: first.SUBSCRIBER_ID }));
+    });
+
+    it("prices a flexible booking by its days, and gives the camp's own discount to a further child of the family", async () => {
+      const days = [`${YEAR}-08-17`, `${YEAR}-08-18`, `${YEAR}-08-19`, `${YEAR}-08-20`];
+      const periodId = await createPeriod(t.db, { startDate: days[0] });
+      const campId = await createCamp(t.db, { periodId, flexibleBooking: true, activeDays: days.join(','), priceCents: 10000 });
+      await t.db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1500 where id = ${campId}`);
+      await expectRefused('createSubscription', booking(campId, newFamily()), 400);
+      const wrongDay = await expectRefused(
+        'createSubscription',
+        booking(campId, { ...newFamily(), SUBSCRIPTION_SELECTED_DAYS: `${YEAR}-08-21` }),
+        400,
+      );
+      expect(wrongDay.body.error.fields?.SUBSCRIPTION_SELECTED_DAYS).toBe('Kies enkel dagen van het kamp.');
+      const first = await detail(await create(booking(campId, { ...newFamily(), SUBSCRIPTION_SELECTED_DAYS: [days[1], days[3]] })));
+      expect(first).toMatchObject({
+        SUBSCRIPTION_SELECTED_DAYS: `${days[1]},${days[3]}`,
+        SUBSCRIPTION_CAMP_PRICE: 100,
+        SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: 50,
+        SUBSCRIPTION_AMOUNT_TO_PAY: 50,
+      });
+      const sibling = await detail(
+        await create(
+          booking(campId, {
+            SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID,
+            SUBSCRIBER_FIRSTNAME: 'Fien',
+            SUBSCRIBER_LASTNAME: first.SUBSCRIBER_LASTNAME,
+            SUBSCRIBER_GENDER_ID: 2,
+            SUBSCRIBER_BIRTHDATE: `${YEAR - 7}-01-01`,
+            SUBSCRIPTION_SELECTED_DAYS: days.join(','),
+          }),
+        ),
+      );
+      expect(sibling).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 15, SUBSCRIPTION_AMOUNT_TO_PAY: 85 });
+      const kinds = await t.db
+        .select({ kind: subscriptionDiscounts.kind, remark: subscriptionDiscounts.remark })
+        .from(subscriptionDiscounts)
+        .where(eq(subscriptionDiscounts.subscriptionId, sibling.SUBSCRIPTION_ID));
+      expect(kinds).toEqual([{ kind: 'booking', remark: 'Korting broer of zus' }]);
+    });
+
+    it('gives 20 concurrent registrations 20 valid, different OGMs and references', async () => {
+      const campId = await createCamp(t.db, { seatsAvailable: 40 });
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post('createSubscription', booking(campId, newFamily()))));
+      expect(answers.map((a) => a.status)).toEqual(Array(20).fill(200));
+      const details = await Promise.all(answers.map((a) => detail((a.body.data as { SUBSCRIPTION_ID: number }).SUBSCRIPTION_ID)));
+      const ogms = details.map((d) => d.SUBSCRIPTION_OGM);
+      expect(ogms.every(isValidOgm)).toBe(true);
+      expect(new Set(ogms).size).toBe(20);
+      expect(new Set(details.map((d) => d.SUBSCRIPTION_REFERENCE)).size).toBe(20);
+    });
+  });
+
+  describe('findFamilies', () => {
+    it('finds a family by name, e-mail or national number and answers no national number', async () => {
+      const campId = await createCamp(t.db);
+      const family = newFamily('Zoekmij');
+      const d = await detail(await create(booking(campId, family)));
+      for (const search of [
+        `hilde ${family.SUBSCRIBER_LASTNAME.toLowerCase()}`,
+        family.SUBSCRIBER_PARENT_EMAIL,
+        family.SUBSCRIBER_PARENT_NATIONALNR.replace(/\D/g, ''),
+        family.SUBSCRIBER_NATIONALNR,
+      ]) {
+        const answer = await t.call('GET', `/api/findFamilies?search=${encodeURIComponent(search)}`);
+        expect(answer.status).toBe(200);
+        const found = answer.body.data as FamilyRecord[];
+        expect(
+          found.map((f) => f.SUBSCRIBER_PARENT_ID),
+          search,
+        ).toEqual([d.SUBSCRIBER_PARENT_ID]);
+        expect(found[0]!.CHILDREN).toEqual([
+          {
+            SUBSCRIBER_ID: d.SUBSCRIBER_ID,
+            SUBSCRIBER_FIRSTNAME: 'Wout',
+            SUBSCRIBER_LASTNAME: family.SUBSCRIBER_LASTNAME,
+            SUBSCRIBER_GENDER_ID: GENDER_BOY,
+            SUBSCRIBER_BIRTHDATE: family.SUBSCRIBER_BIRTHDATE,
+          },
+        ]);
+        expect(JSON.stringify(answer.body)).not.toMatch(/NATIONALNR/);
+        expect(JSON.stringify(answer.body)).not.toContain(family.SUBSCRIBER_PARENT_NATIONALNR);
+      }
+      expect((await t.call('GET', '/api/findFamilies?search=a')).status).toBe(400);
+    });
+  });
+
+  describe('moveSubscription', () => {
+    it("moves a child with its payments: the target camp's price, recomputed amounts, the old camp in the history, a 'verplaatsing' mail, seats at once", async () => {
+      const periodA = await createPeriod(t.db, { startDate: `${YEAR}-07-06` });
+      const periodB = await createPeriod(t.db, { startDate: `${YEAR}-07-13` });
+      const campA = await createCamp(t.db, { periodId: periodA, priceCents: 15000 });
+      const campB = await createCamp(t.db, { periodId: periodB, priceCents: 20000 });
+      const s = await createSubscription(t.db, {
+        campId: campA,
+        paidAmountCents: 5000,
+        paid: true,
+        discounts: [{ kind: 'extra', amountCents: 1000, remark: 'Moni korting' }],
+      });
+      const [payment] = await t.db
+        .insert(payments)
+        .values({ source: 'bank', state: 'booked', subscriptionId: s.subscriptionId, amountCents: 5000, valueDate: `${YEAR}-05-02` })
+        .returning({ id: payments.id });
+      const seatsBefore = [(await seatsOf(campA)).SEATS_TAKEN, (await seatsOf(campB)).SEATS_TAKEN];
+      const answer = await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: campB });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const moved = answer.body.data as SubscriptionDetail;
+      expect(moved).toMatchObject({
+        SUBSCRIPTION_ID: s.subscriptionId,
+        CAMP_ID: campB,
+        PERIOD_ID: periodB,
+        SUBSCRIPTION_REFERENCE: s.reference,
+        SUBSCRIPTION_OGM: s.ogm,
+        SUBSCRIPTION_CAMP_PRICE: 200,
+        SUBSCRIPTION_CAMP_DISCOUNT: 10,
+        SUBSCRIPTION_AMOUNT_TO_PAY: 190,
+        SUBSCRIPTION_PAID_AMOUNT: 50,
+        SUBSCRIPTION_SALDO: 140,
+        PAYMENT_STATUS: 'OPEN-SALDO',
+      });
+      expect(await detail(s.subscriptionId)).toEqual(moved);
+      const list = await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`);
+      expect((list.body.data as { PAYMENT_ID?: number; id?: number }[]).length).toBe(1);
+      const [linked] = await t.db.select({ subscriptionId: payments.subscriptionId }).from(payments).where(eq(payments.id, payment!.id));
+      expect(linked?.subscriptionId).toBe(s.subscriptionId);
+      expect([(await seatsOf(campA)).SEATS_TAKEN, (await seatsOf(campB)).SEATS_TAKEN]).toEqual([seatsBefore[0]! - 1, seatsBefore[1]! + 1]);
+      const overview = (await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`)).body.data as SubscriptionListRow[];
+      expect(overview.find((r) => r.SUBSCRIPTION_ID === s.subscriptionId)).toMatchObject({ CAMP_ID: campB, SUBSCRIPTION_SALDO: 140 });
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'moveSubscription'), eq(auditLog.entityId, s.subscriptionId)));
+      expect(audit?.before).toMatchObject({ CAMP_ID: campA, SUBSCRIPTION_CAMP_PRICE: 150 });
+      expect(audit?.after).toMatchObject({ CAMP_ID: campB, SUBSCRIPTION_CAMP_PRICE: 200 });
+      const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, s.subscriptionId));
+      expect(mails.map((mail) => [mail.templateId, mail.status])).toEqual([[MOVE_MAIL_TEMPLATE, 'sent']]);
+      expect(smtp.received.find((r) => r.subject.startsWith('Verplaatsing inschrijving'))?.text).toContain('Te betalen: € 190,00');
+    });
+
+    it('refuses the same camp, a cancelled subscription, another year and a full target (unless overridden), changing nothing', async () => {
+      const campA = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: `${YEAR}-07-27` }) });
+      const full = await createCamp(t.db, { seatsAvailable: 1, periodId: await createPeriod(t.db, { startDate: `${YEAR}-08-24` }) });
+      const lastYear = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: `${YEAR - 1}-07-06` }) });
+      await createSubscription(t.db, { campId: full });
+      const s = await createSubscription(t.db, { campId: campA });
+      const cancelled = await createSubscription(t.db, { campId: campA, cancelled: true });
+      await expectRefused(
+        'moveSubscription',
+        { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: campA },
+        409,
+        'De inschrijving is al voor dit kamp.',
+      );
+      await expectRefused(
+        'moveSubscription',
+        { SUBSCRIPTION_ID: cancelled.subscriptionId, CAMP_ID: full },
+        409,
+        'Een geannuleerde inschrijving kan niet verplaatst worden.',
+      );
+      await expectRefused(
+        'moveSubscription',
+        { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: lastYear },
+        409,
+        'Verplaatsen kan enkel naar een kamp van hetzelfde kampjaar.',
+      );
+      await expectRefused('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: full }, 409, 'Dit kamp is volzet');
+      await expectRefused('moveSubscription', { SUBSCRIPTION_ID: 987654, CAMP_ID: full }, 404);
+      const answer = await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: full, overCapacity: true });
+      expect(answer.status).toBe(200);
+      expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'moveSubscription:overCapacity'))).toHaveLength(1);
+    });
+  });
+
+  describe('the trash', () => {
+    it('keeps a deleted subscription out of every answer, lists it with who and when, and restores it exactly as it was', async () => {
+      const campId = await createCamp(t.db, { seatsAvailable: 5 });
+      const s = await createSubscription(t.db, {
+        campId,
+        paidAmountCents: 3000,
+        paid: true,
+        paymentDate: `${YEAR}-05-03`,
+        lunchPreferenceId: lunchId,
+        remark: 'Allergisch voor noten',
+        discounts: [{ kind: 'extra', amountCents: 500, remark: 'Vrijetijdspas' }],
+      });
+      await t.db
+        .insert(payments)
+        .values({ source: 'bank', state: 'booked', subscriptionId: s.subscriptionId, amountCents: 3000, valueDate: `${YEAR}-05-03` });
+      const before = await detail(s.subscriptionId);
+      const discountsBefore = (await t.call('GET', `/api/getDiscounts?id=${s.subscriptionId}`)).body.data;
+      const paymentsBefore = (await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`)).body.data;
+      const seatsBefore = (await seatsOf(campId)).SEATS_TAKEN;
+
+      const deleted = await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId });
+      expect(deleted.body).toEqual({ data: { subscriptionId: s.subscriptionId } });
+      expect((await t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).status).toBe(404);
+      const overview = (await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`)).body.data as SubscriptionListRow[];
+      expect(overview.some((r) => r.SUBSCRIPTION_ID === s.subscriptionId)).toBe(false);
+      expect((await seatsOf(campId)).SEATS_TAKEN).toBe(seatsBefore - 1);
+
+      const trash = (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data as DeletedSubscriptionRecord[];
+      const entry = trash.find((e) => e.SUBSCRIPTION_ID === s.subscriptionId);
+      expect(entry).toMatchObject({
+        SUBSCRIPTION_REFERENCE: s.reference,
+        SUBSCRIBER_LASTNAME: 'Testkind',
+        CAMP_ID: campId,
+        DELETED_BY: 'test@kampbeheer.be',
+      });
+      expect(Date.parse(entry!.PURGE_AT) - Date.parse(entry!.DELETED_AT)).toBe(30 * DAY_MS);
+      expect((await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR - 1}`)).body.data).toEqual([]);
+
+      const restored = await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId });
+      expect(restored.body).toEqual({ data: { SUBSCRIPTION_ID: s.subscriptionId } });
+      expect(await detail(s.subscriptionId)).toEqual(before);
+      expect((await t.call('GET', `/api/getDiscounts?id=${s.subscriptionId}`)).body.data).toEqual(discountsBefore);
+      expect((await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`)).body.data).toEqual(paymentsBefore);
+      expect((await seatsOf(campId)).SEATS_TAKEN).toBe(seatsBefore);
+      const trashAfter = (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data as DeletedSubscriptionRecord[];
+      expect(trashAfter.some((e) => e.SUBSCRIPTION_ID === s.subscriptionId)).toBe(false);
+      await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 404, 'Inschrijving niet gevonden in de prullenbak');
+    });
+
+    it("restores into a camp that filled up meanwhile only with the override ('Dit kamp is volzet')", async () => {
+      const campId = await createCamp(t.db, { seatsAvailable: 1 });
+      const s = await createSubscription(t.db, { campId });
+      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+      await createSubscription(t.db, { campId });
+      await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 409, 'Dit kamp is volzet');
+      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overCapacity: true })).status).toBe(200);
+      expect((await seatsOf(campId)).SEATS_TAKEN).toBe(2);
+    });
+
+    it('is emptied by the server after the retention period, for good: nothing personal of the family is left in any table', async () => {
+      const campId = await createCamp(t.db);
+      const family = newFamily('Vergeetmij');
+      const id = await create(booking(campId, family));
+      const d = await detail(id);
+      expect(
+        (
+          await post('updateSubscription', {
+            SUBSCRIPTION_ID: id,
+            SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
+            SUBSCRIPTION_REMARK: 'Wout mag niet zwemmen',
+          })
+        ).status,
+      ).toBe(200);
+      await t.db.insert(payments).values({
+        source: 'bank',
+        state: 'booked',
+        subscriptionId: id,
+        amountCents: 1000,
+        payerName: `Hilde Vermeulen Vergeetmij`,
+        accountNr: 'BE68539007547034',
+        communication: `Kamp Wout Vermeulen${'Vergeetmij'}`,
+      });
+      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: id })).status).toBe(200);
+      const traces = [
+        'vergeetmij',
+        family.SUBSCRIBER_PARENT_EMAIL,
+        family.SUBSCRIBER_NATIONALNR,
+        family.SUBSCRIBER_PARENT_NATIONALNR,
+        'be68539007547034',
+        'mag niet zwemmen',
+      ];
+      const tablesHolding = async () => {
+        const tables = await queryRows<{ table_name: string }>(
+          t.db,
+          sql`select table_name from information_schema.tables where table_schema = 'public' and table_type = 'BASE TABLE'`,
+        );
+        const holding: string[] = [];
+        for (const { table_name } of tables) {
+          const [row] = await queryRows<{ text: string | null }>(
+            t.db,
+            sql.raw(`select lower(string_agg(t::text, '|')) as text from "${table_name}" t`),
+          );
+          if (traces.some((trace) => row?.text?.includes(trace.toLowerCase()))) holding.push(table_name);
+        }
+        return holding.sort();
+      };
+      expect(await tablesHolding()).toEqual(
+        expect.arrayContaining(['audit_log', 'children', 'deleted_subscriptions', 'mail_outbox', 'parents', 'payments']),
+      );
+
+      // Not yet: 29 days after the deletion the entry stays.
+      expect(await purgeExpiredTrash(t.db, new Date(Date.now() + 29 * DAY_MS), t.config.TRASH_RETENTION_DAYS)).toEqual([]);
+      const purged = await purgeExpiredTrash(t.db, new Date(Date.now() + 31 * DAY_MS), t.config.TRASH_RETENTION_DAYS);
+      expect(purged).toContain(id);
+      expect(await tablesHolding()).toEqual([]);
+      expect(
+        (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data.some(
+          (e: DeletedSubscriptionRecord) => e.SUBSCRIPTION_ID === id,
+        ),
+      ).toBe(false);
+      // What stays: that a subscription with this reference and OGM was deleted, for the bank matching.
+      const [audit] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'deleteSubscription'), eq(auditLog.entityId, id)));
+      expect(audit?.before).toEqual({
+        SUBSCRIPTION_ID: id,
+        SUBSCRIPTION_REFERENCE: d.SUBSCRIPTION_REFERENCE,
+        SUBSCRIPTION_OGM: d.SUBSCRIPTION_OGM,
+      });
+      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: id })).status).toBe(404);
+    });
+  });
+});
