@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { registrationCalls } from '@common/contract/registration.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import { callRoutes } from '../../lib/calls.js';
@@ -12,10 +11,9 @@ const HOUR_MS = 60 * 60 * 1000;
 
 /** Staff registration, moving and the trash (issue 18); the server empties the trash itself every hour. */
 export default callRoutes(registrationCalls, (app) => {
-  const deps = (request: FastifyRequest): service.RegistrationDeps => ({
+  const deps = (): service.RegistrationDeps => ({
     db: app.database.db,
-    mailer: app.mailer,
-    log: request.log,
+    relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
   });
   const retentionDays = app.config.TRASH_RETENTION_DAYS;
@@ -38,11 +36,11 @@ export default callRoutes(registrationCalls, (app) => {
 
   return {
     findFamilies: async (request) => findFamilies(app.database.db, request.query.search),
-    createSubscription: async (request) => service.createSubscription(deps(request), currentAdminId(request), request.body),
-    moveSubscription: async (request) => service.moveSubscription(deps(request), currentAdminId(request), request.body),
+    createSubscription: async (request) => service.createSubscription(deps(), currentAdminId(request), request.body),
+    moveSubscription: async (request) => service.moveSubscription(deps(), currentAdminId(request), request.body),
     getDeletedSubscriptions: async (request) =>
       listDeletedSubscriptions(app.database.db, request.query.campYear ?? currentYearInBelgium(), retentionDays),
     restoreSubscription: async (request) =>
-      service.restoreSubscription(deps(request), currentAdminId(request), request.body.SUBSCRIPTION_ID, request.body.overCapacity),
+      service.restoreSubscription(deps(), currentAdminId(request), request.body.SUBSCRIPTION_ID, request.body.overCapacity),
   };
 });

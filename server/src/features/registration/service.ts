@@ -30,13 +30,19 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import type { TrashSnapshot } from '../../lib/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
-import { deliverMail, queueMail, queueSubscriptionMail, type MailDeps, type QueuedMail } from '../mail/outbox.js';
+import type { MailRelay } from '../../mail/relay.js';
+import { queueMail, queueSubscriptionMail } from '../mail/outbox.js';
+import type { OrganiserSettings } from '../settings/settings.js';
 import { findSubscriptionDetail } from '../subscriptions/queries.js';
 import { subscriptionMessages } from '../subscriptions/messages.js';
 import { registrationMessages as messages } from './messages.js';
 
-export interface RegistrationDeps extends MailDeps {
+export interface RegistrationDeps {
   db: Database;
+  /** Sends recorded mail after the commit; a call only nudges it. */
+  relay: MailRelay;
+  /** The organiser's settings from the environment, until staff save their own. */
+  settingsDefaults: OrganiserSettings;
 }
 
 const campRow = z.object({
@@ -245,10 +251,10 @@ async function auditOverCapacity(tx: Executor, adminId: number, action: string, 
 /**
  * 'Inschrijving toevoegen' (issue 18): books a seat in the camp for an existing or new child of an existing
  * or new parent, with the camp's price, the organiser's discounts, a reference and OGM made from the new id,
- * and the camp's confirmation mail through the outbox (sent after the commit).
+ * and the camp's confirmation mail through the outbox (the relay sends it after the commit).
  */
 export async function createSubscription(deps: RegistrationDeps, adminId: number, payload: CreateSubscriptionPayload) {
-  const { subscriptionId, mail } = await deps.db.transaction(async (tx) => {
+  const subscriptionId = await deps.db.transaction(async (tx) => {
     const camp = await lockCamp(tx, payload.CAMP_ID);
     const parentId = await parentOf(tx, payload);
     const childId = await childOf(tx, payload, parentId);
@@ -280,9 +286,10 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     const detail = (await findSubscriptionDetail(tx, id))!;
     await writeAudit(tx, { adminId, action: 'createSubscription', entity: 'subscription', entityId: id, before: null, after: detail });
     if (aboveCapacity) await auditOverCapacity(tx, adminId, 'createSubscription', id, camp);
-    return { subscriptionId: id, mail: await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults) };
+    await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults);
+    return id;
   });
-  await deliverMail(deps.db, deps, mail);
+  deps.relay.nudge();
   return { SUBSCRIPTION_ID: subscriptionId };
 }
 
@@ -305,7 +312,7 @@ export async function moveSubscription(
   adminId: number,
   payload: MoveSubscriptionPayload,
 ): Promise<SubscriptionDetail> {
-  const { detail, mail } = await deps.db.transaction(async (tx) => {
+  const detail = await deps.db.transaction(async (tx) => {
     await lockRowById(tx, subscriptions, payload.SUBSCRIPTION_ID, subscriptionMessages.notFound);
     const before = (await findSubscriptionDetail(tx, payload.SUBSCRIPTION_ID))!;
     if (before.CAMP_ID === payload.CAMP_ID) throw conflict(messages.sameCamp);
@@ -332,14 +339,10 @@ export async function moveSubscription(
     await writeAudit(tx, { adminId, action: 'moveSubscription', entity: 'subscription', entityId: after.SUBSCRIPTION_ID, before, after });
     if (aboveCapacity) await auditOverCapacity(tx, adminId, 'moveSubscription', after.SUBSCRIPTION_ID, camp);
     const template = await moveTemplate(tx);
-    const queued: QueuedMail = await queueMail(
-      tx,
-      { templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL },
-      deps.settingsDefaults,
-    );
-    return { detail: after, mail: queued };
+    await queueMail(tx, { templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL }, deps.settingsDefaults);
+    return after;
   });
-  await deliverMail(deps.db, deps, mail);
+  deps.relay.nudge();
   return detail;
 }
 
