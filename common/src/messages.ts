@@ -38,6 +38,7 @@ export const sessionMessages = {
 export const apiMessages = {
   validation: 'Ongeldige invoer',
   unauthorized: 'Niet aangemeld',
+  forbidden: 'Je hebt geen toegang tot deze functie.',
   notFound: 'Niet gevonden',
   tooManyAttempts: 'Te veel pogingen, probeer later opnieuw.',
   bodyTooLarge: 'Aanvraag te groot',

@@ -40,7 +40,7 @@ describe.each(backends)('sign-in and the Bearer guard on %s', (backend) => {
     expect(login.user.email).toBe(TEST_ADMIN.email);
     expect(Date.parse(login.expiresAt)).toBeGreaterThan(Date.now() + 11 * 3600_000);
     const me = await t.call('GET', '/api/me', undefined, login.token);
-    expect(me.body.data).toEqual({ email: TEST_ADMIN.email });
+    expect(me.body.data).toEqual({ email: TEST_ADMIN.email, role: 'beheerder' });
     const stored = await t.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === login.token)).toBe(false);
   });

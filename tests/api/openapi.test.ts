@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '@common/contract/index.js';
+import { contract, rolesOf } from '@common/contract/index.js';
+import { roles } from '@common/roles.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 
 describe('OpenAPI document', () => {
@@ -51,7 +52,16 @@ describe('OpenAPI document', () => {
       expect(operation.operationId).toBe(name);
       if (c.files) expect(Object.keys(operation.responses['200']!.content!).length, `${name} 200`).toBe(c.files.length);
       else expect(schemaOf(operation, '200')?.required, `${name} 200`).toEqual(['data']);
-      const statuses = ['400', ...(c.public ? [] : ['401']), ...(c.body ? ['413'] : []), ...(c.refusals ?? []).map(String), '500', '503'];
+      const refusesARole = rolesOf(c).length < roles.length;
+      const statuses = [
+        '400',
+        ...(c.public ? [] : ['401']),
+        ...(refusesARole ? ['403'] : []),
+        ...(c.body ? ['413'] : []),
+        ...(c.refusals ?? []).map(String),
+        '500',
+        '503',
+      ];
       expect(Object.keys(operation.responses).sort(), name).toEqual(['200', ...statuses].sort());
       for (const status of statuses) {
         const error = schemaOf(operation, status)?.properties?.error;

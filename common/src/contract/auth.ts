@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginAnswer, loginPayload, signedInUser } from '../schemas/auth.js';
+import { everyRole } from '../roles.js';
 import { call, feature } from './define.js';
 
 export const authCalls = feature('auth', {
@@ -16,6 +17,7 @@ export const authCalls = feature('auth', {
   logout: call({
     method: 'POST',
     path: '/api/logout',
+    roles: everyRole,
     summary: 'Ends the session of the Bearer token',
     response: z.object({ loggedOut: z.literal(true) }),
     example: {},
@@ -23,7 +25,8 @@ export const authCalls = feature('auth', {
   me: call({
     method: 'GET',
     path: '/api/me',
-    summary: 'The signed-in administrator',
+    roles: everyRole,
+    summary: 'The signed-in user and their role',
     response: signedInUser,
     example: {},
   }),

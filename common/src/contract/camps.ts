@@ -2,12 +2,14 @@ import { z } from 'zod';
 import { campIdQuery, campRecord, campSummaryRecord, crudCampRequest } from '../schemas/camps.js';
 import { campsQuery } from '../schemas/taxonomy.js';
 import { DEFAULT_MAIL_TEMPLATES } from '../constants.js';
+import { everyRole } from '../roles.js';
 import { call, feature } from './define.js';
 
 export const campCalls = feature('camps', {
   getCamps: call({
     method: 'GET',
     path: '/api/getCamps',
+    roles: everyRole,
     summary: 'The camps of a camp year, or the one with campId, with seats and inherited booking settings',
     query: campsQuery,
     response: z.array(campRecord),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { roles as allRoles, staffRoles, type Role } from '../roles.js';
 
 /**
  * The building blocks of the call table (docs/decisions.md, 'One call table'): every API call is declared
@@ -11,7 +12,7 @@ export type HttpMethod = 'GET' | 'POST' | 'DELETE';
 
 /**
  * Refusals a call may answer besides those every call may: 400 (bad input), 401 (no valid session, unless
- * the call is public), 413 (a body over the limit, for calls with a body), 500, and 503 (the database cannot
+ * the call is public), 403 (a role the call does not allow, see `roles`), 413 (a body over the limit, for calls with a body), 500, and 503 (the database cannot
  * be reached right now).
  */
 export type RefusalStatus = 401 | 404 | 409 | 429;
@@ -19,6 +20,7 @@ export type RefusalStatus = 401 | 404 | 409 | 429;
 export const errorCodes = [
   'VALIDATION',
   'UNAUTHORIZED',
+  'FORBIDDEN',
   'NOT_FOUND',
   'REQUEST_TIMEOUT',
   'CONFLICT',
@@ -54,6 +56,11 @@ interface Common<Q extends z.ZodType, B extends z.ZodType> {
   summary: string;
   /** Callable without a session (sign-in, health). */
   public?: boolean;
+  /**
+   * The roles that may use the call (common/src/roles.ts); without it, staff (beheerder and medewerker).
+   * The server answers any other role 403 before the handler runs.
+   */
+  roles?: readonly Role[];
   query?: Q;
   body?: B;
   refusals?: readonly RefusalStatus[];
@@ -103,6 +110,12 @@ export function download<Q extends z.ZodType = None, B extends z.ZodType = None>
   definition: DownloadDefinition<Q, B>,
 ): NoInfer<Download<Q, B>> {
   return { ...definition, response: fileAnswer } as Download<Q, B>;
+}
+
+/** The roles that may use a call: every role for a public one, staff unless it declares its own. */
+export function rolesOf(c: Pick<Call, 'public' | 'roles'>): readonly Role[] {
+  if (c.public) return allRoles;
+  return c.roles ?? staffRoles;
 }
 
 /** A feature's calls, each under the feature's OpenAPI tag. */

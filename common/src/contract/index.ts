@@ -14,6 +14,7 @@ import { settingsCalls } from './settings.js';
 import { subscriptionCalls } from './subscriptions.js';
 import { taxonomyCalls } from './taxonomy.js';
 import { themeCalls } from './themes.js';
+import { userCalls } from './users.js';
 import { voucherCalls } from './vouchers.js';
 
 export * from './define.js';
@@ -25,6 +26,7 @@ export * from './define.js';
 export const contract = combine(
   healthCalls,
   authCalls,
+  userCalls,
   settingsCalls,
   subscriptionCalls,
   taxonomyCalls,

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { campParticipant } from '../participants.js';
 import { attendanceAnswer, campParticipantsQuery, exportCampParticipantsQuery, setAttendancePayload } from '../schemas/participants.js';
+import { everyRole } from '../roles.js';
 import { call, download, feature } from './define.js';
 
 export const participantCalls = feature('participants', {
   getCampParticipants: call({
     method: 'GET',
     path: '/api/getCampParticipants',
+    roles: everyRole,
     summary: "The children of a camp with their days and attendance; with a date, only that day's",
     query: campParticipantsQuery,
     response: z.array(campParticipant),
@@ -16,6 +18,7 @@ export const participantCalls = feature('participants', {
   setAttendance: call({
     method: 'POST',
     path: '/api/setAttendance',
+    roles: everyRole,
     summary: "Registers (true, false) or clears (null) a child's attendance on one of its camp days",
     body: setAttendancePayload,
     response: attendanceAnswer,
@@ -25,6 +28,7 @@ export const participantCalls = feature('participants', {
   exportCampParticipants: download({
     method: 'GET',
     path: '/api/exportCampParticipants',
+    roles: everyRole,
     summary: 'The participant list of a camp day (with date) or the whole camp, as PDF, xlsx or CSV',
     query: exportCampParticipantsQuery,
     files: ['pdf', 'xlsx', 'csv'],

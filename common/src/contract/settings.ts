@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { settingsPayload, settingsRecord } from '../schemas/settings.js';
+import { beheerderOnly } from '../roles.js';
 import { call, feature } from './define.js';
 
 export const settingsCalls = feature('settings', {
@@ -13,6 +14,7 @@ export const settingsCalls = feature('settings', {
   updateSettings: call({
     method: 'POST',
     path: '/api/updateSettings',
+    roles: beheerderOnly,
     summary: 'Saves all the settings; answers them as a one-record list',
     body: settingsPayload,
     response: z.array(settingsRecord),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
+import { roles } from '../roles.js';
 
 /** The longest password sign-in accepts; a new password may not be longer (server/src/features/auth/password-policy.ts). */
 export const PASSWORD_MAX_LENGTH = 1000;
@@ -12,6 +13,8 @@ export type LoginPayload = z.infer<typeof loginPayload>;
 
 export const signedInUser = z.object({
   email: z.string(),
+  /** What the screens offer follows it; the server checks every call itself. */
+  role: z.enum(roles),
 });
 export type SignedInUser = z.infer<typeof signedInUser>;
 

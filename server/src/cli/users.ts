@@ -1,3 +1,4 @@
+import { roleLabels, roles, type Role } from '@common/roles.js';
 import { emailField } from '@common/schemas/fields.js';
 import { addAdmin, changeAdminPassword, listAdmins, removeAdmin } from '../features/auth/service.js';
 import { passwordProblem } from '../features/auth/password-policy.js';
@@ -5,7 +6,7 @@ import { generatePassword } from '../features/auth/passwords.js';
 import { openConfiguredDatabase } from './open.js';
 
 const usage = `Gebruik:
-  npm run user:add -- <email> [--password-stdin]
+  npm run user:add -- <email> [--role beheerder|medewerker|monitor] [--password-stdin]
   npm run user:passwd -- <email> [--password-stdin]
   npm run user:list
   npm run user:remove -- <email>`;
@@ -32,8 +33,27 @@ async function passwordFromArgs(args: string[]): Promise<{ password: string; gen
   return { password: generatePassword(), generated: true };
 }
 
+/** `--role <role>` (or `--role=<role>`); a user added without one is a beheerder, as every user was before roles. */
+function roleFromArgs(args: string[]): Role {
+  const index = args.findIndex((a) => a === '--role' || a.startsWith('--role='));
+  if (index < 0) return 'beheerder';
+  const value = args[index]!.includes('=') ? args[index]!.slice('--role='.length) : args[index + 1];
+  const role = roles.find((r) => r === value);
+  if (!role) {
+    console.error(`Onbekende rol ${value ?? ''}: kies ${roles.join(', ')}.\n${usage}`);
+    process.exit(1);
+  }
+  return role;
+}
+
+/** The arguments without `--role <role>`, so the role's value is never taken for the address. */
+function withoutRole(args: string[]): string[] {
+  const index = args.indexOf('--role');
+  return index < 0 ? args : [...args.slice(0, index), ...args.slice(index + 2)];
+}
+
 function emailFromArgs(args: string[]): string {
-  const email = args.find((a) => !a.startsWith('--'));
+  const email = withoutRole(args).find((a) => !a.startsWith('--'));
   const parsed = emailField.safeParse(email ?? '');
   if (!parsed.success) {
     console.error(`Geef een geldig e-mailadres.\n${usage}`);
@@ -55,6 +75,7 @@ async function main() {
     process.exit(1);
   }
   const email = command === 'list' ? '' : emailFromArgs(args);
+  const role = command === 'add' ? roleFromArgs(args) : 'beheerder';
   const password = command === 'add' || command === 'passwd' ? await passwordFromArgs(args) : null;
   const database = await openConfiguredDatabase();
   const { db } = database;
@@ -62,14 +83,14 @@ async function main() {
   try {
     if (command === 'add') {
       if ((await listAdmins(db)).some((admin) => admin.email === email.trim().toLowerCase())) {
-        console.error(`Beheerder ${email} bestaat al.`);
+        console.error(`Gebruiker ${email} bestaat al.`);
         exitCode = 1;
       } else {
         try {
-          await addAdmin(db, email, password!.password);
-          console.log(`Beheerder ${email} toegevoegd.`);
+          await addAdmin(db, email, password!.password, role);
+          console.log(`${roleLabels[role]} ${email} toegevoegd.`);
         } catch (error) {
-          console.error(`Beheerder ${email} niet toegevoegd: ${databaseReason(error)}`);
+          console.error(`Gebruiker ${email} niet toegevoegd: ${databaseReason(error)}`);
           exitCode = 1;
         }
       }
@@ -81,7 +102,7 @@ async function main() {
         exitCode = 1;
       }
     } else if (command === 'list') {
-      for (const admin of await listAdmins(db)) console.log(`${admin.email}\t${admin.createdAt}`);
+      for (const admin of await listAdmins(db)) console.log(`${admin.email}\t${admin.role}\t${admin.createdAt}`);
     } else if (command === 'remove') {
       if (await removeAdmin(db, email)) console.log(`Beheerder ${email} verwijderd.`);
       else {

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { roles } from '../../../common/src/roles.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -243,15 +244,39 @@ export const monitors = pgTable('monitors', {
   campLocation5: integer('camp_location_5').references(() => locations.id),
 });
 
+/**
+ * The users of the product ('Gebruikers'; the table keeps its first name). An invited user has no password
+ * until the invite is accepted; a disabled one cannot sign in. A monitor user is linked to a monitor and
+ * sees the camps at that monitor's camp locations.
+ */
 export const admins = pgTable(
   'admins',
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    passwordHash: text('password_hash').notNull(),
+    passwordHash: text('password_hash'),
+    role: text('role', { enum: roles }).notNull().default('beheerder'),
+    monitorId: integer('monitor_id').references(() => monitors.id, { onDelete: 'set null' }),
+    disabledAt: timestamp('disabled_at', { withTimezone: true, mode: 'string' }),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('admins_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A one-time link to set the password of an invited user: only the token's hash is kept. */
+export const userInvites = pgTable(
+  'user_invites',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('user_invites_token_hash_idx').on(t.tokenHash)],
 );
 
 export const sessions = pgTable(

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import auditRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
+import userRoutes from './auth/user-routes.js';
 import bankRoutes from './bank/routes.js';
 import campRoutes from './camps/routes.js';
 import healthRoutes from './health/routes.js';
@@ -21,6 +22,7 @@ import voucherRoutes from './vouchers/routes.js';
 export const apiFeatures: FastifyPluginAsync[] = [
   healthRoutes,
   authRoutes,
+  userRoutes,
   settingsRoutes,
   subscriptionRoutes,
   taxonomyRoutes,

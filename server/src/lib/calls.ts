@@ -9,13 +9,17 @@ import {
   type Download,
   type Feature,
   type QueryOf,
+  rolesOf,
 } from '@common/contract/index.js';
+import { roles, type Role } from '@common/roles.js';
 import { CONTENT_TYPES, sendDownload, type DownloadFile } from './downloads.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
     /** The name of the call of common/src/contract/ this route serves. */
     callName?: string;
+    /** The roles that may use it; the auth hook answers any other 403 (server/src/plugins/auth.ts). */
+    roles?: readonly Role[];
   }
 }
 
@@ -35,7 +39,16 @@ export type CallHandlers<T extends Record<string, Call>> = { [K in keyof T]: Cal
 
 /** The statuses a call answers, each with its body schema, for the serializer and the OpenAPI document. */
 function responseSchemas(c: Call) {
-  const statuses = new Set<number>([400, ...(c.public ? [] : [401]), ...(c.body ? [413] : []), ...(c.refusals ?? []), 500, 503]);
+  const refusesARole = rolesOf(c).length < roles.length;
+  const statuses = new Set<number>([
+    400,
+    ...(c.public ? [] : [401]),
+    ...(refusesARole ? [403] : []),
+    ...(c.body ? [413] : []),
+    ...(c.refusals ?? []),
+    500,
+    503,
+  ]);
   const schemas: Record<number, unknown> = {
     200: c.files
       ? { description: 'The file', content: Object.fromEntries(c.files.map((format) => [CONTENT_TYPES[format], { schema: fileAnswer }])) }
@@ -50,7 +63,7 @@ export function callRoute(name: string, c: Call & { tag: string }) {
   return {
     method: c.method,
     url: c.path,
-    config: { public: c.public === true, callName: name },
+    config: { public: c.public === true, callName: name, roles: rolesOf(c) },
     schema: {
       operationId: name,
       summary: c.summary,

@@ -4,6 +4,7 @@ import { apiMessages } from '@common/messages.js';
 const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
@@ -28,6 +29,8 @@ export class AppError extends Error {
 }
 
 export const notFound = (what: string = apiMessages.notFound) => new AppError('NOT_FOUND', what);
+/** The signed-in user's role may not do this (403). */
+export const forbidden = () => new AppError('FORBIDDEN', apiMessages.forbidden);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
 /** The database cannot be reached right now: the caller may retry shortly (503). */
 export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', apiMessages.databaseUnavailable);

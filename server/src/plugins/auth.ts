@@ -1,7 +1,8 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
 import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
-import { AppError } from '../lib/errors.js';
+import { staffRoles } from '@common/roles.js';
+import { AppError, forbidden } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -16,7 +17,10 @@ declare module 'fastify' {
   }
 }
 
-/** Every /api/ route needs a valid Bearer token unless it says it is public. */
+/**
+ * Every /api/ route needs a valid Bearer token unless it says it is public, and a role the route allows
+ * (its call's `roles`; staff for a route outside the call table): the one place roles are checked.
+ */
 export default fp(async (app) => {
   app.decorate('authSettings', {
     sessionTtlHours: app.config.SESSION_TTL_HOURS,
@@ -33,6 +37,8 @@ export default fp(async (app) => {
     const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
     if (!user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
     request.user = user;
+    const allowed = request.routeOptions.config.roles ?? staffRoles;
+    if (!allowed.includes(user.role)) throw forbidden();
   });
 });
 

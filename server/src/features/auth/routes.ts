@@ -11,5 +11,5 @@ export default callRoutes(authCalls, (app) => ({
     await logout(app.database.db, request.user!.sessionId);
     return { loggedOut: true as const };
   },
-  me: async (request) => ({ email: request.user!.email }),
+  me: async (request) => ({ email: request.user!.email, role: request.user!.role }),
 }));

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { failureMessages, apiMessages } from '@common/messages.js';
+import type { Role } from '@common/roles.js';
 import type { LoginAnswer } from '@common/schemas/auth.js';
 import type { Database } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
@@ -11,6 +12,9 @@ import { hashPassword, unknownAccountHash, verifyPassword } from './passwords.js
 export interface SessionUser {
   adminId: number;
   email: string;
+  role: Role;
+  /** The monitor a monitor user is linked to (null: none, or another role). */
+  monitorId: number | null;
   sessionId: number;
 }
 
@@ -73,8 +77,9 @@ export async function login(
     .select()
     .from(admins)
     .where(eq(sql`lower(${admins.email})`, normalisedEmail));
+  // An invited user without a password yet, or a disabled one, fails like an unknown account.
   const valid = await verifyPassword(password, admin?.passwordHash ?? unknownAccountHash);
-  if (!admin || !valid) {
+  if (!admin || !admin.passwordHash || admin.disabledAt || !valid) {
     await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 24 * 3600_000)));
     throw new AppError('UNAUTHORIZED', failureMessages.login);
   }
@@ -84,7 +89,7 @@ export async function login(
   const token = randomBytes(32).toString('base64url');
   const expiresAt = sessionExpiry(settings, now, now);
   await db.insert(sessions).values({ tokenHash: hashToken(token), adminId: admin.id, createdAt: now.toISOString(), expiresAt });
-  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email } };
+  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email, role: admin.role } };
 }
 
 /** A session expires after `sessionTtlHours` without use, and `sessionMaxHours` after sign-in whatever happens. */
@@ -103,29 +108,33 @@ export async function resolveSession(db: Database, settings: AuthSettings, clock
       sessionId: sessions.id,
       adminId: admins.id,
       email: admins.email,
+      role: admins.role,
+      monitorId: admins.monitorId,
       expiresAt: sessions.expiresAt,
       createdAt: sessions.createdAt,
     })
     .from(sessions)
     .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now)));
+    .where(
+      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(admins.disabledAt)),
+    );
   if (!row) return null;
   const renewed = sessionExpiry(settings, new Date(row.createdAt), now);
   // Sliding expiry, written at most once a minute per session.
   if (renewed.getTime() - row.expiresAt.getTime() > 60_000) {
     await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));
   }
-  return { sessionId: row.sessionId, adminId: row.adminId, email: row.email };
+  return { sessionId: row.sessionId, adminId: row.adminId, email: row.email, role: row.role, monitorId: row.monitorId };
 }
 
 export async function logout(db: Database, sessionId: number): Promise<void> {
   await db.update(sessions).set({ revokedAt: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-export async function addAdmin(db: Database, email: string, password: string): Promise<number> {
+export async function addAdmin(db: Database, email: string, password: string, role: Role = 'beheerder'): Promise<number> {
   const [row] = await db
     .insert(admins)
-    .values({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password) })
+    .values({ email: email.trim().toLowerCase(), passwordHash: await hashPassword(password), role })
     .returning({ id: admins.id });
   return row!.id;
 }
@@ -145,8 +154,8 @@ export async function changeAdminPassword(db: Database, email: string, password:
   return updated.length > 0;
 }
 
-export async function listAdmins(db: Database): Promise<{ email: string; createdAt: string }[]> {
-  return db.select({ email: admins.email, createdAt: admins.createdAt }).from(admins).orderBy(admins.email);
+export async function listAdmins(db: Database): Promise<{ email: string; role: Role; createdAt: string }[]> {
+  return db.select({ email: admins.email, role: admins.role, createdAt: admins.createdAt }).from(admins).orderBy(admins.email);
 }
 
 export async function removeAdmin(db: Database, email: string): Promise<boolean> {

@@ -2,13 +2,19 @@ import { campCalls } from '@common/contract/camps.js';
 import { campIdPayload, campPayload } from '@common/schemas/camps.js';
 import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
+import { visibleCampLocations } from '../../lib/monitor-camps.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { campSummary, listCamps } from './queries.js';
 import { campMessages, createCamp, deleteCamp, updateCamp } from './service.js';
 
 export default callRoutes(campCalls, (app) => ({
-  getCamps: async (request) => listCamps(app.database.db, request.query),
+  /** A monitor user gets only the camps at their monitor's locations. */
+  getCamps: async (request) => {
+    const camps = await listCamps(app.database.db, request.query);
+    const locations = await visibleCampLocations(app.database.db, request.user!);
+    return locations === null ? camps : camps.filter((camp) => locations.includes(camp.LOCATION_ID));
+  },
 
   getCampSummary: async (request) => {
     const summary = await campSummary(app.database.db, request.query.campId);

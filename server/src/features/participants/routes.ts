@@ -4,6 +4,7 @@ import { campDays, participantMessages } from '@common/participants.js';
 import type { Executor } from '../../db/client.js';
 import { callRoutes } from '../../lib/calls.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
+import { assertCampVisible, assertSubscriptionCampVisible } from '../../lib/monitor-camps.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { campParticipantsFile } from './export.js';
 import { findCampFacts, listCampParticipants } from './queries.js';
@@ -22,13 +23,18 @@ export default callRoutes(participantCalls, (app) => {
   const db = () => app.database.db;
   return {
     getCampParticipants: async (request) => {
+      await assertCampVisible(db(), request.user!, request.query.campId);
       const camp = await campAndDay(db(), request.query.campId, request.query.date);
       return listCampParticipants(db(), camp, request.query.date);
     },
 
-    setAttendance: async (request) => setAttendance(db(), currentAdminId(request), request.body),
+    setAttendance: async (request) => {
+      await assertSubscriptionCampVisible(db(), request.user!, request.body.SUBSCRIPTION_ID);
+      return setAttendance(db(), currentAdminId(request), request.body);
+    },
 
     exportCampParticipants: async (request) => {
+      await assertCampVisible(db(), request.user!, request.query.campId);
       const camp = await campAndDay(db(), request.query.campId, request.query.date);
       const participants = await listCampParticipants(db(), camp, request.query.date);
       return campParticipantsFile(camp, participants, request.query);

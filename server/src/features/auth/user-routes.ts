@@ -1,0 +1,37 @@
+import { userCalls } from '@common/contract/users.js';
+import { callRoutes } from '../../lib/calls.js';
+import { currentAdminId } from '../../plugins/auth.js';
+import { deliverMail } from '../mail/outbox.js';
+import { settingsDefaults } from '../settings/settings.js';
+import { acceptInvite, changeOwnPassword, inviteUser, listUsers, removeUser, updateUser } from './users.js';
+
+/** 'Gebruikers' (beheerder), the invite link and 'Mijn account' (issue 20). */
+export default callRoutes(userCalls, (app) => {
+  const db = () => app.database.db;
+  const defaults = settingsDefaults(app.config);
+  return {
+    getUsers: async () => listUsers(db()),
+
+    /** The link points at the address the beheerder uses the app at. */
+    inviteUser: async (request) => {
+      const origin = `${request.protocol}://${request.host}`;
+      const invited = await inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, defaults);
+      const mailStatus = await deliverMail(db(), { mailer: app.mailer, log: request.log, settingsDefaults: defaults }, invited.mail);
+      return { user: invited.user, inviteLink: invited.inviteLink, mailStatus };
+    },
+
+    updateUser: async (request) => updateUser(db(), app.clock, currentAdminId(request), request.body),
+
+    removeUser: async (request) => {
+      await removeUser(db(), currentAdminId(request), request.body.userId);
+      return { userId: request.body.userId };
+    },
+
+    acceptInvite: async (request) => acceptInvite(db(), app.clock, request.body.token, request.body.password),
+
+    changePassword: async (request) => {
+      await changeOwnPassword(db(), request.user!, request.body.currentPassword, request.body.newPassword);
+      return { changed: true as const };
+    },
+  };
+});
