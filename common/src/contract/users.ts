@@ -49,7 +49,7 @@ export const userCalls = feature('users', {
     body: userIdPayload,
     response: z.object({ userId: z.number() }),
     refusals: [404, 409],
-    example: { body: { userId: 999999 } },
+    example: { body: { userId: 1 } },
   }),
   acceptInvite: call({
     method: 'POST',

@@ -47,7 +47,6 @@ export const inviteAnswer = z.object({
   user: userRecord,
   /** The one-time link, also mailed to the user: the beheerder can hand it over when the mail does not arrive. */
   inviteLink: z.string(),
-  mailStatus: z.enum(['sent', 'outbox', 'failed']),
 });
 
 export const updateUserPayload = z

@@ -1,7 +1,6 @@
 import { userCalls } from '@common/contract/users.js';
 import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { deliverMail } from '../mail/outbox.js';
 import { settingsDefaults } from '../settings/settings.js';
 import { acceptInvite, changeOwnPassword, inviteUser, listUsers, removeUser, updateUser } from './users.js';
 
@@ -15,9 +14,7 @@ export default callRoutes(userCalls, (app) => {
     /** The link points at the address the beheerder uses the app at. */
     inviteUser: async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      const invited = await inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, defaults);
-      const mailStatus = await deliverMail(db(), { mailer: app.mailer, log: request.log, settingsDefaults: defaults }, invited.mail);
-      return { user: invited.user, inviteLink: invited.inviteLink, mailStatus };
+      return inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, defaults);
     },
 
     updateUser: async (request) => updateUser(db(), app.clock, currentAdminId(request), request.body),

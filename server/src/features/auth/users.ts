@@ -9,7 +9,6 @@ import { isoTimestamp } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
-import type { QueuedMail } from '../mail/outbox.js';
 import { readSettings, type OrganiserSettings } from '../settings/settings.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
@@ -87,14 +86,13 @@ async function endSessions(tx: Executor, userId: number, except?: number): Promi
 export interface InviteResult {
   user: UserRecord;
   inviteLink: string;
-  mail: QueuedMail;
 }
 
 /**
- * Invites a user: a row without password and a one-time link valid INVITE_VALID_HOURS, mailed through the
- * outbox. Inviting an address that is still invited renews its link (the old one stops working); an address
- * of a user who set a password is refused. Only the token's hash is stored, and the outbox keeps the mail
- * with the link left out, so neither the database nor the mail log holds a working link.
+ * Invites a user: a row without password and a one-time link valid INVITE_VALID_HOURS, recorded in the
+ * outbox in the same transaction (the mail relay sends it). Inviting an address that is still invited
+ * renews its link (the old one stops working); an address of a user who set a password is refused. The
+ * invite table keeps only the token's hash.
  */
 export async function inviteUser(
   db: Database,
@@ -133,28 +131,17 @@ export async function inviteUser(
 
     const organiser = await readSettings(tx, settingsDefaults);
     const subject = `Uitnodiging voor Kampbeheer van ${organiser.ORGANISER_NAME || 'de organisatie'}`;
-    const mailText = (link: string) =>
-      [
-        'Hallo,',
-        '',
-        `Je bent uitgenodigd om Kampbeheer te gebruiken als ${user.role}.`,
-        `Kies je wachtwoord via deze link; hij werkt één keer en ${INVITE_VALID_HOURS} uur lang:`,
-        link,
-        '',
-        `Daarna meld je aan met ${email}.`,
-      ].join('\n');
-    const [mailRow] = await tx
-      .insert(mailOutbox)
-      .values({
-        templateId: 'uitnodiging',
-        recipient: email,
-        subject,
-        body: mailText(`${appOrigin}${acceptInvitePath}?token=…`),
-        status: 'outbox',
-      })
-      .returning({ id: mailOutbox.id });
-    const mail: QueuedMail = { id: mailRow!.id, from: organiser.MAIL_FROM, to: email, subject, text: mailText(inviteLink) };
-    return { user, inviteLink, mail };
+    const mailText = [
+      'Hallo,',
+      '',
+      `Je bent uitgenodigd om Kampbeheer te gebruiken als ${user.role}.`,
+      `Kies je wachtwoord via deze link; hij werkt één keer en ${INVITE_VALID_HOURS} uur lang:`,
+      inviteLink,
+      '',
+      `Daarna meld je aan met ${email}.`,
+    ].join('\n');
+    await tx.insert(mailOutbox).values({ templateId: 'uitnodiging', recipient: email, subject, body: mailText, status: 'outbox' });
+    return { user, inviteLink };
   });
 }
 
