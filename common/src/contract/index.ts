@@ -2,6 +2,7 @@ import { auditCalls } from './audit.js';
 import { authCalls } from './auth.js';
 import { bankCalls, paymentCalls } from './bank.js';
 import { campCalls } from './camps.js';
+import { dashboardCalls } from './dashboard.js';
 import { combine } from './define.js';
 import { healthCalls } from './health.js';
 import { mailLogCalls } from './mail-log.js';
@@ -42,6 +43,7 @@ export const contract = combine(
   mailLogCalls,
   auditCalls,
   registrationCalls,
+  dashboardCalls,
 );
 
 export type Contract = typeof contract;

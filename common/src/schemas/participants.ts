@@ -25,7 +25,7 @@ export type AttendanceAnswer = z.infer<typeof attendanceAnswer>;
 
 export const SPREADSHEET_FORMATS = ['xlsx', 'csv'] as const;
 export type SpreadsheetFormat = (typeof SPREADSHEET_FORMATS)[number];
-const spreadsheetFormat = z.enum(SPREADSHEET_FORMATS, requiredOrWrongFormat);
+export const spreadsheetFormat = z.enum(SPREADSHEET_FORMATS, requiredOrWrongFormat);
 
 /** exportCampParticipants: a date gives that day's list; without one, the whole camp (the PDF as a week grid). */
 export const exportCampParticipantsQuery = z.object({

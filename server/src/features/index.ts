@@ -4,6 +4,7 @@ import authRoutes from './auth/routes.js';
 import userRoutes from './auth/user-routes.js';
 import bankRoutes from './bank/routes.js';
 import campRoutes from './camps/routes.js';
+import dashboardRoutes from './dashboard/routes.js';
 import healthRoutes from './health/routes.js';
 import mailLogRoutes from './mail/log-routes.js';
 import mailRoutes from './mail/routes.js';
@@ -38,4 +39,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   mailLogRoutes,
   auditRoutes,
   registrationRoutes,
+  dashboardRoutes,
 ];

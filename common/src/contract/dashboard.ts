@@ -1,0 +1,21 @@
+import { dashboardAnswer, dashboardQuery, exportDiscountsByReasonQuery } from '../schemas/dashboard.js';
+import { call, download, feature } from './define.js';
+
+export const dashboardCalls = feature('dashboard', {
+  getDashboard: call({
+    method: 'GET',
+    path: '/api/getDashboard',
+    summary: 'The season of a camp year at a glance: occupancy, bookings per week, money, discounts per reason, cancellations',
+    query: dashboardQuery,
+    response: dashboardAnswer,
+    example: { query: { campYear: 2026 } },
+  }),
+  exportDiscountsByReason: download({
+    method: 'GET',
+    path: '/api/exportDiscountsByReason',
+    summary: 'The discounts of a camp year per reason and location, for a compensation claim (xlsx or CSV)',
+    query: exportDiscountsByReasonQuery,
+    files: ['xlsx', 'csv'],
+    example: { query: { campYear: 2026, format: 'xlsx' } },
+  }),
+});

@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { spreadsheetFormat } from './participants.js';
+import { campYearQuery } from './taxonomy.js';
+
+/**
+ * The season dashboard of a camp year (issue 21). Amounts are in cents, so the totals add up without
+ * rounding drift; the screen shows them in euro.
+ */
+export const dashboardQuery = campYearQuery;
+export const exportDiscountsByReasonQuery = campYearQuery.extend({ format: spreadsheetFormat });
+
+/** One week at one place: the camps of that period and location with their seats. */
+export const occupancyCell = z.object({
+  periodId: z.number(),
+  locationId: z.number(),
+  camps: z.array(
+    z.object({
+      campId: z.number(),
+      themeName: z.string(),
+      agegroupName: z.string(),
+      taken: z.number(),
+      available: z.number(),
+    }),
+  ),
+});
+
+export const dashboardPeriod = z.object({ periodId: z.number(), name: z.string(), startDate: z.string(), endDate: z.string() });
+export const dashboardLocation = z.object({ locationId: z.number(), name: z.string() });
+
+/** An amount split by payment method (cash, transfer, …), with its total. */
+export const moneySplit = z.object({
+  totalCents: z.number(),
+  byMethod: z.array(z.object({ paymentMethodId: z.number(), cents: z.number() })),
+});
+
+const moneyFigures = z.object({ toPay: moneySplit, paid: moneySplit, open: moneySplit, overpaid: moneySplit });
+
+export const dashboardAnswer = z.object({
+  periods: z.array(dashboardPeriod),
+  locations: z.array(dashboardLocation),
+  /** Cells of the grid periods × locations that hold camps. */
+  occupancy: z.array(occupancyCell),
+  /** Bookings per week before the season's first day (0: the week before it; negative: during the season). */
+  bookingsByWeek: z.array(z.object({ weeksBeforeSeason: z.number(), thisYear: z.number(), lastYear: z.number() })),
+  /** The subscriptions that are not cancelled: the overview's 'Toon totalen' without filters. */
+  money: moneyFigures.extend({ byPeriod: z.array(moneyFigures.extend({ periodId: z.number() })) }),
+  /** Discounts of subscriptions that are not cancelled, per reason (the discount's text) and location. */
+  discountsByReason: z.array(z.object({ reason: z.string(), locationId: z.number(), count: z.number(), amountCents: z.number() })),
+  cancellations: z.array(z.object({ periodId: z.number(), count: z.number(), amountToPayCents: z.number(), paidCents: z.number() })),
+});
+export type DashboardAnswer = z.infer<typeof dashboardAnswer>;
+export type MoneySplitCents = z.infer<typeof moneySplit>;

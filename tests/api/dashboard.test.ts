@@ -1,0 +1,142 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { euroToCents } from '@common/money.js';
+import type { DashboardAnswer, MoneySplitCents } from '@common/schemas/dashboard.js';
+import type { SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { filterRows, noOverviewFilter, overviewTotals, prepareRows, type MoneySplit } from '@common/subscription-overview.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { download, readXlsx } from '../helpers/files.js';
+
+const year = new Date().getFullYear();
+
+/** A split as the dashboard answers it: every payment method with money, by id. */
+const asDashboardSplit = (split: MoneySplit): MoneySplitCents => ({
+  totalCents: split.totalCents,
+  byMethod: [...split.byMethodCents].sort(([a], [b]) => a - b).map(([paymentMethodId, cents]) => ({ paymentMethodId, cents })),
+});
+
+function sumBy<T>(items: T[], key: (item: T) => string, value: (item: T) => number): Map<string, number> {
+  const sums = new Map<string, number>();
+  for (const item of items) sums.set(key(item), (sums.get(key(item)) ?? 0) + value(item));
+  return sums;
+}
+
+describe.each(backends)('the season dashboard on %s', (backend) => {
+  let t: TestApp;
+  let dashboard: DashboardAnswer;
+  let rows: SubscriptionListRow[];
+
+  beforeAll(async () => {
+    t = await startTestApp(backend, { subscriptionsPerYear: 60 });
+    const answer = await t.call('GET', `/api/getDashboard?campYear=${year}`);
+    expect(answer.status).toBe(200);
+    dashboard = answer.body.data;
+    rows = (await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data;
+    expect(rows.filter((r) => r.SUBSCRIPTION_CANCELLED).length).toBeGreaterThan(0);
+  });
+  afterAll(async () => t?.close());
+
+  it("answers the money of 'Toon totalen' without filters, split by payment method and per period", () => {
+    const live = filterRows(prepareRows(rows), noOverviewFilter, null).map((r) => r.subscription);
+    const totals = overviewTotals(live);
+    expect(dashboard.money.toPay).toEqual(asDashboardSplit(totals.revenue));
+    expect(dashboard.money.paid).toEqual(asDashboardSplit(totals.paid));
+    expect(dashboard.money.open).toEqual(asDashboardSplit(totals.unpaid));
+    const overpaid = live.reduce((sum, r) => sum + Math.max(-euroToCents(r.SUBSCRIPTION_SALDO), 0), 0);
+    expect(dashboard.money.overpaid.totalCents).toBe(overpaid);
+    for (const period of dashboard.money.byPeriod) {
+      const ofPeriod = overviewTotals(live.filter((r) => r.PERIOD_ID === period.periodId));
+      expect(period.toPay.totalCents).toBe(ofPeriod.revenue.totalCents);
+      expect(period.open.totalCents).toBe(ofPeriod.unpaid.totalCents);
+    }
+    expect(dashboard.money.byPeriod.reduce((sum, p) => sum + p.paid.totalCents, 0)).toBe(totals.paid.totalCents);
+  });
+
+  it('answers each camp of the year in its period × location cell with the seats of getCamps', async () => {
+    const camps = (await t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as {
+      CAMP_ID: number;
+      PERIOD_ID: number;
+      LOCATION_ID: number;
+      SEATS_TAKEN: number;
+      SEATS_AVAILABLE: number;
+    }[];
+    const inCells = dashboard.occupancy.flatMap((cell) => cell.camps.map((camp) => ({ ...camp, cell })));
+    expect(inCells).toHaveLength(camps.length);
+    for (const camp of camps) {
+      const found = inCells.find((c) => c.campId === camp.CAMP_ID)!;
+      expect(found).toMatchObject({ taken: camp.SEATS_TAKEN, available: camp.SEATS_AVAILABLE });
+      expect(found.cell).toMatchObject({ periodId: camp.PERIOD_ID, locationId: camp.LOCATION_ID });
+    }
+    expect(dashboard.periods.map((p) => p.startDate)).toEqual([...dashboard.periods.map((p) => p.startDate)].sort());
+  });
+
+  it('answers the discounts per reason and location of getDiscounts, of subscriptions that are not cancelled', async () => {
+    const discounts = (await t.call('GET', '/api/getDiscounts')).body.data as SubscriptionDiscountRecord[];
+    const live = new Map(rows.filter((r) => !r.SUBSCRIPTION_CANCELLED).map((r) => [r.SUBSCRIPTION_ID, r]));
+    const ofYear = discounts.filter((d) => live.has(d.SUBSCRIPTION_ID));
+    expect(ofYear.length).toBeGreaterThan(0);
+    const key = (d: SubscriptionDiscountRecord) => `${d.SUBSCRIPTION_DISCOUNT_REMARK}|${live.get(d.SUBSCRIPTION_ID)!.LOCATION_ID}`;
+    const amounts = sumBy(ofYear, key, (d) => euroToCents(d.SUBSCRIPTION_DISCOUNT_AMOUNT));
+    const counts = sumBy(ofYear, key, () => 1);
+    expect(new Map(dashboard.discountsByReason.map((d) => [`${d.reason}|${d.locationId}`, d.amountCents]))).toEqual(amounts);
+    expect(new Map(dashboard.discountsByReason.map((d) => [`${d.reason}|${d.locationId}`, d.count]))).toEqual(counts);
+  });
+
+  it('answers the cancellations per period: count, amount to pay and paid', () => {
+    const cancelled = rows.filter((r) => r.SUBSCRIPTION_CANCELLED);
+    const byPeriod = (value: (r: SubscriptionListRow) => number) => sumBy(cancelled, (r) => String(r.PERIOD_ID), value);
+    const expected = [...byPeriod(() => 1)].map(([periodId, count]) => ({
+      periodId: Number(periodId),
+      count,
+      amountToPayCents: byPeriod((r) => euroToCents(r.SUBSCRIPTION_AMOUNT_TO_PAY)).get(periodId),
+      paidCents: byPeriod((r) => euroToCents(r.SUBSCRIPTION_PAID_AMOUNT)).get(periodId),
+    }));
+    expect([...dashboard.cancellations].sort((a, b) => a.periodId - b.periodId)).toEqual(expected.sort((a, b) => a.periodId - b.periodId));
+  });
+
+  it('counts every booking of this year and last year in the week before the season it was made', async () => {
+    const lastYearRows = (await t.call('GET', `/api/getSubscriptions?campYear=${year - 1}`)).body.data as SubscriptionListRow[];
+    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.thisYear, 0)).toBe(rows.length);
+    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.lastYear, 0)).toBe(lastYearRows.length);
+    // One booking moved to 10 days before the season's first day lands in week 1 before the season.
+    const [first] = await queryRows<{ day: string }>(
+      t.db,
+      sql`select min(start_date)::text as day from periods where extract(year from start_date) = ${year}`,
+    );
+    const target = rows[0]!.SUBSCRIPTION_ID;
+    const weekOf = async () =>
+      (
+        await queryRows<{ week: number }>(
+          t.db,
+          sql`select floor((${first!.day}::date - (created_at at time zone 'Europe/Brussels')::date) / 7.0)::int as week
+              from subscriptions where id = ${target}`,
+        )
+      )[0]!.week;
+    const wasInWeekOne = (await weekOf()) === 1;
+    await queryRows(t.db, sql`update subscriptions set created_at = (${first!.day}::date - 10) + time '12:00' where id = ${target}`);
+    expect(await weekOf()).toBe(1);
+    const weekOne = (d: DashboardAnswer) => d.bookingsByWeek.find((w) => w.weeksBeforeSeason === 1)?.thisYear ?? 0;
+    const after: DashboardAnswer = (await t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    expect(weekOne(after)).toBe(weekOne(dashboard) + (wasInWeekOne ? 0 : 1));
+  });
+
+  it('exports the discounts per reason and location as a spreadsheet with the same figures', async () => {
+    const file = await download(t, `/api/exportDiscountsByReason?campYear=${year}&format=xlsx`);
+    const sheet = await readXlsx(file.body);
+    expect(sheet.header).toEqual(['Reden', 'Locatie', 'Aantal', 'Bedrag (€)']);
+    const names = new Map(dashboard.locations.map((l) => [l.locationId, l.name]));
+    expect(sheet.rows.map((r) => ['Reden', 'Locatie', 'Aantal', 'Bedrag (€)'].map((c) => r.value(c)))).toEqual(
+      dashboard.discountsByReason.map((d) => [d.reason, names.get(d.locationId), d.count, d.amountCents / 100]),
+    );
+  });
+
+  it('refuses a camp year that is not a year, and answers an empty season for a year without camps', async () => {
+    expect((await t.call('GET', '/api/getDashboard?campYear=twintig')).status).toBe(400);
+    const empty = await t.call('GET', '/api/getDashboard?campYear=2040');
+    expect(empty.status).toBe(200);
+    expect(empty.body.data).toMatchObject({ periods: [], occupancy: [], discountsByReason: [], cancellations: [] });
+    expect(empty.body.data.money.toPay).toEqual({ totalCents: 0, byMethod: [] });
+  });
+});
