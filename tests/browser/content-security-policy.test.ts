@@ -27,7 +27,7 @@ describe('the Content-Security-Policy holds on every screen in Chromium', () => 
     return { page, violations };
   }
 
-  it('the overview with its totals popover and year dropdown, a detail with a modal, camps with a voucher, monitors, themes', async () => {
+  it('the overview with its totals popover and year dropdown, a detail with a modal, camps with a voucher, monitors, themes, the dashboard', async () => {
     const { page, violations } = await watchedPage();
     await page.goto('/subscription-overview');
     await page.getByRole('button', { name: 'Toon totalen' }).click();
@@ -51,6 +51,9 @@ describe('the Content-Security-Policy holds on every screen in Chromium', () => 
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }
+    // The dashboard's charts (recharts) draw SVG with styles set through the DOM.
+    await page.goto('/dashboard');
+    await expect.poll(() => page.locator('.recharts-wrapper > svg').count(), { timeout: 15_000 }).toBe(2);
     expect(violations).toEqual([]);
 
     // The watch itself works: an inline style set through the attribute is refused and reported.

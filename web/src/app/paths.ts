@@ -1,13 +1,26 @@
 /** Typed builders for the route table of spec section 2. */
-const withYear = (path: string, year?: number) => (year ? `${path}?subscriptionsYear=${year}` : path);
+const withYear = (path: string, year?: number, filter: Record<string, string | number | boolean | undefined> = {}) => {
+  const query = new URLSearchParams(year ? { subscriptionsYear: String(year) } : {});
+  for (const [key, value] of Object.entries(filter)) if (value !== undefined) query.set(key, String(value));
+  return query.size > 0 ? `${path}?${query}` : path;
+};
+
+/** The filters an overview opens with, as query parameters (the dashboard links into the lists with them). */
+export type ListFilter = {
+  locationId?: number;
+  periodId?: number;
+  paymentMethodId?: number;
+  cancelledOnly?: boolean;
+};
 
 export const paths = {
   login: () => '/login',
-  subscriptionOverview: (year?: number) => withYear('/subscription-overview', year),
+  subscriptionOverview: (year?: number, filter?: ListFilter) => withYear('/subscription-overview', year, filter),
   subscriptionDetail: (id: number) => `/subscription-detail/${id}`,
   monitorsOverview: () => '/monitors-overview',
   monitorDetail: (id?: number) => (id ? `/monitor-detail/${id}` : '/monitor-detail'),
-  camps: (year?: number) => withYear('/camps', year),
+  camps: (year?: number, filter?: Pick<ListFilter, 'locationId' | 'periodId'>) => withYear('/camps', year, filter),
+  dashboard: (year?: number) => withYear('/dashboard', year),
   campDetail: (id?: number, year?: number) => withYear(id ? `/camp-detail/${id}` : '/camp-detail', year),
   payments: () => '/payments',
   campParticipants: (id: number, year?: number) => withYear(`/camp-participants/${id}`, year),

@@ -20,6 +20,7 @@ const CampParticipantsPage = lazy(() => import('../features/camps/participants/C
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
+const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'));
 const LocationsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.LocationsPage })));
 const PeriodsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.PeriodsPage })));
 const AgegroupsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.AgegroupsPage })));
@@ -107,6 +108,7 @@ export function AppRouter() {
               <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
               <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
               <Route caseSensitive path="/payments" element={<PaymentsPage />} />
+              <Route caseSensitive path="/dashboard" element={<DashboardPage />} />
               <Route caseSensitive path="/locations" element={<LocationsPage />} />
               <Route caseSensitive path="/periods" element={<PeriodsPage />} />
               <Route caseSensitive path="/agegroups" element={<AgegroupsPage />} />

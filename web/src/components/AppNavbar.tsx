@@ -28,6 +28,7 @@ const links = [
   { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail'] },
   { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'] },
   { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments'] },
+  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'] },
 ];
 
 export function AppNavbar() {

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { parseRecordId } from '@common/record-id.js';
 import { failureMessages } from '@common/messages.js';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { compareDutch } from '@common/sort.js';
@@ -31,7 +32,13 @@ export default function CampsOverviewPage() {
   const year = useCampYear();
   const camps = useCamps(year);
   const themes = useThemes();
-  const [filter, setFilter] = useState<CampFilter>(noCampFilter);
+  const [searchParams] = useSearchParams();
+  // The dashboard's occupancy cells link here with their location and period.
+  const [filter, setFilter] = useState<CampFilter>(() => ({
+    ...noCampFilter,
+    locationId: String(parseRecordId(searchParams.get('locationId')) ?? ''),
+    periodId: String(parseRecordId(searchParams.get('periodId')) ?? ''),
+  }));
   const [voucherCamp, setVoucherCamp] = useState<CampRecord | null>(null);
   const voucher = useGenerateVoucher();
 

@@ -1,6 +1,7 @@
 import { useCallback, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
-import { noOverviewFilter, type OverviewFilter } from '@common/subscription-overview.js';
+import { noOverviewFilter, overviewFilterFromQuery, overviewFilterQuery, type OverviewFilter } from '@common/subscription-overview.js';
 
 export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly'>>;
 
@@ -10,7 +11,12 @@ export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly'>>;
  * any dropdown clears the search.
  */
 export function useOverviewFilter() {
-  const [filter, setFilter] = useState<OverviewFilter>(noOverviewFilter);
+  const [searchParams] = useSearchParams();
+  // A link into the list (the dashboard's figures) names its dropdowns in the address; anything unreadable is ignored.
+  const [filter, setFilter] = useState<OverviewFilter>(() => {
+    const linked = overviewFilterQuery.omit({ search: true }).safeParse(Object.fromEntries(searchParams));
+    return linked.success ? overviewFilterFromQuery(linked.data).filter : noOverviewFilter;
+  });
   const search = useDebouncedSearch(() => setFilter((current) => ({ ...current, locationId: '', periodId: '', themeId: '' })));
   const { clear } = search;
 

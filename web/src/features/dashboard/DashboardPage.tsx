@@ -1,0 +1,344 @@
+import type { ReactNode } from 'react';
+import Table from 'react-bootstrap/Table';
+import { Link } from 'react-router';
+import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatDate } from '@common/format.js';
+import { centsToEuro, formatEuro } from '@common/money.js';
+import type { DashboardAnswer, MoneySplitCents } from '@common/schemas/dashboard.js';
+import { compareDutch } from '@common/sort.js';
+import { paths } from '../../app/paths.js';
+import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
+import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { LoadingLine } from '../../components/LoadingLine.js';
+import { SectionCard } from '../../components/SectionCard.js';
+import { useCampYear } from '../../lib/camp-year.js';
+import { usePaymentMethods } from '../../lib/lookups.js';
+import { useDashboard } from './api/get-dashboard.js';
+
+const euro = (cents: number) => formatEuro(centsToEuro(cents));
+
+/** 'Overzicht': the season of the selected Kampjaar at a glance; every figure links into the list that makes it up. */
+export default function DashboardPage() {
+  const year = useCampYear();
+  const dashboard = useDashboard(year);
+  return (
+    <>
+      <h1 className="h3 mb-3">Overzicht {year}</h1>
+      {dashboard.isPending && <LoadingLine />}
+      <ErrorAlert message={dashboard.isError ? 'Niet gelukt om het overzicht op te halen. Probeer opnieuw.' : null} />
+      {dashboard.data && <Dashboard year={year} data={dashboard.data} />}
+    </>
+  );
+}
+
+function Dashboard({ year, data }: { year: number; data: DashboardAnswer }) {
+  const periodName = new Map(data.periods.map((p) => [p.periodId, p.name]));
+  return (
+    <>
+      <Occupancy year={year} data={data} />
+      <Bookings year={year} data={data} />
+      <Money year={year} data={data} periodName={periodName} />
+      <Discounts year={year} data={data} />
+      <SectionCard title="Annulaties">
+        <Table size="sm" responsive className="mb-0">
+          <thead>
+            <tr>
+              <th scope="col">Periode</th>
+              <th scope="col" className="text-end">
+                Aantal
+              </th>
+              <th scope="col" className="text-end">
+                Te betalen
+              </th>
+              <th scope="col" className="text-end">
+                Betaald
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {data.cancellations.map((c) => (
+              <tr key={c.periodId}>
+                <th scope="row" className="fw-normal">
+                  {periodName.get(c.periodId)}
+                </th>
+                <td className="text-end">
+                  <Link to={paths.subscriptionOverview(year, { periodId: c.periodId, cancelledOnly: true })}>{c.count}</Link>
+                </td>
+                <td className="text-end">{euro(c.amountToPayCents)}</td>
+                <td className="text-end">{euro(c.paidCents)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </Table>
+        {data.cancellations.length === 0 && <p className="mb-0 text-body-secondary">Geen annulaties.</p>}
+      </SectionCard>
+    </>
+  );
+}
+
+/** How full a cell is, in words and colour: the words carry it in black and white and for screen readers. */
+function fill(taken: number, available: number): { className: string; word: string } {
+  if (available > 0 && taken >= available) return { className: 'bg-danger-subtle text-danger-emphasis fw-bold', word: 'volzet' };
+  const ratio = available > 0 ? taken / available : 0;
+  if (ratio >= 0.75) return { className: 'bg-warning-subtle', word: 'bijna vol' };
+  if (ratio > 0) return { className: 'bg-success-subtle', word: '' };
+  return { className: '', word: 'leeg' };
+}
+
+function Occupancy({ year, data }: { year: number; data: DashboardAnswer }) {
+  const cell = (periodId: number, locationId: number) => data.occupancy.find((c) => c.periodId === periodId && c.locationId === locationId);
+  return (
+    <SectionCard title="Bezetting">
+      <Table bordered size="sm" responsive className="mb-0" data-testid="occupancy">
+        <thead>
+          <tr>
+            <th scope="col">Locatie</th>
+            {data.periods.map((p) => (
+              <th key={p.periodId} scope="col">
+                {p.name}
+                <div className="small fw-normal text-body-secondary">
+                  {formatDate(p.startDate)} - {formatDate(p.endDate)}
+                </div>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {data.locations.map((l) => (
+            <tr key={l.locationId}>
+              <th scope="row">{l.name}</th>
+              {data.periods.map((p) => {
+                const here = cell(p.periodId, l.locationId);
+                if (!here) return <td key={p.periodId} />;
+                const taken = here.camps.reduce((sum, c) => sum + c.taken, 0);
+                const available = here.camps.reduce((sum, c) => sum + c.available, 0);
+                const state = fill(taken, available);
+                return (
+                  <td key={p.periodId} className={state.className}>
+                    <Link to={paths.camps(year, { locationId: l.locationId, periodId: p.periodId })} className="d-block text-reset">
+                      {here.camps.map((c) => (
+                        <div key={c.campId} className="small">
+                          {c.themeName} ({c.agegroupName}): {c.taken}/{c.available}
+                        </div>
+                      ))}
+                      {state.word && <div className="small">{state.word}</div>}
+                    </Link>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      {data.periods.length === 0 && <p className="mb-0 text-body-secondary">Geen kampen in {year}.</p>}
+    </SectionCard>
+  );
+}
+
+/** A chart and, for screen readers and print, the same figures as a table. */
+function ChartWithTable({ title, chart, table }: { title: string; chart: ReactNode; table: ReactNode }) {
+  return (
+    <figure className="mb-0">
+      <div aria-hidden="true" style={{ width: '100%', height: 260 }}>
+        {chart}
+      </div>
+      <details className="mt-2">
+        <summary>{title} als tabel</summary>
+        {table}
+      </details>
+    </figure>
+  );
+}
+
+function Bookings({ year, data }: { year: number; data: DashboardAnswer }) {
+  const weeks = data.bookingsByWeek.map((w) => ({
+    ...w,
+    label: w.weeksBeforeSeason >= 0 ? `-${w.weeksBeforeSeason}` : `+${-w.weeksBeforeSeason}`,
+  }));
+  return (
+    <SectionCard title="Inschrijvingen in de tijd">
+      <ChartWithTable
+        title="Inschrijvingen per week"
+        chart={
+          <ResponsiveContainer>
+            <LineChart data={weeks} margin={{ top: 8, right: 16, bottom: 8, left: 0 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="label" label={{ value: 'weken voor het seizoen', position: 'insideBottom', offset: -4 }} height={40} />
+              <YAxis allowDecimals={false} />
+              <Tooltip />
+              <Legend verticalAlign="top" />
+              <Line type="monotone" dataKey="thisYear" name={String(year)} stroke="#0d6efd" strokeWidth={2} dot={false} />
+              <Line type="monotone" dataKey="lastYear" name={String(year - 1)} stroke="#6c757d" strokeDasharray="6 4" dot={false} />
+            </LineChart>
+          </ResponsiveContainer>
+        }
+        table={
+          <Table size="sm" responsive>
+            <thead>
+              <tr>
+                <th scope="col">Weken voor het seizoen</th>
+                <th scope="col" className="text-end">
+                  {year}
+                </th>
+                <th scope="col" className="text-end">
+                  {year - 1}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {weeks.map((w) => (
+                <tr key={w.weeksBeforeSeason}>
+                  <th scope="row" className="fw-normal">
+                    {w.label}
+                  </th>
+                  <td className="text-end">{w.thisYear}</td>
+                  <td className="text-end">{w.lastYear}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        }
+      />
+    </SectionCard>
+  );
+}
+
+const MONEY_ROWS = [
+  { key: 'toPay', label: 'Te betalen' },
+  { key: 'paid', label: 'Betaald' },
+  { key: 'open', label: 'Openstaand' },
+  { key: 'overpaid', label: 'Te veel betaald' },
+] as const;
+
+function Money({ year, data, periodName }: { year: number; data: DashboardAnswer; periodName: Map<number, string> }) {
+  const methods = usePaymentMethods();
+  const methodList = [...(methods.data ?? [])].sort((a, b) => compareDutch(a.PAYMENTMETHOD_DESCRIPTION, b.PAYMENTMETHOD_DESCRIPTION));
+  const cents = (split: MoneySplitCents, methodId: number) => split.byMethod.find((m) => m.paymentMethodId === methodId)?.cents ?? 0;
+  const bars = data.money.byPeriod.map((p) => ({
+    name: periodName.get(p.periodId) ?? '',
+    periodId: p.periodId,
+    paid: centsToEuro(p.paid.totalCents),
+    open: centsToEuro(p.open.totalCents),
+  }));
+  return (
+    <SectionCard title="Geld">
+      <Table size="sm" responsive data-testid="money">
+        <thead>
+          <tr>
+            <th scope="col" />
+            {methodList.map((m) => (
+              <th key={m.PAYMENTMETHOD_ID} scope="col" className="text-end">
+                {m.PAYMENTMETHOD_DESCRIPTION}
+              </th>
+            ))}
+            <th scope="col" className="text-end">
+              Totaal
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {MONEY_ROWS.map(({ key, label }) => (
+            <tr key={key}>
+              <th scope="row">{label}</th>
+              {methodList.map((m) => (
+                <td key={m.PAYMENTMETHOD_ID} className="text-end">
+                  <Link to={paths.subscriptionOverview(year, { paymentMethodId: m.PAYMENTMETHOD_ID })}>
+                    {euro(cents(data.money[key], m.PAYMENTMETHOD_ID))}
+                  </Link>
+                </td>
+              ))}
+              <td className="text-end fw-bold">
+                <Link to={paths.subscriptionOverview(year)}>{euro(data.money[key].totalCents)}</Link>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+      <ChartWithTable
+        title="Geld per periode"
+        chart={
+          <ResponsiveContainer>
+            <BarChart data={bars} margin={{ top: 8, right: 16, bottom: 8, left: 16 }}>
+              <CartesianGrid strokeDasharray="3 3" />
+              <XAxis dataKey="name" />
+              <YAxis />
+              <Tooltip formatter={(value: number) => formatEuro(value)} />
+              <Legend verticalAlign="top" />
+              <Bar dataKey="paid" name="Betaald" stackId="money" fill="#198754" />
+              <Bar dataKey="open" name="Openstaand" stackId="money" fill="#ffc107" stroke="#000" strokeDasharray="4 2" />
+            </BarChart>
+          </ResponsiveContainer>
+        }
+        table={
+          <Table size="sm" responsive>
+            <thead>
+              <tr>
+                <th scope="col">Periode</th>
+                <th scope="col" className="text-end">
+                  Betaald
+                </th>
+                <th scope="col" className="text-end">
+                  Openstaand
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.money.byPeriod.map((p) => (
+                <tr key={p.periodId}>
+                  <th scope="row" className="fw-normal">
+                    <Link to={paths.subscriptionOverview(year, { periodId: p.periodId })}>{periodName.get(p.periodId)}</Link>
+                  </th>
+                  <td className="text-end">{euro(p.paid.totalCents)}</td>
+                  <td className="text-end">{euro(p.open.totalCents)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </Table>
+        }
+      />
+    </SectionCard>
+  );
+}
+
+function Discounts({ year, data }: { year: number; data: DashboardAnswer }) {
+  const locationName = new Map(data.locations.map((l) => [l.locationId, l.name]));
+  return (
+    <SectionCard title="Kortingen per reden">
+      <div className="mb-2">
+        <DownloadMenu
+          id="discounts-export"
+          label="Exporteren (Excel)"
+          choices={spreadsheetChoices('exportDiscountsByReason', { campYear: year })}
+        />
+      </div>
+      <Table size="sm" responsive className="mb-0" data-testid="discounts">
+        <thead>
+          <tr>
+            <th scope="col">Reden</th>
+            <th scope="col">Locatie</th>
+            <th scope="col" className="text-end">
+              Aantal
+            </th>
+            <th scope="col" className="text-end">
+              Bedrag
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.discountsByReason.map((d) => (
+            <tr key={`${d.reason}|${d.locationId}`}>
+              <th scope="row" className="fw-normal">
+                {d.reason}
+              </th>
+              <td>
+                <Link to={paths.subscriptionOverview(year, { locationId: d.locationId })}>{locationName.get(d.locationId)}</Link>
+              </td>
+              <td className="text-end">{d.count}</td>
+              <td className="text-end">{euro(d.amountCents)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </Table>
+    </SectionCard>
+  );
+}
