@@ -30,6 +30,10 @@ export const DEFAULT_MAIL_TEMPLATES = {
 
 /** The template of the mail about moving a child to another camp (issue 18); it ships with the product. */
 export const MOVE_MAIL_TEMPLATE = 'verplaatsing';
+/** The template of payment reminders (issue 19); it ships with the product and cannot be deleted. */
+export const REMINDER_MAIL_TEMPLATE = 'herinnering';
+/** The template of the mail that tells a parent a refund was paid (issue 19). */
+export const REFUND_MAIL_TEMPLATE = 'terugbetaling';
 
 /** Years offered in the Kampjaar dropdown: 2021 up to next calendar year. */
 export function campYears(today = new Date()): number[] {

@@ -15,6 +15,7 @@ import webPlugin from './plugins/web.js';
 import { apiFeatures } from './features/index.js';
 import { contract } from '@common/contract/index.js';
 import { createMailRelay, type MailRelay } from './mail/relay.js';
+import { createMailScheduleRunner, type MailScheduleRunner } from './features/mail-schedules/runner.js';
 import { readSettings, settingsDefaults } from './features/settings/settings.js';
 
 declare module 'fastify' {
@@ -24,6 +25,7 @@ declare module 'fastify' {
     clock: Clock;
     mailer: Mailer;
     mailRelay: MailRelay;
+    mailSchedules: MailScheduleRunner;
   }
 }
 
@@ -73,11 +75,25 @@ export async function buildApp({ config, database, logger = true, clock = system
       },
     }),
   );
+  app.decorate(
+    'mailSchedules',
+    createMailScheduleRunner({
+      db: () => database.db,
+      relay: app.mailRelay,
+      log: app.log,
+      clock,
+      settingsDefaults: settingsDefaults(config),
+    }),
+  );
   app.addHook('onReady', async () => {
+    app.mailSchedules.start();
     if (app.mailer.transport) app.mailRelay.start();
     else app.log.info('no SMTP_URL: mail stays in the mail_outbox table');
   });
-  app.addHook('onClose', async () => app.mailRelay.stop());
+  app.addHook('onClose', async () => {
+    await app.mailSchedules.stop();
+    await app.mailRelay.stop();
+  });
   const servedCalls = new Set<string>();
   app.addHook('onRoute', (route) => {
     if (route.config?.callName) servedCalls.add(route.config.callName);

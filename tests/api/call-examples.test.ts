@@ -11,6 +11,8 @@ import { backends } from '../helpers/database.js';
 
 /** Calls whose example names a record that only exists after a bank import, or that take a multipart upload. */
 const needsBankImport = new Set(['importBankStatements', 'undoBankImport', 'assignPayment', 'ignorePayment', 'requeuePayment']);
+/** Calls whose example names a subscription with money to pay back, which the demo's subscription 1 has not (tested in money-follow-up.test.ts). */
+const needsRefund = new Set(['exportRefunds', 'markRefundPaid']);
 /** Calls whose example names a mail the relay gave up on (tests/api/mail-relay.test.ts makes one). */
 const needsFailedMail = new Set(['retryMail']);
 /** Calls whose example needs a secret only a test knows: an invite's link, the user's own password (tests/api/users.test.ts). */
@@ -34,7 +36,14 @@ describe.each(backends)('the examples of the call table on %s', (backend) => {
 
   it('answers every example of a call that changes data with 2xx', async () => {
     const changes = Object.entries(contract)
-      .filter(([name, c]) => c.method !== 'GET' && !needsBankImport.has(name) && !needsFailedMail.has(name) && !needsSecret.has(name))
+      .filter(
+        ([name, c]) =>
+          c.method !== 'GET' &&
+          !needsBankImport.has(name) &&
+          !needsFailedMail.has(name) &&
+          !needsSecret.has(name) &&
+          !needsRefund.has(name),
+      )
       .sort(([a], [b]) => removing.indexOf(a) - removing.indexOf(b)) as [string, Call][];
     const refused: string[] = [];
     for (const [name, c] of changes) {

@@ -32,8 +32,9 @@ describe.each(backends)('the call table against the server on %s', (backend) => 
   });
 
   it('answers the example of every download with a file of one of its formats', async () => {
-    const contentTypes = { xlsx: 'spreadsheetml', csv: 'text/csv', pdf: 'application/pdf' };
-    for (const [name, c] of Object.entries(contract).filter(([, c]) => c.files)) {
+    const contentTypes = { xlsx: 'spreadsheetml', csv: 'text/csv', pdf: 'application/pdf', xml: 'application/xml' };
+    // A POST download (exportRefunds) answers a file for data a test must make first; its own test reads it.
+    for (const [name, c] of Object.entries(contract).filter(([, c]) => c.files && c.method === 'GET')) {
       const answer = await t.app.inject({
         method: 'GET',
         url: `${c.path}${queryString(c.example.query)}`,

@@ -20,17 +20,19 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     await smtp?.close();
   });
 
-  it('lists the shipped templates with how many camps use each: the four every camp names, and the move mail no camp names', async () => {
+  it('lists the shipped templates with how many camps use each: the four every camp names; the move, reminder and refund mails no camp names', async () => {
     const list = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
     expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual([
       'annulatie',
       'bevestiging',
+      'herinnering',
       'omzetten-cash',
       'omzetten-overschrijving',
+      'terugbetaling',
       'verplaatsing',
     ]);
     const campCount = (await t.db.select().from(camps)).length;
-    expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, campCount, campCount, 0]);
+    expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, 0, campCount, campCount, 0, 0]);
     expect((await t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data).toHaveLength(1);
   });
 
@@ -74,7 +76,9 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     );
     const defaultOne = await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging' });
     expect(defaultOne.status).toBe(409);
-    expect(defaultOne.body.error.message).toBe('Dit is een standaardsjabloon van nieuwe kampen en kan niet verwijderd worden.');
+    expect(defaultOne.body.error.message).toBe(
+      'Dit is een standaardsjabloon (van nieuwe kampen, herinneringen of terugbetalingen) en kan niet verwijderd worden.',
+    );
     expect(await databaseDigest(t.db)).toEqual(before);
 
     const [camp] = await t.db.select().from(camps).limit(1);
@@ -160,6 +164,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
 
     const made = await createSubscription(t.db, { parentEmail: `instellingen.${backend}@voorbeeld.be` });
     expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    await t.app.mailRelay.runOnce();
     const [mail] = smtp.received.filter((m) => m.envelopeTo.includes(`instellingen.${backend}@voorbeeld.be`));
     expect(mail!.envelopeFrom).toBe('kampen@sportkampen.be');
     expect(mail!.text).toContain('Gelieve over te schrijven op BE71 0961 2345 6769 met de gestructureerde mededeling');

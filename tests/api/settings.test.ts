@@ -28,6 +28,8 @@ describe.each(backends)('getSettings on %s', (backend) => {
           SIGNATORY_NAME: null,
           SIGNATORY_CAPACITY: null,
           SIGNATURE_IMAGE: null,
+          REMINDER_INTERVAL_DAYS: 7,
+          REMINDER_MAX_COUNT: 3,
         },
       ],
     });

@@ -18,6 +18,7 @@ const values: MailValues = {
   organiserBic: 'GKCCBEBB',
   organiserName: 'Sportkampen Vlaanderen',
   publicSiteUrl: 'https://inschrijven.example.be/',
+  refundAmount: '€ 20,00',
 };
 
 describe('mail templates', () => {
@@ -38,8 +39,8 @@ describe('mail templates', () => {
     expect(rendered).toEqual({ subject: '{{onbekend}}', text: 'Jan $& $1 {{toString}}' });
   });
 
-  it('leaves no placeholder unfilled in the four default templates', () => {
-    expect(defaultMailTemplates).toHaveLength(4);
+  it('leaves no placeholder unfilled in the shipped templates (four camp mails, move, reminder, refund)', () => {
+    expect(defaultMailTemplates).toHaveLength(7);
     for (const template of defaultMailTemplates) {
       const rendered = renderTemplate(template, values);
       expect(`${rendered.subject}\n${rendered.text}`, template.id).not.toContain('{{');
@@ -69,7 +70,7 @@ describe('mail templates', () => {
       }),
       ORGANISER_BIC: 'GKCCBEBB',
     };
-    expect(subscriptionMailValues(detail, organiser)).toEqual(values);
+    expect(subscriptionMailValues(detail, organiser)).toEqual({ ...values, refundAmount: '' });
   });
 
   it('names the unknown placeholders of a text once each, in order, and knows every default one', () => {

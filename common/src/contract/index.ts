@@ -7,9 +7,12 @@ import { combine } from './define.js';
 import { healthCalls } from './health.js';
 import { mailLogCalls } from './mail-log.js';
 import { mailCalls } from './mail.js';
+import { mailScheduleCalls } from './mail-schedules.js';
 import { monitorCalls } from './monitors.js';
 import { participantCalls } from './participants.js';
 import { registrationCalls } from './registration.js';
+import { refundCalls } from './refunds.js';
+import { reminderCalls } from './reminders.js';
 import { seasonCalls } from './season.js';
 import { settingsCalls } from './settings.js';
 import { subscriptionCalls } from './subscriptions.js';
@@ -44,6 +47,9 @@ export const contract = combine(
   auditCalls,
   registrationCalls,
   dashboardCalls,
+  reminderCalls,
+  refundCalls,
+  mailScheduleCalls,
 );
 
 export type Contract = typeof contract;

@@ -3,12 +3,13 @@ import { idField, requiredText } from './fields.js';
 
 /** Bank reconciliation: statement imports, the queue 'Te koppelen' and the payments of a subscription. */
 
-export const PAYMENT_SOURCES = ['bank', 'paymentComplete', 'cash'] as const;
+export const PAYMENT_SOURCES = ['bank', 'paymentComplete', 'cash', 'refund'] as const;
 export type PaymentSource = (typeof PAYMENT_SOURCES)[number];
 export const paymentSourceLabels: Record<PaymentSource, string> = {
   bank: 'Rekeninguittreksel',
   paymentComplete: 'Bedragen gelijk zetten',
   cash: 'Contante betaling',
+  refund: 'Terugbetaling',
 };
 
 export const QUEUE_REASONS = ['no-match', 'cancelled', 'deleted'] as const;

@@ -20,6 +20,7 @@ export const MAIL_PLACEHOLDERS = {
   organiserBic: 'De BIC van de organisator',
   organiserName: 'De naam van de organisator',
   publicSiteUrl: 'De website waar ouders inschrijven',
+  refundAmount: 'Het teruggestorte bedrag (enkel in de mail bij een terugbetaling)',
 } as const;
 export type MailPlaceholder = keyof typeof MAIL_PLACEHOLDERS;
 export type MailValues = Record<MailPlaceholder, string>;
@@ -48,7 +49,7 @@ export const mailTemplateMessages = {
   exists: 'Er bestaat al een mailsjabloon met deze identificatie.',
   noSubscription: 'Er is nog geen inschrijving om het voorbeeld mee te vullen.',
   subscriptionNotFound: 'Inschrijving niet gevonden',
-  isDefault: 'Dit is een standaardsjabloon van nieuwe kampen en kan niet verwijderd worden.',
+  isDefault: 'Dit is een standaardsjabloon (van nieuwe kampen, herinneringen of terugbetalingen) en kan niet verwijderd worden.',
   testMailFailed: 'De testmail kon niet verzonden worden.',
 };
 

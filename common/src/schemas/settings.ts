@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isValidIban } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
-import { optionalText, requiredText } from './fields.js';
+import { nonNegativeIntField, optionalText, positiveIntField, requiredText } from './fields.js';
 
 /**
  * The organiser's settings (issue 17, 'Instellingen'): who sends the mails and signs the attests. They
@@ -69,6 +69,9 @@ export const settingsPayload = z.object({
     .transform((v) => (v === undefined || v === null || v === '' ? null : v))
     .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
     .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+  /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
+  REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
+  REMINDER_MAX_COUNT: positiveIntField.optional(),
 });
 export type SettingsPayload = z.input<typeof settingsPayload>;
 export type SettingsValues = z.output<typeof settingsPayload>;
@@ -87,5 +90,7 @@ export const settingsRecord = z.object({
   SIGNATORY_NAME: z.string().nullable(),
   SIGNATORY_CAPACITY: z.string().nullable(),
   SIGNATURE_IMAGE: z.string().nullable(),
+  REMINDER_INTERVAL_DAYS: z.number(),
+  REMINDER_MAX_COUNT: z.number(),
 }) satisfies z.ZodType<SettingsValues>;
 export type SettingsRecord = z.infer<typeof settingsRecord>;

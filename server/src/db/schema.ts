@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../../../common/src/roles.js';
+import type { MailAttachment } from '../mail/mailer.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -68,6 +69,9 @@ export const settings = pgTable('settings', {
   signatoryName: text('signatory_name'),
   signatoryCapacity: text('signatory_capacity'),
   signatureImage: text('signature_image'),
+  /** Payment reminders (issue 19): no second one within this many days, and no more than this many. */
+  reminderIntervalDays: integer('reminder_interval_days').notNull().default(7),
+  reminderMaxCount: integer('reminder_max_count').notNull().default(3),
 });
 
 export const camps = pgTable(
@@ -115,6 +119,8 @@ export const camps = pgTable(
     emailTemplateConvertBankTransfer: text('email_template_convert_bank_transfer')
       .notNull()
       .references(() => mailTemplates.id),
+    /** Kept from the paid amount when a cancelled subscription is refunded (issue 19); 0 by default. */
+    cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
   },
   (t) => [index('camps_period_idx').on(t.periodId)],
 );
@@ -345,6 +351,8 @@ export const mailOutbox = pgTable(
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true, mode: 'string' }),
     /** A relay that claimed the mail owns it until then; a relay that died loses it after that. */
     claimedUntil: timestamp('claimed_until', { withTimezone: true, mode: 'string' }),
+    /** Inline images of the mail ([{ cid, filename, contentType, content (base64) }]): the payment QR code (issue 19). */
+    attachments: jsonb('attachments').$type<MailAttachment[]>(),
   },
   (t) => [index('mail_outbox_due_idx').on(t.status, t.nextAttemptAt), index('mail_outbox_subscription_idx').on(t.subscriptionId)],
 );
@@ -393,7 +401,7 @@ export const payments = pgTable(
   'payments',
   {
     id: serial('id').primaryKey(),
-    source: text('source', { enum: ['bank', 'paymentComplete', 'cash'] }).notNull(),
+    source: text('source', { enum: ['bank', 'paymentComplete', 'cash', 'refund'] }).notNull(),
     state: text('state', { enum: ['booked', 'unmatched', 'ignored'] }).notNull(),
     subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
     amountCents: integer('amount_cents').notNull(),
@@ -441,4 +449,57 @@ export const deletedSubscriptions = pgTable(
     snapshot: jsonb('snapshot').notNull(),
   },
   (t) => [index('deleted_subscriptions_deleted_at_idx').on(t.deletedAt), index('deleted_subscriptions_child_idx').on(t.childId)],
+);
+
+/** A payment reminder sent to a subscription's parent (issue 19): the limits count these rows. */
+export const paymentReminders = pgTable(
+  'payment_reminders',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }).notNull(),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+  },
+  (t) => [index('payment_reminders_subscription_idx').on(t.subscriptionId, t.sentAt)],
+);
+
+/**
+ * A camp's automatic mail (issue 19): a template, sent N days before the camp starts, N days after booking
+ * while unpaid, or N days after the camp ends, to all, the unpaid or the paid subscriptions.
+ */
+export const mailSchedules = pgTable(
+  'mail_schedules',
+  {
+    id: serial('id').primaryKey(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    templateId: text('template_id')
+      .notNull()
+      .references(() => mailTemplates.id),
+    trigger: text('trigger', { enum: ['beforeStart', 'afterBooking', 'afterEnd'] }).notNull(),
+    days: integer('days').notNull(),
+    target: text('target', { enum: ['all', 'unpaid', 'paid'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('mail_schedules_camp_idx').on(t.campId)],
+);
+
+/** One row per schedule and subscription once its mail is in the outbox: the primary key is what makes it never twice. */
+export const mailScheduleSends = pgTable(
+  'mail_schedule_sends',
+  {
+    scheduleId: integer('schedule_id')
+      .notNull()
+      .references(() => mailSchedules.id, { onDelete: 'cascade' }),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => subscriptions.id, { onDelete: 'cascade' }),
+    mailId: integer('mail_id').references(() => mailOutbox.id, { onDelete: 'set null' }),
+    sentAt: timestamp('sent_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.scheduleId, t.subscriptionId] })],
 );

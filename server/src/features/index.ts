@@ -8,10 +8,13 @@ import dashboardRoutes from './dashboard/routes.js';
 import healthRoutes from './health/routes.js';
 import mailLogRoutes from './mail/log-routes.js';
 import mailRoutes from './mail/routes.js';
+import mailScheduleRoutes from './mail-schedules/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
 import paymentRoutes from './payments/routes.js';
 import registrationRoutes from './registration/routes.js';
+import refundRoutes from './refunds/routes.js';
+import reminderRoutes from './reminders/routes.js';
 import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
@@ -40,4 +43,7 @@ export const apiFeatures: FastifyPluginAsync[] = [
   auditRoutes,
   registrationRoutes,
   dashboardRoutes,
+  reminderRoutes,
+  refundRoutes,
+  mailScheduleRoutes,
 ];

@@ -1,7 +1,7 @@
-import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE } from '@common/constants.js';
+import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE, REFUND_MAIL_TEMPLATE, REMINDER_MAIL_TEMPLATE } from '@common/constants.js';
 
 /**
- * The templates that ship with the product: the four a new camp names, and the mail about a move (issue 18). Placeholders: {{childName}}, {{parentName}}, {{campName}},
+ * The templates that ship with the product: the four a new camp names, the mail about a move (issue 18), the payment reminder and the refund mail (issue 19). Placeholders: {{childName}}, {{parentName}}, {{campName}},
  * {{periodDates}}, {{amountToPay}}, {{saldo}}, {{ogm}}, {{reference}}, {{organiserAccount}}.
  */
 export const defaultMailTemplates = [
@@ -66,6 +66,31 @@ export const defaultMailTemplates = [
       'De inschrijving van {{childName}} is verplaatst naar {{campName}} ({{periodDates}}).',
       'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
       'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      'Referentie: {{reference}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: REMINDER_MAIL_TEMPLATE,
+    subject: 'Herinnering: betaling voor {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'Voor de inschrijving van {{childName}} voor {{campName}} ({{periodDates}}) staat nog {{saldo}} open.',
+      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}, of scan de QR-code in deze mail met uw bankapp.',
+      'Referentie: {{reference}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: REFUND_MAIL_TEMPLATE,
+    subject: 'Terugbetaling voor {{childName}} - {{campName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'We hebben {{refundAmount}} teruggestort voor de inschrijving van {{childName}} voor {{campName}}.',
       'Referentie: {{reference}}.',
       '',
       'Het kampteam',

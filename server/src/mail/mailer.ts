@@ -1,13 +1,43 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 
+/** An inline image, shown where the HTML part names `cid:<cid>`. */
+export interface MailAttachment {
+  cid: string;
+  filename: string;
+  contentType: string;
+  /** The bytes, base64. */
+  content: string;
+}
+
 export interface OutgoingMail {
   /** The sender of the organiser's settings; MAIL_FROM when not given. */
   from?: string;
   to: string;
   subject: string;
   text: string;
+  /** Inline images: the mail then also has an HTML part, the text with the images below it. */
+  attachments?: MailAttachment[] | null;
 }
+
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The HTML part of a mail with inline images: the text as written, then each image by its content id. */
+export function htmlWithImages(text: string, attachments: MailAttachment[]): string {
+  const paragraphs = escapeHtml(text).replace(/\r?\n/g, '<br>\n');
+  const images = attachments
+    .map(
+      (a) =>
+        `<p><img src="cid:${escapeHtml(a.cid)}" alt="${escapeHtml(a.filename === PAYMENT_QR_FILENAME ? PAYMENT_QR_ALT : a.filename)}" width="240" height="240"></p>`,
+    )
+    .join('\n');
+  return `<!doctype html>\n<html lang="nl"><body>\n<p>${paragraphs}</p>\n${images}\n</body></html>`;
+}
+
+/** The payment QR code's file name and the words a mail client shows when it hides images. */
+export const PAYMENT_QR_FILENAME = 'betaal-qr.png';
+export const PAYMENT_QR_ALT = 'QR-code om te betalen: scan hem met uw bankapp';
 
 export interface Mailer {
   /** null without SMTP_URL: mail then stays in the outbox. */
@@ -35,7 +65,26 @@ export function createMailer(config: Config): Mailer {
   return {
     transport: 'smtp',
     send: async (mail, signal) => {
-      await transporter.sendMail({ from: mail.from ?? config.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, signal });
+      const images = mail.attachments ?? [];
+      await transporter.sendMail({
+        from: mail.from ?? config.MAIL_FROM,
+        to: mail.to,
+        subject: mail.subject,
+        text: mail.text,
+        ...(images.length > 0
+          ? {
+              html: htmlWithImages(mail.text, images),
+              attachments: images.map((a) => ({
+                cid: a.cid,
+                filename: a.filename,
+                contentType: a.contentType,
+                content: Buffer.from(a.content, 'base64'),
+                contentDisposition: 'inline' as const,
+              })),
+            }
+          : {}),
+        signal,
+      });
     },
   };
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import type { Mailer } from './mailer.js';
+import type { MailAttachment, Mailer } from './mailer.js';
 
 export interface RelaySettings {
   /** The most one mail may take, connecting, greeting and sending together. */
@@ -31,6 +31,7 @@ interface ClaimedMail {
   subject: string;
   body: string;
   attempts: number;
+  attachments: MailAttachment[] | null;
 }
 
 /** Mails claimed in one go; they are sent in parallel, each within the deadline. */
@@ -74,14 +75,14 @@ export function createMailRelay(deps: {
             order by next_attempt_at nulls first, id
             limit ${BATCH}
             for update skip locked)
-          returning id, recipient, subject, body, attempts`,
+          returning id, recipient, subject, body, attempts, attachments`,
     );
   }
 
   async function deliver(mail: ClaimedMail, from: string): Promise<void> {
     const deadline = AbortSignal.timeout(settings.deadlineMs);
     try {
-      await mailer.send({ from, to: mail.recipient, subject: mail.subject, text: mail.body }, deadline);
+      await mailer.send({ from, to: mail.recipient, subject: mail.subject, text: mail.body, attachments: mail.attachments }, deadline);
       await deps
         .db()
         .execute(

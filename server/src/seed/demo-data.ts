@@ -223,7 +223,7 @@ async function fillDemoData(db: Transaction, options: SeedOptions): Promise<void
     { id: PAYMENT_METHOD.cash, description: 'Contante betaling' },
     { id: PAYMENT_METHOD.bankTransfer, description: 'Overschrijving' },
   ]);
-  await db.insert(t.mailTemplates).values(defaultMailTemplates);
+  await db.insert(t.mailTemplates).values(defaultMailTemplates).onConflictDoNothing();
   await db.insert(t.locations).values(
     LOCATIONS.map((l, i) => ({
       ...l,

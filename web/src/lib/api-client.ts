@@ -118,12 +118,16 @@ export const api = { call, upload };
  * Bearer header, so the file is fetched like any call and handed to the browser as a Blob; the token never
  * goes in a URL.
  */
-async function download(name: CallName, query: Record<string, string | number | undefined>): Promise<string> {
-  const { path } = contract[name] as Call;
+async function download(name: CallName, input: Record<string, unknown>): Promise<string> {
+  const { path, body } = contract[name] as Call;
   const token = tokenStore.get();
+  const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let response: Response;
   try {
-    response = await fetch(buildUrl(path, query), { headers: token ? { authorization: `Bearer ${token}` } : {} });
+    // A download with a body (exportRefunds) is a POST of JSON; the others take their input in the query.
+    response = body
+      ? await fetch(path, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify(input) })
+      : await fetch(buildUrl(path, input), { headers });
   } catch {
     throw new ApiError(0, 'Geen verbinding met de server.');
   }

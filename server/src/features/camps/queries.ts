@@ -8,11 +8,14 @@ import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 
 /** A camp as stored: money in cents, seats open not yet derived. */
-const campRow = campRecord.omit({ PRICE: true, CAMP_REDUCTION_TO_EARN: true, CAMP_FISCAL_MAX_REDUCTION: true, SEATS_OPEN: true }).extend({
-  PRICE_CENTS: z.number(),
-  REDUCTION_TO_EARN_CENTS: z.number(),
-  FISCAL_MAX_REDUCTION_CENTS: z.number(),
-});
+const campRow = campRecord
+  .omit({ PRICE: true, CAMP_REDUCTION_TO_EARN: true, CAMP_FISCAL_MAX_REDUCTION: true, CAMP_CANCELLATION_FEE: true, SEATS_OPEN: true })
+  .extend({
+    PRICE_CENTS: z.number(),
+    CANCELLATION_FEE_CENTS: z.number(),
+    REDUCTION_TO_EARN_CENTS: z.number(),
+    FISCAL_MAX_REDUCTION_CENTS: z.number(),
+  });
 
 const summaryRow = z.object({
   cancelled: z.boolean(),
@@ -60,6 +63,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
           c.maximum_allowed_days as "CAMP_MAXIMUM_ALLOWED_CAMP_DAYS",
           c.reduction_to_earn_cents as "REDUCTION_TO_EARN_CENTS",
           c.fiscal_max_reduction_cents as "FISCAL_MAX_REDUCTION_CENTS",
+          c.cancellation_fee_cents as "CANCELLATION_FEE_CENTS",
           c.remark as "REMARK",
           c.email_template_confirm as "CAMP_EMAILTEMPLATE_CONFIRM",
           c.email_template_cancel as "CAMP_EMAILTEMPLATE_CANCEL",
@@ -82,11 +86,12 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
       compareDutch(a.LOCATION_NAME, b.LOCATION_NAME) ||
       a.CAMP_ID - b.CAMP_ID,
   );
-  return rows.map(({ PRICE_CENTS, REDUCTION_TO_EARN_CENTS, FISCAL_MAX_REDUCTION_CENTS, ...camp }) => ({
+  return rows.map(({ PRICE_CENTS, REDUCTION_TO_EARN_CENTS, FISCAL_MAX_REDUCTION_CENTS, CANCELLATION_FEE_CENTS, ...camp }) => ({
     ...camp,
     PRICE: centsToEuro(PRICE_CENTS),
     CAMP_REDUCTION_TO_EARN: centsToEuro(REDUCTION_TO_EARN_CENTS),
     CAMP_FISCAL_MAX_REDUCTION: centsToEuro(FISCAL_MAX_REDUCTION_CENTS),
+    CAMP_CANCELLATION_FEE: centsToEuro(CANCELLATION_FEE_CENTS),
     SEATS_OPEN: camp.SEATS_AVAILABLE - camp.SEATS_TAKEN,
   }));
 }

@@ -37,6 +37,7 @@ function campColumns(camp: CampValues) {
     maximumAllowedDays: camp.CAMP_MAXIMUM_ALLOWED_CAMP_DAYS,
     reductionToEarnCents: euroToCents(camp.CAMP_REDUCTION_TO_EARN),
     fiscalMaxReductionCents: euroToCents(camp.CAMP_FISCAL_MAX_REDUCTION),
+    ...(camp.CAMP_CANCELLATION_FEE === undefined ? {} : { cancellationFeeCents: euroToCents(camp.CAMP_CANCELLATION_FEE) }),
     remark: camp.REMARK,
     emailTemplateConfirm: camp.CAMP_EMAILTEMPLATE_CONFIRM,
     emailTemplateCancel: camp.CAMP_EMAILTEMPLATE_CANCEL,

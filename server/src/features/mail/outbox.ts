@@ -3,9 +3,10 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor } from '../../db/client.js';
 import { camps, mailOutbox, mailTemplates } from '../../db/schema.js';
-import type { Mailer } from '../../mail/mailer.js';
+import { PAYMENT_QR_FILENAME, type MailAttachment, type Mailer } from '../../mail/mailer.js';
+import { PAYMENT_QR_CID, qrPng, subscriptionEpcPayload } from '../../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../settings/settings.js';
-import { renderTemplate, subscriptionMailValues, type MailTemplate } from './render.js';
+import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from './render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
 const campTemplateColumns = {
@@ -15,6 +16,8 @@ const campTemplateColumns = {
   convertBankTransfer: camps.emailTemplateConvertBankTransfer,
 };
 export type CampMailKind = keyof typeof campTemplateColumns;
+/** The camp mails that ask for a transfer, and so carry the payment QR code (issue 19). */
+const asksForTransferKinds: readonly CampMailKind[] = ['confirm', 'convertBankTransfer'];
 
 export type MailStatus = (typeof mailOutbox.$inferSelect)['status'];
 
@@ -24,6 +27,7 @@ export interface QueuedMail {
   to: string;
   subject: string;
   text: string;
+  attachments: MailAttachment[] | null;
 }
 
 export interface MailDeps {
@@ -49,17 +53,41 @@ export async function queueSubscriptionMail(
     .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
     .where(eq(camps.id, detail.CAMP_ID));
   if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
-  return queueMail(tx, { templateId: template.id, template, detail, to: detail.SUBSCRIBER_PARENT_EMAIL }, settingsDefaults);
+  return queueMail(
+    tx,
+    { templateId: template.id, template, detail, to: detail.SUBSCRIBER_PARENT_EMAIL, paymentQr: asksForTransferKinds.includes(kind) },
+    settingsDefaults,
+  );
 }
 
 /** Renders a template for a subscription with the organiser's settings and records it in the outbox, to any address. */
 export async function queueMail(
   tx: Executor,
-  mail: { templateId: string; template: MailTemplate; detail: SubscriptionDetail; to: string },
+  mail: {
+    templateId: string;
+    template: MailTemplate;
+    detail: SubscriptionDetail;
+    to: string;
+    /** The mail asks for a transfer: it carries the payment QR code while money is open (issue 19). */
+    paymentQr?: boolean;
+    /** Placeholders only this mail fills (the refund amount). */
+    values?: Partial<MailValues>;
+  },
   settingsDefaults: OrganiserSettings,
 ): Promise<QueuedMail> {
   const organiser = await readSettings(tx, settingsDefaults);
-  const rendered = renderTemplate(mail.template, subscriptionMailValues(mail.detail, organiser));
+  const rendered = renderTemplate(mail.template, { ...subscriptionMailValues(mail.detail, organiser), ...mail.values });
+  const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
+  const attachments: MailAttachment[] | null = qrPayload
+    ? [
+        {
+          cid: PAYMENT_QR_CID,
+          filename: PAYMENT_QR_FILENAME,
+          contentType: 'image/png',
+          content: (await qrPng(qrPayload)).toString('base64'),
+        },
+      ]
+    : null;
   const [row] = await tx
     .insert(mailOutbox)
     .values({
@@ -69,9 +97,10 @@ export async function queueMail(
       subject: rendered.subject,
       body: rendered.text,
       status: 'outbox',
+      attachments,
     })
     .returning({ id: mailOutbox.id });
-  return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, ...rendered };
+  return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, ...rendered, attachments };
 }
 
 /** The longest a test mail, which staff wait for, may take. */

@@ -36,5 +36,6 @@ export function subscriptionMailValues(detail: SubscriptionDetail, organiser: Or
     organiserBic: organiser.ORGANISER_BIC ?? '',
     organiserName: organiser.ORGANISER_NAME,
     publicSiteUrl: organiser.PUBLIC_SITE_URL,
+    refundAmount: '',
   };
 }

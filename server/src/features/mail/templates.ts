@@ -1,5 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE } from '@common/constants.js';
+import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE, REFUND_MAIL_TEMPLATE, REMINDER_MAIL_TEMPLATE } from '@common/constants.js';
 import {
   mailTemplateMessages,
   type MailPreview,
@@ -79,7 +79,13 @@ export async function updateMailTemplate(db: Database, adminId: number, template
   });
 }
 
-const defaultTemplateIds: string[] = [...Object.values(DEFAULT_MAIL_TEMPLATES), MOVE_MAIL_TEMPLATE];
+/** The four camp defaults, the move mail (issue 18) and the templates of reminders and refunds (issue 19), which their calls name. */
+const defaultTemplateIds: string[] = [
+  ...Object.values(DEFAULT_MAIL_TEMPLATES),
+  MOVE_MAIL_TEMPLATE,
+  REMINDER_MAIL_TEMPLATE,
+  REFUND_MAIL_TEMPLATE,
+];
 
 /** A template camps name stays, and so do the four defaults every new camp starts with and the move mail's. */
 export async function deleteMailTemplate(db: Database, adminId: number, templateId: string): Promise<string> {

@@ -12,6 +12,9 @@ import { writeAudit } from '../../lib/audit.js';
 export type OrganiserSettings = SettingsRecord;
 
 const SETTINGS_ROW = 1;
+/** The reminder limits until staff change them: Stamhoofd's and most organisers' practice (issue 19). */
+export const DEFAULT_REMINDER_INTERVAL_DAYS = 7;
+export const DEFAULT_REMINDER_MAX_COUNT = 3;
 
 /** The display name of MAIL_FROM ('Kampbeheer <…>' gives 'Kampbeheer'), else the address. */
 function nameOfSender(mailFrom: string): string {
@@ -33,6 +36,8 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
     SIGNATORY_NAME: null,
     SIGNATORY_CAPACITY: null,
     SIGNATURE_IMAGE: null,
+    REMINDER_INTERVAL_DAYS: DEFAULT_REMINDER_INTERVAL_DAYS,
+    REMINDER_MAX_COUNT: DEFAULT_REMINDER_MAX_COUNT,
   };
 }
 
@@ -51,6 +56,8 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   SIGNATORY_NAME: row.signatoryName,
   SIGNATORY_CAPACITY: row.signatoryCapacity,
   SIGNATURE_IMAGE: row.signatureImage,
+  REMINDER_INTERVAL_DAYS: row.reminderIntervalDays,
+  REMINDER_MAX_COUNT: row.reminderMaxCount,
 });
 
 const toColumns = (values: SettingsValues) => ({
@@ -66,6 +73,8 @@ const toColumns = (values: SettingsValues) => ({
   signatoryName: values.SIGNATORY_NAME,
   signatoryCapacity: values.SIGNATORY_CAPACITY,
   signatureImage: values.SIGNATURE_IMAGE,
+  ...(values.REMINDER_INTERVAL_DAYS === undefined ? {} : { reminderIntervalDays: values.REMINDER_INTERVAL_DAYS }),
+  ...(values.REMINDER_MAX_COUNT === undefined ? {} : { reminderMaxCount: values.REMINDER_MAX_COUNT }),
 });
 
 /** The typed getter: the saved settings, or the environment's defaults when none are saved yet. */

@@ -21,7 +21,7 @@ export default function SettingsPage() {
   return <SettingsForm settings={settings.data} />;
 }
 
-const blank = (v: string | null) => v ?? '';
+const blank = (v: string | number | null) => (v === null ? '' : String(v));
 
 function SettingsForm({ settings }: { settings: SettingsRecord }) {
   const form = useSchemaForm(settingsPayload, {
@@ -64,6 +64,10 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
           <SectionCard title="Mails en website">
             <TextField form={form} name="MAIL_FROM" label="Afzender van de mails" required hint="Kampen <kampen@voorbeeld.be>" />
             <TextField form={form} name="PUBLIC_SITE_URL" label="Website voor inschrijvingen" required hint="De basis van voucherlinks." />
+          </SectionCard>
+          <SectionCard title="Betalingsherinneringen">
+            <TextField form={form} name="REMINDER_INTERVAL_DAYS" label="Minimum dagen tussen twee herinneringen" type="number" />
+            <TextField form={form} name="REMINDER_MAX_COUNT" label="Maximum aantal herinneringen" type="number" />
           </SectionCard>
           <SectionCard title="Fiscale attesten">
             <TextField form={form} name="CERTIFYING_AUTHORITY" label="Certificerende overheid" />

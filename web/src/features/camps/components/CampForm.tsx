@@ -56,6 +56,7 @@ const discountFields: GridField[] = [
   { name: 'CAMP_FLEXIBLE_BOOKING_ALLOWED', label: 'Flexibel boeken toegestaan', options: yesNo },
   { name: 'CAMP_REDUCTION_TO_EARN', label: 'Te verdienen korting (€)' },
   { name: 'CAMP_FISCAL_MAX_REDUCTION', label: 'Fiscale maximumkorting (€)' },
+  { name: 'CAMP_CANCELLATION_FEE', label: 'Annulatiekost (€)' },
   { name: 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS', label: 'Minimum aaneensluitende dagen' },
   { name: 'CAMP_MINIMUM_REQUIRED_CAMP_DAYS', label: 'Minimum aantal dagen' },
   { name: 'CAMP_MAXIMUM_ALLOWED_CAMP_DAYS', label: 'Maximum aantal dagen' },

@@ -15,6 +15,7 @@ export function campFormValues(camp?: CampRecord): CampPayload {
     PRICE: euroInputValue(camp.PRICE),
     CAMP_REDUCTION_TO_EARN: euroInputValue(camp.CAMP_REDUCTION_TO_EARN),
     CAMP_FISCAL_MAX_REDUCTION: euroInputValue(camp.CAMP_FISCAL_MAX_REDUCTION),
+    CAMP_CANCELLATION_FEE: euroInputValue(camp.CAMP_CANCELLATION_FEE),
     // An inherited booking start or info leaves the camp's own field empty (spec section 2).
     CAMP_ALLOW_BOOKING_FROM: dateTimeInputValue(camp.CAMP_ALLOW_BOOKING_FROM),
     CAMP_ALLOW_BOOKING_INFO: camp.CAMP_ALLOW_BOOKING_INFO ?? '',

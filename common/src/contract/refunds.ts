@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { exportRefundsPayload, markRefundPaidPayload, refundRecord, refundsQuery } from '../schemas/refunds.js';
+import { beheerderOnly } from '../roles.js';
+import { call, download, feature } from './define.js';
+
+/** 'Terugbetalingen' (issue 19): paying money out is for a beheerder (issue 20). */
+export const refundCalls = feature('refunds', {
+  getRefunds: call({
+    method: 'GET',
+    path: '/api/getRefunds',
+    summary: 'Overpaid subscriptions and cancelled ones with money paid (minus the camp’s cancellation fee) of the year',
+    query: refundsQuery,
+    response: z.array(refundRecord),
+    example: { query: { campYear: 2025 } },
+  }),
+  exportRefunds: download({
+    method: 'POST',
+    path: '/api/exportRefunds',
+    summary: 'A SEPA credit-transfer file (pain.001.001.03) paying back the chosen subscriptions from the organiser’s account',
+    body: exportRefundsPayload,
+    files: ['xml'],
+    roles: beheerderOnly,
+    refusals: [409],
+    example: { body: { subscriptionIds: [1], accounts: [{ SUBSCRIPTION_ID: 1, IBAN: 'BE68539007547034' }] } },
+  }),
+  markRefundPaid: call({
+    method: 'POST',
+    path: '/api/markRefundPaid',
+    summary: 'Records a refund as a negative payment (audited) and mails the parent',
+    body: markRefundPaidPayload,
+    roles: beheerderOnly,
+    response: z.object({ paymentId: z.number(), mailId: z.number().nullable() }),
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1, amount: 10, date: '2025-08-01' } },
+  }),
+});

@@ -1,0 +1,18 @@
+import { reminderCalls } from '@common/contract/reminders.js';
+import { callRoutes } from '../../lib/calls.js';
+import { currentAdminId } from '../../plugins/auth.js';
+import { settingsDefaults } from '../settings/settings.js';
+import { paymentQrCode } from './payment-qr-code.js';
+import * as service from './service.js';
+
+/** 'Openstaande betalingen', payment reminders and the payment QR code of a subscription. */
+export default callRoutes(reminderCalls, (app) => {
+  const defaults = settingsDefaults(app.config);
+  const deps = () => ({ mailer: app.mailer, log: app.log, settingsDefaults: defaults });
+  return {
+    getOpenPayments: async (request) => service.listOpenPayments(app.database.db, deps(), app.clock, request.query),
+    sendPaymentReminders: async (request) =>
+      service.sendPaymentReminders(app.database.db, deps(), app.clock, currentAdminId(request), request.body.subscriptionIds),
+    getPaymentQrCode: async (request) => paymentQrCode(app.database.db, defaults, request.query.subscriptionId),
+  };
+});
