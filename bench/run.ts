@@ -14,6 +14,7 @@ import type { Page } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../server/src/db/client.js';
+import { getDashboard } from '../server/src/features/dashboard/queries.js';
 import { listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
 import { buildWeb } from '../scripts/web-build.js';
@@ -34,6 +35,7 @@ const LOAD_SECONDS = 10;
 interface ApiFigures {
   backend: string;
   subscriptions: { size: number; apiMs: number; sqlMs: number; ratio: number; wireBytes: number; rawRows: number }[];
+  dashboard?: { size: number; apiMs: number; queriesMs: number; ratio: number }[];
   detail: {
     requestsPerSecond: number;
     p99Ms: number;
@@ -46,9 +48,9 @@ interface ApiFigures {
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
-async function seed(db: Database, only: 'all' | 'mixed-load' | 'bank' = 'all') {
+async function seed(db: Database, only: Only = 'all') {
   await seedDemoData(db, { subscriptionsPerYear: 0 });
-  const sizes = { all: SIZES, 'mixed-load': [10_000] as const, bank: [1000] as const }[only];
+  const sizes = { all: SIZES, 'mixed-load': [10_000] as const, bank: [1000] as const, dashboard: [10_000, 50_000] as const }[only];
   for (const size of sizes) {
     const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
     log(`seeded ${size} subscriptions in ${(seconds / 1000).toFixed(1)} s`);
@@ -112,6 +114,7 @@ async function measureApi(backend: string, database: DatabaseHandle, baseUrl: st
     subscriptions.push({ size, apiMs: api.median, sqlMs: plain.median, ratio: api.median / plain.median, wireBytes, rawRows });
     log(`${backend} getSubscriptions ${size}: ${api.median.toFixed(1)} ms vs plain SQL ${plain.median.toFixed(1)} ms, ${wireBytes} bytes`);
   }
+  const dashboard = await measureDashboard(backend, database, baseUrl, token);
   const [someSubscription] = await queryRows<{ id: number }>(database.db, sql`select id from subscriptions order by id desc limit 1`);
   const detailUrl = `${baseUrl}/api/getSubscriptionFullDetail?id=${someSubscription!.id}`;
   const detail = await loadTest(detailUrl, token, LOAD_SECONDS, 10);
@@ -122,6 +125,7 @@ async function measureApi(backend: string, database: DatabaseHandle, baseUrl: st
   return {
     backend,
     subscriptions,
+    dashboard,
     detail: {
       requestsPerSecond: detail.requestsPerSecond,
       p99Ms: detail.p99Ms,
@@ -131,6 +135,44 @@ async function measureApi(backend: string, database: DatabaseHandle, baseUrl: st
       errors: detail.errors + detail.non2xx,
     },
   };
+}
+
+/** Target of issue 21: getDashboard to the last byte at most this many times its own queries run directly. */
+const DASHBOARD_TARGET_RATIO = 1.5;
+
+/** getDashboard over HTTP against the same queries run in this process through the same driver: what HTTP, the schema check and JSON add. */
+async function measureDashboard(backend: string, database: DatabaseHandle, baseUrl: string, token: string) {
+  const figures: NonNullable<ApiFigures['dashboard']> = [];
+  for (const size of [10_000, 50_000] as const) {
+    const year = YEAR_OF[size]!;
+    const api = await medianOf(RUNS, async () => {
+      const answer = await getOnWire(`${baseUrl}/api/getDashboard?campYear=${year}`, token);
+      if (answer.status !== 200) throw new Error(`getDashboard answered ${answer.status}`);
+      return answer.ms;
+    });
+    const queries = await medianOf(RUNS, () => timed(() => getDashboard(database.db, year)));
+    figures.push({ size, apiMs: api.median, queriesMs: queries.median, ratio: api.median / queries.median });
+    log(`${backend} getDashboard ${size}: ${api.median.toFixed(1)} ms vs its queries ${queries.median.toFixed(1)} ms`);
+  }
+  return figures;
+}
+
+function dashboardSection(date: string, figures: Pick<ApiFigures, 'backend' | 'dashboard'>[]): string[] {
+  return [
+    `## 2b. getDashboard of a year (issue 21; target: at most ${DASHBOARD_TARGET_RATIO} × its own queries run directly through the same driver)`,
+    '',
+    `Measured ${date}; medians of ${RUNS} runs after a warm-up.`,
+    '',
+    '| backend | subscriptions | API (ms, to last byte) | its queries (ms) | ratio | target |',
+    '|---|---|---|---|---|---|',
+    ...figures.flatMap((a) =>
+      (a.dashboard ?? []).map(
+        (d) =>
+          `| ${a.backend} | ${d.size} | ${d.apiMs.toFixed(1)} | ${d.queriesMs.toFixed(1)} | ${d.ratio.toFixed(2)} | ${d.ratio <= DASHBOARD_TARGET_RATIO ? '**pass**' : '**FAIL**'} |`,
+      ),
+    ),
+    '',
+  ];
 }
 
 interface BrowserFigures {
@@ -260,7 +302,7 @@ async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
   }
 }
 
-type Only = 'all' | 'mixed-load' | 'bank';
+type Only = 'all' | 'mixed-load' | 'bank' | 'dashboard';
 
 async function postgresFigures(
   databaseUrl: string,
@@ -326,6 +368,7 @@ function writeResults(results: {
         `| ${a.backend} | ${a.detail.requestsPerSecond.toFixed(0)} | ${a.detail.p99Ms} | ${a.detail.trivialRequestsPerSecond.toFixed(0)} | ${a.detail.trivialP99Ms} | ${a.detail.ratio.toFixed(2)} | ${a.detail.errors} |`,
     ),
     '',
+    ...dashboardSection(results.date, results.api),
     '## 3. In Chromium (targets at 10,000: first row at most 2 × the static page; search within 50 ms after the debounce; full list within 200 ms)',
     '',
     '| subscriptions | first row (ms) | static page, same 200 rows (ms) | ratio | search, after the 350 ms debounce (ms) | show all (ms) | rows in the DOM after show all |',
@@ -407,7 +450,8 @@ function writeSection(section: string[]) {
 }
 
 async function main() {
-  const only: Only = process.argv.includes('--mixed-load-only') ? 'mixed-load' : process.argv.includes('--bank-only') ? 'bank' : 'all';
+  const flag = (['mixed-load', 'bank', 'dashboard'] as const).find((name) => process.argv.includes(`--${name}-only`));
+  const only: Only = flag ?? 'all';
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });
@@ -440,6 +484,20 @@ async function main() {
     writeSection(bankImportSection(date, bank));
     rmSync(tmp, { recursive: true, force: true });
     log('wrote section 7 of bench/results.md');
+    return;
+  }
+
+  if (only === 'dashboard') {
+    log('seeding the embedded database (years of 10,000 and 50,000 subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    const server = await startServer(database, dataDir);
+    const figures = await measureDashboard('pglite', database, server.baseUrl, server.token);
+    await server.app.close();
+    await database.close();
+    writeSection(dashboardSection(date, [{ backend: 'pglite', dashboard: figures }]));
+    rmSync(tmp, { recursive: true, force: true });
+    log('wrote section 2b of bench/results.md');
     return;
   }
 
