@@ -29,6 +29,20 @@ export const failureMessages = {
   loadParticipants: 'Niet gelukt om deelnemers op te halen. Probeer opnieuw.',
 } as const;
 
+/**
+ * A save over a record someone else changed since it was loaded (409 VERSION_CONFLICT), the button that loads the
+ * record again, and the question before leaving a form with unsaved changes (docs/decisions.md).
+ */
+export const staleDataMessages = {
+  versionConflict:
+    'Iemand anders heeft deze gegevens intussen gewijzigd. Je wijzigingen zijn niet opgeslagen: laad de gegevens opnieuw en breng ze dan opnieuw aan.',
+  amountChanged: 'Het te betalen bedrag is intussen gewijzigd. Er is niets aangepast: laad de gegevens opnieuw en kijk het bedrag na.',
+  reload: 'Opnieuw laden',
+  unsavedChanges: 'Je hebt niet-opgeslagen wijzigingen. Wil je deze pagina verlaten zonder ze op te slaan?',
+  leave: 'Verlaten zonder opslaan',
+  stay: 'Blijven',
+} as const;
+
 /** Said on /login when the server no longer knew the stored sign-in. */
 export const sessionMessages = {
   expired: 'Je sessie is verlopen, meld opnieuw aan.',

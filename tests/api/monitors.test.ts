@@ -64,7 +64,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
   it('lists every demo monitor with all fields of spec section 3, sorted by last name then first name', async () => {
     const monitors = await allMonitors();
     expect(monitors).toHaveLength(30);
-    expect(Object.keys(monitors[0]!).sort()).toEqual(Object.keys({ MONITOR_ID: 1, ...newMonitor() }).sort());
+    expect(Object.keys(monitors[0]!).sort()).toEqual(Object.keys({ MONITOR_ID: 1, MONITOR_VERSION: 1, ...newMonitor() }).sort());
     const sorted = [...monitors].sort(
       compareByLastThenFirstName<MonitorRecord>(
         (m) => m.MONITOR_LASTNAME,
@@ -111,6 +111,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     const monitorId = await create({ MONITOR_FIRSTNAME: '  Lotte ', MONITOR_REMARK: '   ', MONITOR_EMAIL: 'lotte.vermeulen@monitor.be' });
     const created: MonitorRecord = {
       MONITOR_ID: monitorId,
+      MONITOR_VERSION: 1,
       MONITOR_FIRSTNAME: 'Lotte',
       MONITOR_LASTNAME: 'Vermeulen',
       MONITOR_EMAIL: 'lotte.vermeulen@monitor.be',
@@ -144,6 +145,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     expect(replaced.body.data).toEqual({ monitorId });
     const updated: MonitorRecord = {
       ...created,
+      MONITOR_VERSION: 2,
       MONITOR_PHONE: '+32 9 123 45 67',
       MONITOR_REMARK: 'Heeft EHBO-attest',
       MONITOR_ACCOUNT_NR: null,

@@ -20,12 +20,12 @@ describe.each(backends)('crudTheme on %s', (backend) => {
     const created = await t.call('POST', '/api/crudTheme', { THEME_NAME: '  Skaten  ' });
     expect(created.status).toBe(200);
     const themeId = (created.body.data as { themeId: number }).themeId;
-    expect(await themeById(themeId)).toEqual([{ THEME_ID: themeId, THEME_NAME: 'Skaten' }]);
+    expect(await themeById(themeId)).toEqual([{ THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Skaten' }]);
 
     const fifty = 'Skaten & steppen '.padEnd(50, 'x');
     expect((await t.call('POST', '/api/crudTheme', { THEME_ID: themeId, THEME_NAME: fifty })).body.data).toEqual({ themeId });
     expect((await t.call('POST', '/api/crudTheme', { action: 'read', THEME_ID: themeId })).body.data).toEqual([
-      { THEME_ID: themeId, THEME_NAME: fifty },
+      { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: fifty },
     ]);
     expect((await t.call('POST', '/api/crudTheme', { action: 'update', THEME_ID: String(themeId), THEME_NAME: 'Skaten' })).status).toBe(
       200,
@@ -40,10 +40,20 @@ describe.each(backends)('crudTheme on %s', (backend) => {
       .where(and(eq(auditLog.entity, 'theme'), eq(auditLog.entityId, themeId)))
       .orderBy(auditLog.id);
     expect(audits.map((a) => [a.action, a.adminId, a.before, a.after])).toEqual([
-      ['crudTheme:create', admin!.id, null, { THEME_ID: themeId, THEME_NAME: 'Skaten' }],
-      ['crudTheme:update', admin!.id, { THEME_ID: themeId, THEME_NAME: 'Skaten' }, { THEME_ID: themeId, THEME_NAME: fifty }],
-      ['crudTheme:update', admin!.id, { THEME_ID: themeId, THEME_NAME: fifty }, { THEME_ID: themeId, THEME_NAME: 'Skaten' }],
-      ['crudTheme:delete', admin!.id, { THEME_ID: themeId, THEME_NAME: 'Skaten' }, null],
+      ['crudTheme:create', admin!.id, null, { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Skaten' }],
+      [
+        'crudTheme:update',
+        admin!.id,
+        { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Skaten' },
+        { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: fifty },
+      ],
+      [
+        'crudTheme:update',
+        admin!.id,
+        { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: fifty },
+        { THEME_ID: themeId, THEME_VERSION: 3, THEME_NAME: 'Skaten' },
+      ],
+      ['crudTheme:delete', admin!.id, { THEME_ID: themeId, THEME_VERSION: 3, THEME_NAME: 'Skaten' }, null],
     ]);
   });
 

@@ -24,6 +24,8 @@ export const errorCodes = [
   'NOT_FOUND',
   'REQUEST_TIMEOUT',
   'CONFLICT',
+  /** 409: the save names an older version of the record than the stored one. */
+  'VERSION_CONFLICT',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { monitorPayload, monitorRecord } from '../schemas/monitors.js';
+import { monitorRecord, updateMonitorRequest } from '../schemas/monitors.js';
 import { monitorsQuery } from '../schemas/taxonomy.js';
 import { exportMonitorsQuery } from '../schemas/participants.js';
 import { call, download, feature } from './define.js';
@@ -26,8 +26,9 @@ export const monitorCalls = feature('monitors', {
   updateMonitor: call({
     method: 'POST',
     path: '/api/updateMonitor',
-    summary: 'The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor',
-    body: monitorPayload,
+    summary:
+      'The monitor object: without MONITOR_ID it creates (every required field); with one it updates the fields sent and keeps the others. With MONITOR_VERSION, refused (409) when the monitor changed since',
+    body: updateMonitorRequest,
     response: monitorIdAnswer,
     refusals: [404],
     example: {

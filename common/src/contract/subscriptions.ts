@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   addDiscountPayload,
+  paymentCompletePayload,
   subscriptionDetail,
   subscriptionDiscountRecord,
   subscriptionIdPayload,
@@ -119,7 +120,16 @@ export const subscriptionCalls = feature('subscriptions', {
   }),
   convertToCash: changeOf('convertToCash', 'Payment by cash, with the camp’s mail to the parent'),
   convertToBankTransfer: changeOf('convertToBankTransfer', 'Payment by bank transfer again (only from cash)'),
-  paymentComplete: changeOf('paymentComplete', "'Bedragen gelijk zetten': paid becomes the amount to pay"),
+  paymentComplete: call({
+    method: 'POST',
+    path: '/api/paymentComplete',
+    summary:
+      "'Bedragen gelijk zetten': paid becomes the amount to pay; with SUBSCRIPTION_AMOUNT_TO_PAY (the amount the user confirmed), refused (409) when the amount to pay is no longer that",
+    body: paymentCompletePayload,
+    response: subscriptionDetail,
+    refusals: [404, 409],
+    example: { body: { SUBSCRIPTION_ID: 1 } },
+  }),
   cancelSubscription: changeOf('cancelSubscription', 'Cancels, frees the seat and mails the parent'),
   deleteSubscription: call({
     method: 'POST',

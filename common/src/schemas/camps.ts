@@ -10,6 +10,7 @@ import {
   optionalIdField,
   optionalText,
   positiveEuroField,
+  versionField,
   positiveIntField,
   requiredText,
   isRealDateTime,
@@ -68,6 +69,7 @@ const campSchema = (allowBookingFrom: ReturnType<typeof bookingStart>) =>
   z
     .object({
       CAMP_ID: optionalIdField,
+      CAMP_VERSION: versionField,
       LOCATION_ID: idField,
       PERIOD_ID: idField,
       THEME_ID: idField,
@@ -156,6 +158,7 @@ export const newCampDefaults = {
 
 export const campRecord = z.object({
   CAMP_ID: z.number(),
+  CAMP_VERSION: z.number(),
   LOCATION_ID: z.number(),
   PERIOD_ID: z.number(),
   THEME_ID: z.number(),

@@ -64,6 +64,13 @@ export const optionalIdField = z.preprocess(
   z.number({ error: m.wrongFormat }).int(m.wrongFormat).positive(m.wrongFormat).max(MAX_RECORD_ID, m.wrongFormat).optional(),
 );
 
+/**
+ * The version of a record the saving form was made from (docs/decisions.md, 'Stale and lost data'). Optional, so
+ * that a client that sends none saves as before; a save that names an older version than the stored one is
+ * refused with 409.
+ */
+export const versionField = optionalIdField;
+
 function numberField() {
   return z.preprocess(toNumber, z.number(requiredOrWrongFormat).refine(Number.isFinite, m.wrongFormat));
 }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { todayInBelgium } from '../calendar.js';
 import { isValidNationalNumber } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
-import { emailField, idField, isoDate, optionalIdField, optionalText, phoneField, requiredText } from './fields.js';
+import { emailField, idField, isoDate, optionalIdField, optionalText, phoneField, requiredText, versionField } from './fields.js';
 
 export const monitorRuleMessages = {
   bornInFuture: 'Geboortedatum mag niet in de toekomst liggen.',
@@ -44,6 +44,14 @@ export const monitorPayload = z.object({
   MONITOR_CAMP_LOCATION_5: optionalLocation,
 });
 export type MonitorPayload = z.input<typeof monitorPayload>;
+
+/**
+ * updateMonitor at the door: the id and the version the save was made from. The fields are checked in the handler
+ * with monitorPayload: a new monitor needs them all; an update lays the fields sent over the stored monitor, so a
+ * card of the detail screen sends only its own fields and never resends another card's (docs/decisions.md).
+ */
+export const updateMonitorRequest = z.looseObject({ MONITOR_ID: optionalIdField, MONITOR_VERSION: versionField });
+export type UpdateMonitorRequest = z.input<typeof updateMonitorRequest> & Partial<MonitorPayload>;
 export type MonitorValues = z.output<typeof monitorPayload>;
 
 /** An unknown monitor: the server's 404 and the detail screen say the same. */
@@ -55,6 +63,7 @@ export const deleteMonitorPayload = z.object({ monitorId: idField });
 
 export const monitorRecord = z.object({
   MONITOR_ID: z.number(),
+  MONITOR_VERSION: z.number(),
   MONITOR_FIRSTNAME: z.string(),
   MONITOR_LASTNAME: z.string(),
   MONITOR_EMAIL: z.string(),

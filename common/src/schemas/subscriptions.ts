@@ -2,10 +2,28 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { parseEuroAmount } from '../money.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
-import { emailField, idField, optionalIdField, optionalPhoneField, optionalText, phoneField, requiredText } from './fields.js';
+import {
+  emailField,
+  idField,
+  optionalIdField,
+  optionalPhoneField,
+  optionalText,
+  phoneField,
+  requiredText,
+  versionField,
+} from './fields.js';
 
 export const subscriptionIdPayload = z.object({ SUBSCRIPTION_ID: idField });
 export type SubscriptionIdPayload = z.infer<typeof subscriptionIdPayload>;
+
+/**
+ * 'Bedragen gelijk zetten': SUBSCRIPTION_AMOUNT_TO_PAY, when sent, is the amount the user confirmed; the call is
+ * refused (409) when the amount to pay is no longer that, so the paid amount never becomes an amount nobody saw.
+ */
+export const paymentCompletePayload = subscriptionIdPayload.extend({
+  SUBSCRIPTION_AMOUNT_TO_PAY: z.number({ error: m.wrongFormat }).finite(m.wrongFormat).optional(),
+});
+export type PaymentCompletePayload = z.infer<typeof paymentCompletePayload>;
 
 /**
  * A child or parent may have several subscriptions: SUBSCRIPTION_ID names the one whose detail the
@@ -14,6 +32,7 @@ export type SubscriptionIdPayload = z.infer<typeof subscriptionIdPayload>;
 export const updateSubscriberPayload = z.object({
   SUBSCRIBER_ID: idField,
   SUBSCRIPTION_ID: optionalIdField,
+  SUBSCRIBER_VERSION: versionField,
   SUBSCRIBER_FIRSTNAME: requiredText(2, 50),
   SUBSCRIBER_LASTNAME: requiredText(2, 50),
 });
@@ -23,6 +42,7 @@ export type UpdateSubscriberPayload = z.infer<typeof updateSubscriberPayload>;
 export const updateSubscriberParentPayload = z.object({
   SUBSCRIBER_PARENT_ID: idField,
   SUBSCRIPTION_ID: optionalIdField,
+  SUBSCRIBER_PARENT_VERSION: versionField,
   SUBSCRIBER_PARENT_FIRSTNAME: requiredText(2, 50),
   SUBSCRIBER_PARENT_LASTNAME: requiredText(2, 50),
   SUBSCRIBER_PARENT_STREET: requiredText(2, 50),
@@ -38,6 +58,7 @@ export type UpdateSubscriberParentPayload = z.infer<typeof updateSubscriberParen
 
 export const updateSubscriptionPayload = z.object({
   SUBSCRIPTION_ID: idField,
+  SUBSCRIPTION_VERSION: versionField,
   SUBSCRIPTION_LUNCH_PREFERENCE_ID: idField,
   SUBSCRIPTION_REMARK: optionalText(2000),
 });
@@ -95,6 +116,7 @@ export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
 /** getSubscriptionFullDetail data[0]: every field of spec section 3. */
 export const subscriptionDetail = z.object({
   SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_VERSION: z.number(),
   SUBSCRIPTION_REFERENCE: z.string(),
   SUBSCRIPTION_OGM: z.string(),
   SUBSCRIPTION_CREATION_DATE: z.string(),
@@ -129,12 +151,14 @@ export const subscriptionDetail = z.object({
   PERIOD_ENDDATE: z.string(),
   AGEGROUP_NAME: z.string(),
   SUBSCRIBER_ID: z.number(),
+  SUBSCRIBER_VERSION: z.number(),
   SUBSCRIBER_FIRSTNAME: z.string(),
   SUBSCRIBER_LASTNAME: z.string(),
   SUBSCRIBER_GENDER_ID: z.number(),
   SUBSCRIBER_BIRTHDATE: z.string(),
   SUBSCRIBER_NATIONALNR: z.string().nullable(),
   SUBSCRIBER_PARENT_ID: z.number(),
+  SUBSCRIBER_PARENT_VERSION: z.number(),
   SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
   SUBSCRIBER_PARENT_LASTNAME: z.string(),
   SUBSCRIBER_PARENT_STREET: z.string(),

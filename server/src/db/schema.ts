@@ -5,6 +5,12 @@ import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
 
+/**
+ * The version of a record staff edit in a form (docs/decisions.md, 'Stale and lost data'): 1 when made, one
+ * more with every save of its form. A save names the version it was made from and is refused over a newer one.
+ */
+const version = () => integer('version').notNull().default(1);
+
 export const locations = pgTable('locations', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
@@ -25,6 +31,7 @@ export const periods = pgTable('periods', {
 export const themes = pgTable('themes', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
+  version: version(),
 });
 
 /** An age group suggests the birth years of a new camp: from camp year − max age to camp year − min age. */
@@ -121,6 +128,7 @@ export const camps = pgTable(
       .references(() => mailTemplates.id),
     /** Kept from the paid amount when a cancelled subscription is refunded (issue 19); 0 by default. */
     cancellationFeeCents: integer('cancellation_fee_cents').notNull().default(0),
+    version: version(),
   },
   (t) => [index('camps_period_idx').on(t.periodId)],
 );
@@ -138,6 +146,7 @@ export const parents = pgTable('parents', {
   phone2: text('phone2').notNull().default(''),
   email: text('email').notNull(),
   nationalnr: text('nationalnr'),
+  version: version(),
 });
 
 export const children = pgTable(
@@ -152,6 +161,7 @@ export const children = pgTable(
     genderId: integer('gender_id').notNull(),
     birthdate: date('birthdate', { mode: 'string' }).notNull(),
     nationalnr: text('nationalnr'),
+    version: version(),
   },
   (t) => [index('children_parent_idx').on(t.parentId)],
 );
@@ -182,6 +192,8 @@ export const subscriptions = pgTable(
     remark: text('remark'),
     lunchPreferenceId: integer('lunch_preference_id').references(() => lunchPreferences.id),
     selectedDays: text('selected_days'),
+    /** Counts saves of lunch preference and remark (updateSubscription), not money events. */
+    version: version(),
   },
   (t) => [
     uniqueIndex('subscriptions_reference_idx').on(t.reference),
@@ -248,6 +260,7 @@ export const monitors = pgTable('monitors', {
   campLocation3: integer('camp_location_3').references(() => locations.id),
   campLocation4: integer('camp_location_4').references(() => locations.id),
   campLocation5: integer('camp_location_5').references(() => locations.id),
+  version: version(),
 });
 
 /**

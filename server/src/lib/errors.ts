@@ -1,5 +1,5 @@
 import type { ErrorAnswer, ErrorCode } from '@common/contract/index.js';
-import { apiMessages } from '@common/messages.js';
+import { apiMessages, staleDataMessages } from '@common/messages.js';
 
 const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
@@ -8,6 +8,7 @@ const statusOf: Record<ErrorCode, number> = {
   NOT_FOUND: 404,
   REQUEST_TIMEOUT: 408,
   CONFLICT: 409,
+  VERSION_CONFLICT: 409,
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   HEADERS_TOO_LARGE: 431,
@@ -32,6 +33,14 @@ export const notFound = (what: string = apiMessages.notFound) => new AppError('N
 /** The signed-in user's role may not do this (403). */
 export const forbidden = () => new AppError('FORBIDDEN', apiMessages.forbidden);
 export const conflict = (message: string) => new AppError('CONFLICT', message);
+
+/**
+ * Optimistic concurrency (docs/decisions.md, 'Stale and lost data'): a save that names the version it was made
+ * from is refused when the stored record (locked by the caller) is newer. A save without a version is not checked.
+ */
+export function checkVersion(stored: { version: number }, seen: number | undefined) {
+  if (seen !== undefined && seen !== stored.version) throw new AppError('VERSION_CONFLICT', staleDataMessages.versionConflict);
+}
 /** The database cannot be reached right now: the caller may retry shortly (503). */
 export const databaseUnavailable = () => new AppError('DATABASE_UNAVAILABLE', apiMessages.databaseUnavailable);
 export const invalidFields = (fields: Record<string, string>) => new AppError('VALIDATION', apiMessages.validation, fields);

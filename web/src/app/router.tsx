@@ -1,9 +1,20 @@
 import { lazy, Suspense } from 'react';
 import Container from 'react-bootstrap/Container';
-import { BrowserRouter, Link, Navigate, Outlet, Route, Routes, useLocation, useParams } from 'react-router';
+import {
+  createBrowserRouter,
+  createRoutesFromElements,
+  Link,
+  Navigate,
+  Outlet,
+  Route,
+  RouterProvider,
+  useLocation,
+  useParams,
+} from 'react-router';
 import { AppNavbar } from '../components/AppNavbar.js';
 import { LoadingLine } from '../components/LoadingLine.js';
 import { RequireAuth } from '../components/RequireAuth.js';
+import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
 import { paths } from './paths.js';
@@ -41,6 +52,7 @@ function Layout() {
   return (
     <>
       <AppNavbar />
+      <UnsavedChangesGuard />
       <Suspense fallback={<LoadingLine />}>
         <Outlet />
       </Suspense>
@@ -86,42 +98,43 @@ function StrictRoutes() {
   return <Outlet />;
 }
 
-export function AppRouter() {
-  return (
-    <BrowserRouter>
-      <Routes>
-        <Route element={<Layout />}>
-          <Route caseSensitive path="/login" element={<LoginPage />} />
-          <Route element={<Guarded />}>
-            <Route element={<StrictRoutes />}>
-              <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
-              <Route caseSensitive path="/subscription-overview" element={<SubscriptionOverviewPage />} />
-              <Route caseSensitive path="/subscription-detail/:id" element={<Keyed>{() => <SubscriptionDetailPage />}</Keyed>} />
-              <Route caseSensitive path="/monitors-overview" element={<MonitorsOverviewPage />} />
-              <Route caseSensitive path="/monitor-detail" element={<MonitorDetailPage />} />
-              <Route caseSensitive path="/monitor-detail/:id" element={<Keyed>{() => <MonitorDetailPage />}</Keyed>} />
-              <Route caseSensitive path="/camps" element={<CampsOverviewPage />} />
-              <Route caseSensitive path="/camp-detail" element={<CampDetailPage />} />
-              <Route caseSensitive path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
-              <Route caseSensitive path="/camp-participants/:id" element={<Keyed>{() => <CampParticipantsPage />}</Keyed>} />
-              <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
-              <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
-              <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
-              <Route caseSensitive path="/payments" element={<PaymentsPage />} />
-              <Route caseSensitive path="/dashboard" element={<DashboardPage />} />
-              <Route caseSensitive path="/locations" element={<LocationsPage />} />
-              <Route caseSensitive path="/periods" element={<PeriodsPage />} />
-              <Route caseSensitive path="/agegroups" element={<AgegroupsPage />} />
-              <Route caseSensitive path="/lunch-preferences" element={<LunchPreferencesPage />} />
-              <Route caseSensitive path="/mail-templates" element={<MailTemplatesPage />} />
-              <Route caseSensitive path="/settings" element={<SettingsPage />} />
-              <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
-              <Route caseSensitive path="/logboek" element={<LogbookPage />} />
-              <Route path="*" element={<NotFoundPage />} />
-            </Route>
-          </Route>
+/** A data router, so that a form with unsaved edits can hold up a navigation (useBlocker). */
+const router = createBrowserRouter(
+  createRoutesFromElements(
+    <Route element={<Layout />}>
+      <Route caseSensitive path="/login" element={<LoginPage />} />
+      <Route element={<Guarded />}>
+        <Route element={<StrictRoutes />}>
+          <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
+          <Route caseSensitive path="/subscription-overview" element={<SubscriptionOverviewPage />} />
+          <Route caseSensitive path="/subscription-detail/:id" element={<Keyed>{() => <SubscriptionDetailPage />}</Keyed>} />
+          <Route caseSensitive path="/monitors-overview" element={<MonitorsOverviewPage />} />
+          <Route caseSensitive path="/monitor-detail" element={<MonitorDetailPage />} />
+          <Route caseSensitive path="/monitor-detail/:id" element={<Keyed>{() => <MonitorDetailPage />}</Keyed>} />
+          <Route caseSensitive path="/camps" element={<CampsOverviewPage />} />
+          <Route caseSensitive path="/camp-detail" element={<CampDetailPage />} />
+          <Route caseSensitive path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
+          <Route caseSensitive path="/camp-participants/:id" element={<Keyed>{() => <CampParticipantsPage />}</Keyed>} />
+          <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
+          <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
+          <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />
+          <Route caseSensitive path="/payments" element={<PaymentsPage />} />
+          <Route caseSensitive path="/dashboard" element={<DashboardPage />} />
+          <Route caseSensitive path="/locations" element={<LocationsPage />} />
+          <Route caseSensitive path="/periods" element={<PeriodsPage />} />
+          <Route caseSensitive path="/agegroups" element={<AgegroupsPage />} />
+          <Route caseSensitive path="/lunch-preferences" element={<LunchPreferencesPage />} />
+          <Route caseSensitive path="/mail-templates" element={<MailTemplatesPage />} />
+          <Route caseSensitive path="/settings" element={<SettingsPage />} />
+          <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
+          <Route caseSensitive path="/logboek" element={<LogbookPage />} />
+          <Route path="*" element={<NotFoundPage />} />
         </Route>
-      </Routes>
-    </BrowserRouter>
-  );
+      </Route>
+    </Route>,
+  ),
+);
+
+export function AppRouter() {
+  return <RouterProvider router={router} />;
 }

@@ -6,6 +6,7 @@ import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
 import { campYears } from '@common/constants.js';
 import { useAuth } from '../lib/auth.js';
+import { leaveAfterAsking } from './unsaved-changes.js';
 import { switchCampYear, useCampYear } from '../lib/camp-year.js';
 import { paths } from '../app/paths.js';
 
@@ -66,7 +67,7 @@ export function AppNavbar() {
               <Nav className="align-items-md-center gap-2">
                 <NavDropdown title={`Kampjaar: ${year}`} id="camp-year" align="end">
                   {campYears().map((y) => (
-                    <NavDropdown.Item key={y} as="button" active={y === year} onClick={() => switchCampYear(y)}>
+                    <NavDropdown.Item key={y} as="button" active={y === year} onClick={() => leaveAfterAsking(() => switchCampYear(y))}>
                       {y}
                     </NavDropdown.Item>
                   ))}

@@ -1,15 +1,21 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { SAVED_INDICATOR_MS } from '@common/constants.js';
+import { ApiError } from '../lib/api-client.js';
 
 export type SaveState = 'idle' | 'submitting' | 'success' | 'error';
 
+/** The save was made from an older version of the record than the stored one (409 VERSION_CONFLICT). */
+export const isStaleSave = (error: unknown): error is ApiError => error instanceof ApiError && error.code === 'VERSION_CONFLICT';
+
 /**
  * The save cycle of every form and action (spec section 4): idle, submitting, then success for 1 s
- * or error with the given message; the form stays editable on error.
+ * or error with the given message; the form stays editable on error. A save over a record someone else
+ * changed says so instead (the server's message), and `stale` tells the screen to offer a reload.
  */
 export function useSaveCycle(failureMessage: string) {
   const [state, setState] = useState<SaveState>('idle');
   const [error, setError] = useState<string | null>(null);
+  const [stale, setStale] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
 
@@ -18,19 +24,26 @@ export function useSaveCycle(failureMessage: string) {
       clearTimeout(timer.current);
       setState('submitting');
       setError(null);
+      setStale(false);
       try {
         const result = await action();
         setState('success');
         onSuccess?.(result);
         timer.current = setTimeout(() => setState('idle'), SAVED_INDICATOR_MS);
         return true;
-      } catch {
+      } catch (caught) {
         setState('error');
-        setError(failureMessage);
+        setStale(isStaleSave(caught));
+        setError(isStaleSave(caught) ? caught.message : failureMessage);
         return false;
       }
     },
     [failureMessage],
   );
-  return { state, error, run, clearError: () => setError(null) };
+  const clearError = useCallback(() => {
+    setError(null);
+    setStale(false);
+    setState('idle');
+  }, []);
+  return { state, error, stale, run, clearError };
 }

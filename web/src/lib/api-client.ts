@@ -9,6 +9,7 @@ import {
   type QueryInput,
 } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
+import { announceChange } from './change-broadcast.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
 
@@ -77,6 +78,7 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
     if (response.status === 401 && name !== 'login') onUnauthorized();
     throw new ApiError(response.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields);
   }
+  if (method !== 'GET' && name !== 'login') announceChange(name);
   // The server checked the answer against the call's response schema before sending it.
   return payload?.data as DataOf<Contract[N]>;
 }
@@ -103,7 +105,10 @@ export function upload<N extends CallName>(name: N, form: FormData, onProgress: 
       } catch {
         payload = null;
       }
-      if (request.status >= 200 && request.status < 300) return resolve(payload?.data as T);
+      if (request.status >= 200 && request.status < 300) {
+        announceChange(name);
+        return resolve(payload?.data as T);
+      }
       if (request.status === 401) onUnauthorized();
       reject(new ApiError(request.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields));
     };

@@ -40,7 +40,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
   const rows = await readRows(
     db,
     sql`select
-          c.id as "CAMP_ID", c.location_id as "LOCATION_ID", c.period_id as "PERIOD_ID", c.theme_id as "THEME_ID", c.agegroup_id as "AGEGROUP_ID",
+          c.id as "CAMP_ID", c.version as "CAMP_VERSION", c.location_id as "LOCATION_ID", c.period_id as "PERIOD_ID", c.theme_id as "THEME_ID", c.agegroup_id as "AGEGROUP_ID",
           th.name as "THEME_NAME", l.name as "LOCATION_NAME", p.name as "PERIOD_NAME",
           p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE", ag.name as "AGEGROUP_NAME",
           c.location_id as "CAMP_LOCATION_1",

@@ -7,7 +7,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, invalidFields } from '../../lib/errors.js';
+import { checkVersion, conflict, invalidFields } from '../../lib/errors.js';
 
 export const campMessages = {
   notFound: failureMessages.campNotFound,
@@ -149,6 +149,7 @@ export async function createCamp(db: Database, adminId: number, camp: CampValues
 export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, camps, campId, campMessages.notFound);
+    checkVersion(before, camp.CAMP_VERSION);
     const columns = campColumns(camp);
     const identityChanged =
       before.locationId !== columns.locationId ||
@@ -157,7 +158,11 @@ export async function updateCamp(db: Database, adminId: number, campId: number, 
       before.agegroupId !== columns.agegroupId;
     if (identityChanged && (await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.lockedFields);
     await checkCamp(tx, camp, campId);
-    const [after] = await tx.update(camps).set(columns).where(eq(camps.id, campId)).returning();
+    const [after] = await tx
+      .update(camps)
+      .set({ ...columns, version: before.version + 1 })
+      .where(eq(camps.id, campId))
+      .returning();
     await writeAudit(tx, { adminId, action: 'crudCamp:update', entity: 'camp', entityId: campId, before, after });
     return campId;
   });

@@ -9,6 +9,7 @@ export type MonitorRow = typeof monitors.$inferSelect;
 export function toMonitorRecord(row: MonitorRow): MonitorRecord {
   return {
     MONITOR_ID: row.id,
+    MONITOR_VERSION: row.version,
     MONITOR_FIRSTNAME: row.firstname,
     MONITOR_LASTNAME: row.lastname,
     MONITOR_EMAIL: row.email,

@@ -1,5 +1,5 @@
 import { monitorCalls } from '@common/contract/monitors.js';
-import { deleteMonitorPayload } from '@common/schemas/monitors.js';
+import { deleteMonitorPayload, monitorPayload } from '@common/schemas/monitors.js';
 import { callRoutes } from '../../lib/calls.js';
 import { parsePayload } from '../../lib/validation.js';
 import { currentAdminId } from '../../plugins/auth.js';
@@ -11,13 +11,13 @@ export default callRoutes(monitorCalls, (app) => ({
   getMonitors: async (request) => listMonitors(app.database.db, request.query.monitorId),
   exportMonitors: async (request) => monitorsFile(app.database.db, request.query.format),
 
-  /** The full monitor object: without MONITOR_ID it creates, with one it replaces that monitor. */
+  /** Without MONITOR_ID a new monitor with every required field; with one, the fields sent over the stored monitor. */
   updateMonitor: async (request) => {
     const db = app.database.db;
     const adminId = currentAdminId(request);
-    const { MONITOR_ID: monitorId, ...monitor } = request.body;
-    if (monitorId === undefined) return { monitorId: await createMonitor(db, adminId, monitor) };
-    return { monitorId: await updateMonitor(db, adminId, monitorId, monitor) };
+    const { MONITOR_ID: monitorId, MONITOR_VERSION: seenVersion, ...fields } = request.body;
+    if (monitorId === undefined) return { monitorId: await createMonitor(db, adminId, parsePayload(monitorPayload, fields)) };
+    return { monitorId: await updateMonitor(db, adminId, monitorId, fields, seenVersion) };
   },
 
   /** monitorId in the JSON body or in the query (decisions.md section 2); the body wins when both carry one. */

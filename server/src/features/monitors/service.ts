@@ -1,11 +1,12 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { validationMessages } from '@common/messages.js';
-import { monitorMessages, monitorRuleMessages, type MonitorValues } from '@common/schemas/monitors.js';
+import { monitorMessages, monitorPayload, monitorRuleMessages, type MonitorValues } from '@common/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { invalidFields } from '../../lib/errors.js';
+import { checkVersion, invalidFields } from '../../lib/errors.js';
+import { parsePayload } from '../../lib/validation.js';
 import { toMonitorRecord } from './queries.js';
 
 const locationFields = [
@@ -16,7 +17,7 @@ const locationFields = [
   'MONITOR_CAMP_LOCATION_5',
 ] as const;
 
-/** The full monitor object replaces the stored one: a location left out is cleared, not kept. */
+/** The columns of a whole, validated monitor. */
 function monitorColumns(monitor: MonitorValues) {
   return {
     firstname: monitor.MONITOR_FIRSTNAME,
@@ -82,12 +83,30 @@ export async function createMonitor(db: Database, adminId: number, monitor: Moni
   });
 }
 
-export async function updateMonitor(db: Database, adminId: number, monitorId: number, monitor: MonitorValues): Promise<number> {
+/**
+ * The fields sent, laid over the stored monitor and validated as a whole: a field left out keeps its value, so a
+ * card that saves only its own fields never undoes another's. With the version it was made from, a save over a
+ * newer monitor is refused.
+ */
+export async function updateMonitor(
+  db: Database,
+  adminId: number,
+  monitorId: number,
+  fields: Record<string, unknown>,
+  seenVersion: number | undefined,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
+    checkVersion(before, seenVersion);
+    const { MONITOR_ID: _id, MONITOR_VERSION: _version, ...stored } = toMonitorRecord(before);
+    const monitor = parsePayload(monitorPayload, { ...stored, ...fields });
     await checkLocations(tx, monitor);
     await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, monitorId);
-    const [after] = await tx.update(monitors).set(monitorColumns(monitor)).where(eq(monitors.id, monitorId)).returning();
+    const [after] = await tx
+      .update(monitors)
+      .set({ ...monitorColumns(monitor), version: before.version + 1 })
+      .where(eq(monitors.id, monitorId))
+      .returning();
     await writeAudit(tx, {
       adminId,
       action: 'updateMonitor:update',

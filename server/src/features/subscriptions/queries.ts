@@ -150,6 +150,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
     sql`
       select
         s.id as "SUBSCRIPTION_ID",
+        s.version as "SUBSCRIPTION_VERSION",
         s.reference as "SUBSCRIPTION_REFERENCE",
         s.ogm as "SUBSCRIPTION_OGM",
         ${isoTimestamp('s.created_at')} as "SUBSCRIPTION_CREATION_DATE",
@@ -181,12 +182,14 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         p.end_date::text as "PERIOD_ENDDATE",
         ag.name as "AGEGROUP_NAME",
         ch.id as "SUBSCRIBER_ID",
+        ch.version as "SUBSCRIBER_VERSION",
         ch.firstname as "SUBSCRIBER_FIRSTNAME",
         ch.lastname as "SUBSCRIBER_LASTNAME",
         ch.gender_id as "SUBSCRIBER_GENDER_ID",
         ch.birthdate::text as "SUBSCRIBER_BIRTHDATE",
         ch.nationalnr as "SUBSCRIBER_NATIONALNR",
         pa.id as "SUBSCRIBER_PARENT_ID",
+        pa.version as "SUBSCRIBER_PARENT_VERSION",
         pa.firstname as "SUBSCRIBER_PARENT_FIRSTNAME",
         pa.lastname as "SUBSCRIBER_PARENT_LASTNAME",
         pa.street as "SUBSCRIBER_PARENT_STREET",

@@ -49,7 +49,7 @@ export default callRoutes(subscriptionCalls, (app) => {
     addDiscount: async (request) => service.addDiscount(deps(request), currentAdminId(request), request.body),
     convertToCash: bySubscriptionId(service.convertToCash),
     convertToBankTransfer: bySubscriptionId(service.convertToBankTransfer),
-    paymentComplete: bySubscriptionId(service.paymentComplete),
+    paymentComplete: async (request) => service.paymentComplete(deps(request), currentAdminId(request), request.body),
     cancelSubscription: bySubscriptionId(service.cancelSubscription),
     deleteSubscription: bySubscriptionId(service.deleteSubscription),
     resendConfirmationEmail: bySubscriptionId(service.resendConfirmationEmail),

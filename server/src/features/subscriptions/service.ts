@@ -1,10 +1,11 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import { PAYMENT_METHOD } from '@common/constants.js';
-import { validationMessages } from '@common/messages.js';
+import { staleDataMessages, validationMessages } from '@common/messages.js';
 import { euroToCents, parseEuroAmount } from '@common/money.js';
 import { afterPaymentReceived, type PaymentFacts } from '@common/payments.js';
 import type {
   AddDiscountPayload,
+  PaymentCompletePayload,
   SubscriptionDetail,
   UpdateSubscriberParentPayload,
   UpdateSubscriberPayload,
@@ -15,7 +16,7 @@ import { children, lunchPreferences, parents, payments, subscriptionDiscounts, s
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
-import { AppError, conflict, invalidFields } from '../../lib/errors.js';
+import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
 import { queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
@@ -54,9 +55,10 @@ export async function updateSubscriber(
   return deps.db.transaction(async (tx) => {
     const before = await lockRowById(tx, children, payload.SUBSCRIBER_ID, messages.subscriberNotFound);
     const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
+    checkVersion(before, payload.SUBSCRIBER_VERSION);
     const [after] = await tx
       .update(children)
-      .set({ firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME })
+      .set({ firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME, version: before.version + 1 })
       .where(eq(children.id, before.id))
       .returning();
     await writeAudit(tx, { adminId, action: 'updateSubscriber', entity: 'subscriber', entityId: before.id, before, after });
@@ -72,6 +74,7 @@ export async function updateSubscriberParent(
   return deps.db.transaction(async (tx) => {
     const before = await lockRowById(tx, parents, payload.SUBSCRIBER_PARENT_ID, messages.parentNotFound);
     const subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
+    checkVersion(before, payload.SUBSCRIBER_PARENT_VERSION);
     const [after] = await tx
       .update(parents)
       .set({
@@ -85,6 +88,7 @@ export async function updateSubscriberParent(
         phone: payload.SUBSCRIBER_PARENT_PHONE,
         phone2: payload.SUBSCRIBER_PARENT_PHONE2,
         email: payload.SUBSCRIBER_PARENT_EMAIL,
+        version: before.version + 1,
       })
       .where(eq(parents.id, before.id))
       .returning();
@@ -98,7 +102,8 @@ export async function updateSubscription(deps: SubscriptionDeps, adminId: number
   const { detail } = await changeSubscription(deps, adminId, {
     action: 'updateSubscription',
     subscriptionId: payload.SUBSCRIPTION_ID,
-    apply: async (tx) => {
+    apply: async (tx, current) => {
+      checkVersion({ version: current.SUBSCRIPTION_VERSION }, payload.SUBSCRIPTION_VERSION);
       const [preference] = await tx
         .select({ id: lunchPreferences.id })
         .from(lunchPreferences)
@@ -106,7 +111,7 @@ export async function updateSubscription(deps: SubscriptionDeps, adminId: number
       if (!preference) throw invalidFields({ SUBSCRIPTION_LUNCH_PREFERENCE_ID: validationMessages.wrongFormat });
       await tx
         .update(subscriptions)
-        .set({ lunchPreferenceId: preference.id, remark: payload.SUBSCRIPTION_REMARK })
+        .set({ lunchPreferenceId: preference.id, remark: payload.SUBSCRIPTION_REMARK, version: current.SUBSCRIPTION_VERSION + 1 })
         .where(eq(subscriptions.id, payload.SUBSCRIPTION_ID));
     },
   });
@@ -180,11 +185,16 @@ export async function convertToBankTransfer(deps: SubscriptionDeps, adminId: num
  * 'Bedragen gelijk zetten': paid = amount to pay, paid flag set, payment date today when it had none.
  * The difference is recorded as a payment of the subscription: a cash payment when the method is cash.
  */
-export async function paymentComplete(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
+export async function paymentComplete(deps: SubscriptionDeps, adminId: number, payload: PaymentCompletePayload) {
+  const subscriptionId = payload.SUBSCRIPTION_ID;
   const { detail } = await changeSubscription(deps, adminId, {
     action: 'paymentComplete',
     subscriptionId,
     apply: async (tx, current) => {
+      const confirmed = payload.SUBSCRIPTION_AMOUNT_TO_PAY;
+      if (confirmed !== undefined && euroToCents(confirmed) !== euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY)) {
+        throw new AppError('VERSION_CONFLICT', staleDataMessages.amountChanged);
+      }
       const today = todayInBelgium();
       const difference = euroToCents(current.SUBSCRIPTION_AMOUNT_TO_PAY) - euroToCents(current.SUBSCRIPTION_PAID_AMOUNT);
       const facts = afterPaymentReceived(paymentFactsOf(current), {

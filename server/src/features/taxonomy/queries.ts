@@ -26,8 +26,8 @@ export async function listTaxonomy(db: Executor, type: TaxonomyType, options: { 
       return readRows(
         db,
         options.themeId === undefined
-          ? sql`select id as "THEME_ID", name as "THEME_NAME" from themes order by id`
-          : sql`select id as "THEME_ID", name as "THEME_NAME" from themes where id = ${options.themeId}`,
+          ? sql`select id as "THEME_ID", version as "THEME_VERSION", name as "THEME_NAME" from themes order by id`
+          : sql`select id as "THEME_ID", version as "THEME_VERSION", name as "THEME_NAME" from themes where id = ${options.themeId}`,
         themeRecord,
       );
     case 'period': {

@@ -18,7 +18,10 @@ export default callRoutes(themeCalls, (app) => ({
     if (action === 'delete') return { themeId: await deleteTheme(db, adminId, parsePayload(themeIdPayload, request.body).THEME_ID) };
     const theme = parsePayload(themePayload, request.body);
     const updating = action === 'update' || (action === undefined && theme.THEME_ID !== undefined);
-    if (updating) return { themeId: await renameTheme(db, adminId, parsePayload(themeIdPayload, theme).THEME_ID, theme.THEME_NAME) };
+    if (updating) {
+      const { THEME_ID } = parsePayload(themeIdPayload, theme);
+      return { themeId: await renameTheme(db, adminId, THEME_ID, theme.THEME_NAME, theme.THEME_VERSION) };
+    }
     return { themeId: await createTheme(db, adminId, theme.THEME_NAME) };
   },
 }));

@@ -6,7 +6,7 @@ import type { Database, Transaction } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, invalidFields } from '../../lib/errors.js';
+import { checkVersion, conflict, invalidFields } from '../../lib/errors.js';
 
 export const themeMessages = {
   notFound: failureMessages.themeNotFound,
@@ -27,7 +27,11 @@ async function checkUniqueName(tx: Transaction, name: string, themeId: number | 
   }
 }
 
-const toRecord = (row: { id: number; name: string }): ThemeRecord => ({ THEME_ID: row.id, THEME_NAME: row.name });
+const toRecord = (row: { id: number; name: string; version: number }): ThemeRecord => ({
+  THEME_ID: row.id,
+  THEME_VERSION: row.version,
+  THEME_NAME: row.name,
+});
 
 export async function readTheme(db: Database, themeId: number): Promise<ThemeRecord[]> {
   return (await db.select().from(themes).where(eq(themes.id, themeId))).map(toRecord);
@@ -42,11 +46,22 @@ export async function createTheme(db: Database, adminId: number, name: string): 
   });
 }
 
-export async function renameTheme(db: Database, adminId: number, themeId: number, name: string): Promise<number> {
+export async function renameTheme(
+  db: Database,
+  adminId: number,
+  themeId: number,
+  name: string,
+  seenVersion: number | undefined,
+): Promise<number> {
   return db.transaction(async (tx) => {
     const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
+    checkVersion(before, seenVersion);
     await checkUniqueName(tx, name, themeId);
-    const [after] = await tx.update(themes).set({ name }).where(eq(themes.id, themeId)).returning();
+    const [after] = await tx
+      .update(themes)
+      .set({ name, version: before.version + 1 })
+      .where(eq(themes.id, themeId))
+      .returning();
     await writeAudit(tx, {
       adminId,
       action: 'crudTheme:update',

@@ -10,13 +10,15 @@ import { useRouteRecordId } from '../../app/route-id.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
+import { SaveErrorAlert } from '../../components/SaveErrorAlert.js';
+import { useFollowRecord } from '../../components/useFollowRecord.js';
 import { withServerFieldErrors } from '../../components/server-field-errors.js';
 import { useNavigateLater } from '../../components/useNavigateLater.js';
 import { useSaveCycle } from '../../components/useSaveCycle.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { useThemes } from '../../lib/lookups.js';
 import { useSaveCamp } from './api/crud-camp.js';
-import { useCamp } from './api/get-camps.js';
+import { useCamp, useReloadCamp } from './api/get-camps.js';
 import { campFormValues, campSaveBody } from './components/camp-form-values.js';
 import { CampForm } from './components/CampForm.js';
 import { CampGeneralInfo } from './components/CampGeneralInfo.js';
@@ -44,17 +46,26 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
   const themes = useThemes();
   const form = useSchemaForm(campFormPayload, campFormValues(camp));
   const saveCamp = useSaveCamp();
+  const reloadCamp = useReloadCamp();
   const cycle = useSaveCycle(failureMessages.save);
   const navigateLater = useNavigateLater();
+  useFollowRecord(form, campFormValues(camp), camp?.CAMP_VERSION);
 
   const onSubmit = form.handleSubmit((values) =>
     cycle.run(
       () => withServerFieldErrors(form, saveCamp.mutateAsync(campSaveBody(values))),
       ({ campId }) => {
+        // Saved: no unsaved edits any more; the form then follows the camp as saved, with its new version.
+        form.reset(form.getValues());
         if (!camp) navigateLater(paths.campDetail(campId, year), REDIRECT_AFTER_SAVE_MS);
       },
     ),
   );
+  const reload = async () => {
+    const fresh = camp && (await reloadCamp(camp.CAMP_ID));
+    if (fresh) form.reset(campFormValues(fresh));
+    cycle.clearError();
+  };
 
   return (
     <>
@@ -73,7 +84,7 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
           <h1 className="h3 mb-3">{camp ? campTitle(camp) : 'Kamp toevoegen'}</h1>
         </Col>
         <Col lg={5}>
-          <ErrorAlert message={cycle.error} />
+          <SaveErrorAlert message={cycle.error} stale={cycle.stale} onReload={reload} />
           <ErrorAlert message={themes.isError ? failureMessages.loadThemes : null} />
         </Col>
       </Row>

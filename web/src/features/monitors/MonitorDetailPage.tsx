@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
@@ -18,7 +18,7 @@ import { useNavigateLater } from '../../components/useNavigateLater.js';
 import { useLocations } from '../../lib/lookups.js';
 import { useDeleteMonitor } from './api/delete-monitor.js';
 import { useMonitor } from './api/get-monitor.js';
-import { MonitorCardForm } from './components/MonitorCardForm.js';
+import { MonitorCardForm, type OwnSaves } from './components/MonitorCardForm.js';
 import { NewMonitorForm } from './components/NewMonitorForm.js';
 import { loadLocationsFailed, monitorCards } from './components/monitor-fields.js';
 
@@ -78,6 +78,19 @@ function MonitorLoader({ monitorId }: { monitorId: number }) {
 function MonitorEditor({ monitor }: { monitor: MonitorRecord }) {
   const remove = useDeleteMonitor();
   const [asking, setAsking] = useState(false);
+  // Versions this screen's own card saves made: each changed only its card's fields.
+  const ownSaveSteps = useRef(new Map<number, number>());
+  const ownSaves = useMemo<OwnSaves>(
+    () => ({
+      current: (version) => {
+        let current = version;
+        while (ownSaveSteps.current.has(current)) current = ownSaveSteps.current.get(current)!;
+        return current;
+      },
+      record: (from, to) => ownSaveSteps.current.set(from, to),
+    }),
+    [],
+  );
   const navigateLater = useNavigateLater();
   const name = `${monitor.MONITOR_FIRSTNAME} ${monitor.MONITOR_LASTNAME}`;
 
@@ -110,7 +123,7 @@ function MonitorEditor({ monitor }: { monitor: MonitorRecord }) {
         <Row>
           {monitorCards.map((card, i) => (
             <Col key={card.title} lg={card.columns}>
-              <MonitorCardForm monitor={monitor} card={card}>
+              <MonitorCardForm monitor={monitor} card={card} ownSaves={ownSaves}>
                 {i === 0 && <ReadOnlyField label="Monitor ID" value={monitor.MONITOR_ID} />}
               </MonitorCardForm>
             </Col>

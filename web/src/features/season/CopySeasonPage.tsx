@@ -21,7 +21,11 @@ const copyFailed = 'Seizoen kopiëren mislukt, probeer opnieuw.';
 export default function CopySeasonPage() {
   const thisYear = new Date().getFullYear();
   const years = [...campYears(), thisYear + 2].map((y) => ({ value: y, label: String(y) }));
-  const form = useSchemaForm(copySeasonPayload, { fromYear: thisYear, toYear: thisYear + 1, priceIncreasePercent: '0', dryRun: true });
+  const form = useSchemaForm(
+    copySeasonPayload,
+    { fromYear: thisYear, toYear: thisYear + 1, priceIncreasePercent: '0', dryRun: true },
+    { guardUnsaved: false },
+  );
   const copy = useCopySeason();
   const previewCycle = useSaveCycle(copyFailed);
   const copyCycle = useSaveCycle(copyFailed);

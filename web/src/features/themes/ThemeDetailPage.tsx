@@ -9,11 +9,13 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TextField, useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { SaveButton } from '../../components/SaveButton.js';
+import { SaveErrorAlert } from '../../components/SaveErrorAlert.js';
+import { useFollowRecord } from '../../components/useFollowRecord.js';
 import { withServerFieldErrors } from '../../components/server-field-errors.js';
 import { useNavigateLater } from '../../components/useNavigateLater.js';
 import { useSaveCycle } from '../../components/useSaveCycle.js';
 import { useSaveTheme } from './api/crud-theme.js';
-import { useTheme } from './api/get-theme.js';
+import { useReloadTheme, useTheme } from './api/get-theme.js';
 
 /** /theme-detail creates a theme, /theme-detail/{THEME_ID} edits one. */
 export default function ThemeDetailPage() {
@@ -29,20 +31,35 @@ function ExistingTheme({ themeId }: { themeId: number | null }) {
   return <ThemeEditor theme={theme.data} />;
 }
 
+const themeValues = (theme?: ThemeRecord) => ({
+  THEME_ID: theme?.THEME_ID,
+  THEME_VERSION: theme?.THEME_VERSION,
+  THEME_NAME: theme?.THEME_NAME ?? '',
+});
+
 function ThemeEditor({ theme }: { theme?: ThemeRecord }) {
-  const form = useSchemaForm(themePayload, { THEME_ID: theme?.THEME_ID, THEME_NAME: theme?.THEME_NAME ?? '' });
+  const form = useSchemaForm(themePayload, themeValues(theme));
   const saveTheme = useSaveTheme();
+  const reloadTheme = useReloadTheme();
   const cycle = useSaveCycle(failureMessages.save);
   const navigateLater = useNavigateLater();
+  useFollowRecord(form, themeValues(theme), theme?.THEME_VERSION);
 
   const onSubmit = form.handleSubmit((values) =>
     cycle.run(
       () => withServerFieldErrors(form, saveTheme.mutateAsync(values)),
       ({ themeId }) => {
+        // Saved: no unsaved edits any more; the form then follows the theme as saved, with its new version.
+        form.reset(form.getValues());
         if (!theme) navigateLater(paths.themeDetail(themeId), REDIRECT_AFTER_SAVE_MS);
       },
     ),
   );
+  const reload = async () => {
+    const fresh = theme && (await reloadTheme(theme.THEME_ID));
+    if (fresh) form.reset(themeValues(fresh));
+    cycle.clearError();
+  };
 
   return (
     <>
@@ -51,7 +68,7 @@ function ThemeEditor({ theme }: { theme?: ThemeRecord }) {
       </Link>
       <div className="d-flex flex-wrap justify-content-between align-items-start gap-3">
         <h1 className="h3 mb-3">{theme ? `Thema "${theme.THEME_NAME}"` : 'Thema toevoegen'}</h1>
-        <ErrorAlert message={cycle.error} />
+        <SaveErrorAlert message={cycle.error} stale={cycle.stale} onReload={reload} />
       </div>
       <Card className="mb-3" style={{ maxWidth: '40rem' }}>
         <Card.Header as="h2" className="h5">

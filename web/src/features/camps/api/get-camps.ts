@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { api } from '../../../lib/api-client.js';
 import { campKeys } from './keys.js';
@@ -19,6 +19,12 @@ export function useCamps(campYear: number) {
 export async function getCamp(campId: number): Promise<CampRecord | null> {
   const rows = await api.call('getCamps', { campId });
   return rows[0] ?? null;
+}
+
+/** Loads the camp as it is now, into the cache the camp screen reads. */
+export function useReloadCamp() {
+  const queryClient = useQueryClient();
+  return (campId: number) => queryClient.fetchQuery({ queryKey: campKeys.detail(campId), queryFn: () => getCamp(campId), staleTime: 0 });
 }
 
 export function useCamp(campId: number | null) {

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { MonitorRecord } from '@common/schemas/monitors.js';
 import { api } from '../../../lib/api-client.js';
 import { monitorKeys } from './keys.js';
@@ -7,6 +7,13 @@ import { monitorKeys } from './keys.js';
 export async function getMonitor(monitorId: number): Promise<MonitorRecord | null> {
   const rows = await api.call('getMonitors', { monitorId });
   return rows[0] ?? null;
+}
+
+/** Loads the monitor as it is now, into the cache the detail screen reads. */
+export function useReloadMonitor() {
+  const queryClient = useQueryClient();
+  return (monitorId: number) =>
+    queryClient.fetchQuery({ queryKey: monitorKeys.detail(monitorId), queryFn: () => getMonitor(monitorId), staleTime: 0 });
 }
 
 export function useMonitor(monitorId: number) {

@@ -1,15 +1,15 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureMessages } from '@common/messages.js';
-import type { MonitorPayload, MonitorRecord } from '@common/schemas/monitors.js';
+import type { MonitorRecord, UpdateMonitorRequest } from '@common/schemas/monitors.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { getMonitor } from './get-monitor.js';
 import { monitorKeys } from './keys.js';
 
 /**
- * Creates (no MONITOR_ID) or replaces a monitor with the full object, then reads back what the server
+ * Creates (no MONITOR_ID) or updates the fields sent of a monitor, then reads back what the server
  * stored: the server answers only the id, and a card starts again from what was saved.
  */
-export async function updateMonitor(monitor: MonitorPayload): Promise<MonitorRecord> {
+export async function updateMonitor(monitor: UpdateMonitorRequest): Promise<MonitorRecord> {
   const { monitorId } = await api.call('updateMonitor', monitor);
   const saved = await getMonitor(monitorId);
   if (!saved) throw new ApiError(404, failureMessages.save, 'NOT_FOUND');

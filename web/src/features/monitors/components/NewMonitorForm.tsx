@@ -17,7 +17,13 @@ export function NewMonitorForm() {
   const form = useSchemaForm(monitorPayload, monitorFormValues());
   const { state, error, save } = useMonitorSave(form);
   const navigateLater = useNavigateLater();
-  const onSubmit = form.handleSubmit((monitor) => save(monitor, () => navigateLater(paths.monitorsOverview(), REDIRECT_AFTER_SAVE_MS)));
+  const onSubmit = form.handleSubmit((monitor) =>
+    save(monitor, () => {
+      // Saved: leaving no longer asks about unsaved edits.
+      form.reset(form.getValues());
+      navigateLater(paths.monitorsOverview(), REDIRECT_AFTER_SAVE_MS);
+    }),
+  );
 
   return (
     <form onSubmit={onSubmit} noValidate>

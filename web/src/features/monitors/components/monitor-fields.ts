@@ -3,7 +3,7 @@ import type { MonitorRecord } from '@common/schemas/monitors.js';
 /** The detail screen waits for the locations; when they fail to load it says so (spec section 8 names no message). */
 export const loadLocationsFailed = 'Niet gelukt om locaties op te halen. Probeer opnieuw.';
 
-export type MonitorFieldName = Exclude<keyof MonitorRecord, 'MONITOR_ID'>;
+export type MonitorFieldName = Exclude<keyof MonitorRecord, 'MONITOR_ID' | 'MONITOR_VERSION'>;
 
 /** What the inputs hold: text, '' for empty, location ids as select values. */
 export type MonitorFormValues = Record<MonitorFieldName, string>;

@@ -1,6 +1,6 @@
 import type { UseFormReturn } from 'react-hook-form';
 import { failureMessages } from '@common/messages.js';
-import type { MonitorPayload, MonitorRecord } from '@common/schemas/monitors.js';
+import type { MonitorRecord, UpdateMonitorRequest } from '@common/schemas/monitors.js';
 import { showServerFieldErrors } from '../../../components/server-field-errors.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
 import { useUpdateMonitor } from '../api/update-monitor.js';
@@ -12,7 +12,7 @@ import { useUpdateMonitor } from '../api/update-monitor.js';
 export function useMonitorSave(form: UseFormReturn<any, any, any>) {
   const update = useUpdateMonitor();
   const cycle = useSaveCycle(failureMessages.save);
-  const save = (monitor: MonitorPayload, onSaved: (saved: MonitorRecord) => void) =>
+  const save = (monitor: UpdateMonitorRequest, onSaved: (saved: MonitorRecord) => void) =>
     cycle.run(
       () =>
         update.mutateAsync(monitor).catch((error: unknown) => {
@@ -21,5 +21,5 @@ export function useMonitorSave(form: UseFormReturn<any, any, any>) {
         }),
       onSaved,
     );
-  return { state: cycle.state, error: cycle.error, save };
+  return { state: cycle.state, error: cycle.error, stale: cycle.stale, clearError: cycle.clearError, save };
 }

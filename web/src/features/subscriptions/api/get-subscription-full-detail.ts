@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { api, ApiError } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
@@ -12,6 +12,13 @@ export async function getSubscriptionFullDetail(id: number): Promise<Subscriptio
     if (error instanceof ApiError && error.status === 404) return null;
     throw error;
   }
+}
+
+/** Loads the subscription as it is now, into the cache every card reads. */
+export function useReloadSubscriptionDetail() {
+  const queryClient = useQueryClient();
+  return (id: number) =>
+    queryClient.fetchQuery({ queryKey: subscriptionKeys.detail(id), queryFn: () => getSubscriptionFullDetail(id), staleTime: 0 });
 }
 
 export function useSubscriptionDetail(id: number) {

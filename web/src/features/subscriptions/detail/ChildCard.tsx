@@ -12,6 +12,7 @@ const childValues = (detail: SubscriptionDetail) => ({
   SUBSCRIBER_ID: detail.SUBSCRIBER_ID,
   // The child or parent may have more subscriptions: the answer is this one's detail.
   SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
+  SUBSCRIBER_VERSION: detail.SUBSCRIBER_VERSION,
   SUBSCRIBER_FIRSTNAME: detail.SUBSCRIBER_FIRSTNAME,
   SUBSCRIBER_LASTNAME: detail.SUBSCRIBER_LASTNAME,
 });
@@ -19,9 +20,15 @@ const childValues = (detail: SubscriptionDetail) => ({
 /** Child data: the name is editable; gender, birth date and national number are not. */
 export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
   const update = useUpdateSubscriber();
-  const { form, state, error, onSubmit } = useCardForm(updateSubscriberPayload, childValues(detail), update.mutateAsync, childValues);
+  const { form, state, error, stale, onSubmit, reload } = useCardForm(
+    updateSubscriberPayload,
+    detail,
+    childValues,
+    (d) => d.SUBSCRIBER_VERSION,
+    update.mutateAsync,
+  );
   return (
-    <CardForm title="Gegevens kind" onSubmit={onSubmit} state={state} error={error}>
+    <CardForm title="Gegevens kind" onSubmit={onSubmit} state={state} error={error} stale={stale} onReload={reload}>
       <Row>
         <Col sm={6}>
           <TextField form={form} name="SUBSCRIBER_FIRSTNAME" label="Voornaam" required />

@@ -14,6 +14,8 @@ interface ConfirmedActionButtonProps {
   /** The message of spec section 8 shown in the modal when the call fails. */
   failureMessage: string;
   action: () => Promise<unknown>;
+  /** Loads what the dialog shows before it can be confirmed, so it never confirms something older than the server's. */
+  refresh?: () => Promise<unknown>;
   onDone?: () => void;
   children: ReactNode;
 }
@@ -29,10 +31,24 @@ export function ConfirmedActionButton({
   confirmVariant = 'primary',
   failureMessage,
   action,
+  refresh,
   onDone,
   children,
 }: ConfirmedActionButtonProps) {
   const [show, setShow] = useState(false);
+  const [refreshing, setRefreshing] = useState(false);
+  const open = async () => {
+    setShow(true);
+    if (!refresh) return;
+    setRefreshing(true);
+    try {
+      await refresh();
+    } catch {
+      // The dialog shows what it has; the server still refuses an amount that is no longer current.
+    } finally {
+      setRefreshing(false);
+    }
+  };
   const { state, error, run, clearError } = useSaveCycle(failureMessage);
   const close = () => {
     setShow(false);
@@ -45,7 +61,7 @@ export function ConfirmedActionButton({
     });
   return (
     <>
-      <Button variant={variant} disabled={disabled} onClick={() => setShow(true)}>
+      <Button variant={variant} disabled={disabled} onClick={() => void open()}>
         {label}
       </Button>
       <ConfirmModal
@@ -54,7 +70,7 @@ export function ConfirmedActionButton({
         confirmLabel={confirmLabel}
         cancelLabel={cancelLabel}
         confirmVariant={confirmVariant}
-        pending={state === 'submitting'}
+        pending={state === 'submitting' || refreshing}
         error={error}
         onConfirm={confirm}
         onCancel={close}

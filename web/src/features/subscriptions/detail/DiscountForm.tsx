@@ -4,7 +4,7 @@ import Row from 'react-bootstrap/Row';
 import { z } from 'zod';
 import { DISCOUNT_REASON_OTHER, DISCOUNT_REASONS } from '@common/constants.js';
 import { validationMessages } from '@common/messages.js';
-import { addDiscountPayload } from '@common/schemas/subscriptions.js';
+import { addDiscountPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { SaveButton } from '../../../components/SaveButton.js';
 import { SelectField, TextField } from '../../../components/form.js';
@@ -29,14 +29,16 @@ const emptyDiscount = (subscriptionId: number) => ({
 });
 
 /** Gives an extra discount; the amount to pay shown drops by it as soon as the server has saved it. */
-export function DiscountForm({ subscriptionId }: { subscriptionId: number }) {
+export function DiscountForm({ detail }: { detail: SubscriptionDetail }) {
   const titleId = useId();
   const addDiscount = useAddDiscount();
   const { form, state, error, onSubmit } = useCardForm(
     discountFormSchema,
-    emptyDiscount(subscriptionId),
+    detail,
+    (d) => emptyDiscount(d.SUBSCRIPTION_ID),
+    // A new discount is made from no stored record: the form never follows one.
+    () => 0,
     ({ reason: _reason, ...payload }) => addDiscount.mutateAsync(payload),
-    () => emptyDiscount(subscriptionId),
     'discountAmount',
   );
   const reason = form.watch('reason');

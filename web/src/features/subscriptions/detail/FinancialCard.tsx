@@ -8,9 +8,10 @@ import { failureMessages } from '@common/messages.js';
 import { formatEuro } from '@common/money.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
-import { useSaveCycle } from '../../../components/useSaveCycle.js';
+import { isStaleSave, useSaveCycle } from '../../../components/useSaveCycle.js';
 import { useConvertToBankTransfer } from '../api/convert-to-bank-transfer.js';
 import { useConvertToCash } from '../api/convert-to-cash.js';
+import { useReloadSubscriptionDetail } from '../api/get-subscription-full-detail.js';
 import { usePaymentComplete } from '../api/payment-complete.js';
 import { useResendConfirmationEmail } from '../api/resend-confirmation-email.js';
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
@@ -36,6 +37,7 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
   const toBankTransfer = useConvertToBankTransfer();
   const paymentComplete = usePaymentComplete();
   const resend = useResendConfirmationEmail();
+  const reloadDetail = useReloadSubscriptionDetail();
   const resendCycle = useSaveCycle(failureMessages.resendMail);
   const [resent, setResent] = useState(false);
   const isCash = detail.PAYMENTMETHOD_ID === PAYMENT_METHOD.cash;
@@ -115,7 +117,16 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
             modalTitle="Bedragen gelijk zetten"
             confirmLabel="Bedragen gelijk zetten"
             failureMessage={failureMessages.paymentComplete}
-            action={() => paymentComplete.mutateAsync(id)}
+            refresh={() => reloadDetail(id)}
+            action={() =>
+              paymentComplete
+                .mutateAsync({ SUBSCRIPTION_ID: id, SUBSCRIPTION_AMOUNT_TO_PAY: detail.SUBSCRIPTION_AMOUNT_TO_PAY })
+                .catch((error) => {
+                  // The amount changed since: the dialog shows the current one, to confirm again.
+                  if (isStaleSave(error)) void reloadDetail(id);
+                  throw error;
+                })
+            }
           >
             <p className="mb-0">
               Het betaalde bedrag wordt gelijk gezet aan het te betalen bedrag ({formatEuro(detail.SUBSCRIPTION_AMOUNT_TO_PAY)}) en de
@@ -133,7 +144,7 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
         )}
         <ErrorAlert message={resendCycle.error} />
         <hr />
-        <DiscountForm subscriptionId={id} />
+        <DiscountForm detail={detail} />
       </Card.Body>
     </Card>
   );

@@ -7,6 +7,7 @@ import { useCardForm } from './useCardForm.js';
 
 const otherValues = (detail: SubscriptionDetail) => ({
   SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
+  SUBSCRIPTION_VERSION: detail.SUBSCRIPTION_VERSION,
   SUBSCRIPTION_LUNCH_PREFERENCE_ID: detail.SUBSCRIPTION_LUNCH_PREFERENCE_ID === null ? '' : String(detail.SUBSCRIPTION_LUNCH_PREFERENCE_ID),
   SUBSCRIPTION_REMARK: detail.SUBSCRIPTION_REMARK ?? '',
 });
@@ -14,9 +15,15 @@ const otherValues = (detail: SubscriptionDetail) => ({
 /** Other data: lunch preference from the list, and a free remark. Rendered once the list is there, so the select shows the saved choice. */
 export function OtherDataCard({ detail, lunchPreferences }: { detail: SubscriptionDetail; lunchPreferences: LunchPreferenceRecord[] }) {
   const update = useUpdateSubscription();
-  const { form, state, error, onSubmit } = useCardForm(updateSubscriptionPayload, otherValues(detail), update.mutateAsync, otherValues);
+  const { form, state, error, stale, onSubmit, reload } = useCardForm(
+    updateSubscriptionPayload,
+    detail,
+    otherValues,
+    (d) => d.SUBSCRIPTION_VERSION,
+    update.mutateAsync,
+  );
   return (
-    <CardForm title="Andere gegevens" onSubmit={onSubmit} state={state} error={error}>
+    <CardForm title="Andere gegevens" onSubmit={onSubmit} state={state} error={error} stale={stale} onReload={reload}>
       <SelectField
         form={form}
         name="SUBSCRIPTION_LUNCH_PREFERENCE_ID"

@@ -10,6 +10,7 @@ const parentValues = (detail: SubscriptionDetail) => ({
   SUBSCRIBER_PARENT_ID: detail.SUBSCRIBER_PARENT_ID,
   // The child or parent may have more subscriptions: the answer is this one's detail.
   SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
+  SUBSCRIBER_PARENT_VERSION: detail.SUBSCRIBER_PARENT_VERSION,
   SUBSCRIBER_PARENT_FIRSTNAME: detail.SUBSCRIBER_PARENT_FIRSTNAME,
   SUBSCRIBER_PARENT_LASTNAME: detail.SUBSCRIBER_PARENT_LASTNAME,
   SUBSCRIBER_PARENT_STREET: detail.SUBSCRIBER_PARENT_STREET,
@@ -22,7 +23,10 @@ const parentValues = (detail: SubscriptionDetail) => ({
   SUBSCRIBER_PARENT_EMAIL: detail.SUBSCRIBER_PARENT_EMAIL,
 });
 
-type ParentFieldName = Exclude<keyof ReturnType<typeof parentValues>, 'SUBSCRIBER_PARENT_ID' | 'SUBSCRIPTION_ID'>;
+type ParentFieldName = Exclude<
+  keyof ReturnType<typeof parentValues>,
+  'SUBSCRIBER_PARENT_ID' | 'SUBSCRIPTION_ID' | 'SUBSCRIBER_PARENT_VERSION'
+>;
 
 const editableFields: { name: ParentFieldName; label: string; width: number; type?: string; required?: boolean }[] = [
   { name: 'SUBSCRIBER_PARENT_FIRSTNAME', label: 'Voornaam', width: 6 },
@@ -40,14 +44,15 @@ const editableFields: { name: ParentFieldName; label: string; width: number; typ
 /** Parent data: name, address, phones and e-mail are editable; the national number is not. */
 export function ParentCard({ detail }: { detail: SubscriptionDetail }) {
   const update = useUpdateSubscriberParent();
-  const { form, state, error, onSubmit } = useCardForm(
+  const { form, state, error, stale, onSubmit, reload } = useCardForm(
     updateSubscriberParentPayload,
-    parentValues(detail),
-    update.mutateAsync,
+    detail,
     parentValues,
+    (d) => d.SUBSCRIBER_PARENT_VERSION,
+    update.mutateAsync,
   );
   return (
-    <CardForm title="Gegevens ouder" onSubmit={onSubmit} state={state} error={error}>
+    <CardForm title="Gegevens ouder" onSubmit={onSubmit} state={state} error={error} stale={stale} onReload={reload}>
       <Row>
         {editableFields.map(({ name, label, width, type, required = true }) => (
           <Col sm={width} key={name}>

@@ -3,8 +3,10 @@ import type { z } from 'zod';
 import { failureMessages } from '@common/messages.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useSchemaForm } from '../../../components/form.js';
+import { useFollowRecord } from '../../../components/useFollowRecord.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
 import { ApiError } from '../../../lib/api-client.js';
+import { useReloadSubscriptionDetail } from '../api/get-subscription-full-detail.js';
 
 /**
  * Field messages of a 400 answer go to their fields, as if the form had found them itself; the reason
@@ -31,22 +33,32 @@ async function withServerFieldErrors<T extends FieldValues, R>(
 
 /**
  * A form of the detail screen bound to its payload schema of common/: save cycle with 'Opslaan mislukt,
- * probeer opnieuw.' on failure, and afterwards the form starts again from what the server saved.
+ * probeer opnieuw.' on failure, and afterwards the form starts again from what the server saved. Its values
+ * carry the version of the record they were made from; while it holds no edits it follows the detail as it
+ * reloads, and after a save over a newer record `reload` shows the record as it is now.
  */
 export function useCardForm<S extends z.ZodType<any, any>>(
   schema: S,
-  defaults: DefaultValues<z.input<S>>,
+  detail: SubscriptionDetail,
+  valuesOf: (detail: SubscriptionDetail) => DefaultValues<z.input<S>>,
+  versionOf: (detail: SubscriptionDetail) => number,
   save: (payload: z.output<S>) => Promise<SubscriptionDetail>,
-  valuesAfterSave: (saved: SubscriptionDetail) => DefaultValues<z.input<S>>,
   conflictField?: Path<z.input<S>>,
 ) {
-  const form = useSchemaForm(schema, defaults);
+  const form = useSchemaForm(schema, valuesOf(detail));
   const cycle = useSaveCycle(failureMessages.save);
+  const reloadDetail = useReloadSubscriptionDetail();
+  useFollowRecord(form, valuesOf(detail), versionOf(detail));
   const onSubmit = form.handleSubmit((payload) =>
     cycle.run(
       () => withServerFieldErrors(form, () => save(payload), conflictField),
-      (saved) => form.reset(valuesAfterSave(saved)),
+      (saved) => form.reset(valuesOf(saved)),
     ),
   );
-  return { form, state: cycle.state, error: cycle.error, onSubmit };
+  const reload = async () => {
+    const fresh = await reloadDetail(detail.SUBSCRIPTION_ID);
+    if (fresh) form.reset(valuesOf(fresh));
+    cycle.clearError();
+  };
+  return { form, state: cycle.state, error: cycle.error, stale: cycle.stale, onSubmit, reload };
 }

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { themeRecord, type ThemeRecord } from '@common/schemas/themes.js';
 import { taxonomy } from '../../../lib/lookups.js';
 import { themeKeys } from './keys.js';
@@ -7,6 +7,13 @@ import { themeKeys } from './keys.js';
 export async function getTheme(themeId: number): Promise<ThemeRecord | null> {
   const rows = await taxonomy('theme', themeRecord, { themeId });
   return rows[0] ?? null;
+}
+
+/** Loads the theme as it is now, into the cache the theme screen reads. */
+export function useReloadTheme() {
+  const queryClient = useQueryClient();
+  return (themeId: number) =>
+    queryClient.fetchQuery({ queryKey: themeKeys.detail(themeId), queryFn: () => getTheme(themeId), staleTime: 0 });
 }
 
 export function useTheme(themeId: number | null) {

@@ -1,0 +1,130 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staleDataMessages } from '@common/messages.js';
+import { camps, parents } from '../../server/src/db/schema.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { card, field, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+
+/** Issue 12 points 6, 7 and 8: two tabs of one browser, saves over newer records, lists that follow, unsaved edits. */
+const UI_TIMEOUT_MS = 15_000;
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+
+describe('stale and lost data in Chromium', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 8 });
+  });
+  afterAll(async () => session?.close());
+  const db = () => session.t.db;
+
+  /** A second tab of the same browser (shared sign-in and BroadcastChannel). */
+  const secondTab = (page: Page) => page.context().newPage();
+
+  it("refuses tab B's parent save after tab A's with the message, and 'Opnieuw laden' shows what A saved", async () => {
+    const s = await prepareSubscription(db());
+    const tabA = await session.newPage();
+    const tabB = await secondTab(tabA);
+    await openDetail(tabA, s);
+    await openDetail(tabB, s);
+    const parentA = card(tabA, 'Gegevens ouder');
+    const parentB = card(tabB, 'Gegevens ouder');
+    const oldCity = (await db().select().from(parents).where(eq(parents.id, s.parentId)))[0]!.city;
+
+    // Tab B starts editing Telefoon 2; then tab A saves a new city.
+    await field(parentB, 'Telefoon 2').fill('0499 88 77 66');
+    await field(parentA, 'Gemeente').fill('Oudenaarde');
+    await parentA.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(async () => (await db().select().from(parents).where(eq(parents.id, s.parentId)))[0]!.city).toBe('Oudenaarde');
+
+    // Tab B's save is refused: the city stays, nothing of B is stored.
+    await parentB.getByRole('button', { name: 'Opslaan' }).click();
+    const alert = parentB.getByRole('alert');
+    await eventually(() => alert.textContent()).toContain(staleDataMessages.versionConflict);
+    const [stored] = await db().select().from(parents).where(eq(parents.id, s.parentId));
+    expect([stored!.city, stored!.phone2]).toEqual(['Oudenaarde', expect.not.stringMatching('0499 88 77 66')]);
+    expect(oldCity).not.toBe('Oudenaarde');
+    await expectNoSeriousAxeViolations(tabB, 'save over a newer record');
+
+    // 'Opnieuw laden' shows the record as tab A saved it; B's edit can then be made again and saved.
+    await alert.getByRole('button', { name: staleDataMessages.reload }).click();
+    await eventually(() => field(parentB, 'Gemeente').inputValue()).toBe('Oudenaarde');
+    expect(await parentB.getByRole('alert').count()).toBe(0);
+    await field(parentB, 'Telefoon 2').fill('0499 88 77 66');
+    await parentB.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(async () => (await db().select().from(parents).where(eq(parents.id, s.parentId)))[0]!.phone2).toBe('0499 88 77 66');
+    expect((await db().select().from(parents).where(eq(parents.id, s.parentId)))[0]!.city).toBe('Oudenaarde');
+  });
+
+  it('shows a camp saved in one tab at once in the camps list of another tab', async () => {
+    const [camp] = await db().select().from(camps).where(eq(camps.closed, false)).limit(1);
+    const year = Number((await session.t.call('GET', `/api/getCamps?campId=${camp!.id}`)).body.data[0].PERIOD_STARTDATE.slice(0, 4));
+    const list = await session.newPage();
+    await list.goto(`/camps?subscriptionsYear=${year}`);
+    const row = list.locator(`tr[data-camp-id="${camp!.id}"]`);
+    await row.waitFor();
+    expect(await row.locator('.badge').count()).toBe(0);
+
+    const detail = await secondTab(list);
+    await detail.goto(`/camp-detail/${camp!.id}?subscriptionsYear=${year}`);
+    await detail.getByLabel(/^Aantal plaatsen\*?$/).waitFor();
+    await detail.getByLabel(/^Aantal plaatsen\*?$/).fill(String(camp!.seatsAvailable + 7));
+    await detail.getByLabel(/^Status\*?$/).selectOption({ label: 'Gesloten' });
+    await detail.getByRole('button', { name: 'Opslaan' }).click();
+
+    // No reload, no focus: the list tab hears of the change and reloads its camps.
+    await eventually(() => row.locator('.badge').textContent()).toBe('Kamp afgesloten');
+    expect(await row.textContent()).toContain(`/${camp!.seatsAvailable + 7}`);
+  });
+
+  it('asks before unsaved edits are lost: navbar link, camp year switch and closing the tab', async () => {
+    const s = await prepareSubscription(db());
+    const page = await session.newPage();
+    await openDetail(page, s);
+    const child = card(page, 'Gegevens kind');
+    await field(child, 'Voornaam').click();
+    await page.keyboard.type('x');
+
+    // The navbar: the question, 'Blijven' keeps the edit on the page.
+    await page.getByRole('link', { name: 'Monitoren' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.textContent()).toContain(staleDataMessages.unsavedChanges);
+    await expectNoSeriousAxeViolations(page, 'unsaved changes question');
+    await dialog.getByRole('button', { name: staleDataMessages.stay }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.id}`);
+    expect(await field(child, 'Voornaam').inputValue()).toBe(`${s.childFirstname}x`);
+
+    // The camp year: asked too.
+    await page.getByRole('button', { name: /^Kampjaar/ }).click();
+    const otherYear = page.locator('#camp-year ~ .dropdown-menu button:not(.active)').first();
+    await otherYear.click();
+    await eventually(() => dialog.textContent()).toContain(staleDataMessages.unsavedChanges);
+    await dialog.getByRole('button', { name: staleDataMessages.stay }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.id}`);
+
+    // Closing or reloading the tab: the browser's own question (beforeunload).
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(page.isClosed()).toBe(false);
+
+    // Leaving through the navbar after all: the dialog's 'Verlaten zonder opslaan' goes on, nothing was saved.
+    await page.getByRole('link', { name: 'Monitoren' }).click();
+    await dialog.getByRole('button', { name: staleDataMessages.leave }).click();
+    await page.getByRole('heading', { name: 'Monitoren' }).waitFor();
+    expect((await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.id}`)).body.data[0].SUBSCRIBER_FIRSTNAME).toBe(
+      s.childFirstname,
+    );
+
+    // A form without edits leaves without asking.
+    await openDetail(page, s);
+    await page.getByRole('link', { name: 'Kampen' }).click();
+    await page
+      .getByRole('heading', { name: /Kampen/ })
+      .first()
+      .waitFor();
+    expect(await dialog.count()).toBe(0);
+  });
+});
