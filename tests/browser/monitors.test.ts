@@ -224,6 +224,7 @@ describe('monitors overview and detail in Chromium', () => {
       campLocation3: gent.id,
       campLocation4: null,
       campLocation5: null,
+      version: 1,
     });
     await page.locator('tbody tr', { hasText: 'De Clercq, Jonas' }).waitFor();
   });
