@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { z } from 'zod';
+import { DEFAULT_RETENTION_YEARS } from '@common/schemas/privacy.js';
 import { webDistDir } from './paths.js';
 
 /**
@@ -77,6 +78,8 @@ const configSchema = z
     HSTS_MAX_AGE_SECONDS: z.coerce.number().int().min(0).default(0),
     /** Deleted subscriptions stay in the trash this many days, then the server empties them for good (issue 18). */
     TRASH_RETENTION_DAYS: z.coerce.number().int().positive().max(3650).default(30),
+    /** Camp years kept with personal data (fiscal attests); anonymising and erasure never go below it. */
+    RETENTION_YEARS: z.coerce.number().int().min(1).max(100).default(DEFAULT_RETENTION_YEARS),
   })
   .refine((c) => c.HEADERS_TIMEOUT_SECONDS <= c.REQUEST_TIMEOUT_SECONDS, {
     path: ['HEADERS_TIMEOUT_SECONDS'],

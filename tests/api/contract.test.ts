@@ -32,7 +32,13 @@ describe.each(backends)('the call table against the server on %s', (backend) => 
   });
 
   it('answers the example of every download with a file of one of its formats', async () => {
-    const contentTypes = { xlsx: 'spreadsheetml', csv: 'text/csv', pdf: 'application/pdf', xml: 'application/xml' };
+    const contentTypes = {
+      xlsx: 'spreadsheetml',
+      csv: 'text/csv',
+      pdf: 'application/pdf',
+      xml: 'application/xml',
+      json: 'application/json',
+    };
     // A POST download (exportRefunds) answers a file for data a test must make first; its own test reads it.
     for (const [name, c] of Object.entries(contract).filter(([, c]) => c.files && c.method === 'GET')) {
       const answer = await t.app.inject({

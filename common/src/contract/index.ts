@@ -13,6 +13,7 @@ import { participantCalls } from './participants.js';
 import { registrationCalls } from './registration.js';
 import { refundCalls } from './refunds.js';
 import { reminderCalls } from './reminders.js';
+import { privacyCalls } from './privacy.js';
 import { seasonCalls } from './season.js';
 import { settingsCalls } from './settings.js';
 import { subscriptionCalls } from './subscriptions.js';
@@ -50,6 +51,7 @@ export const contract = combine(
   reminderCalls,
   refundCalls,
   mailScheduleCalls,
+  privacyCalls,
 );
 
 export type Contract = typeof contract;

@@ -15,6 +15,7 @@ import paymentRoutes from './payments/routes.js';
 import registrationRoutes from './registration/routes.js';
 import refundRoutes from './refunds/routes.js';
 import reminderRoutes from './reminders/routes.js';
+import privacyRoutes from './privacy/routes.js';
 import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
@@ -46,4 +47,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   reminderRoutes,
   refundRoutes,
   mailScheduleRoutes,
+  privacyRoutes,
 ];

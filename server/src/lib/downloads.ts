@@ -30,6 +30,7 @@ export const CONTENT_TYPES = {
   csv: 'text/csv; charset=utf-8',
   pdf: 'application/pdf',
   xml: 'application/xml; charset=utf-8',
+  json: 'application/json; charset=utf-8',
 } as const;
 
 /** Euro as Belgian Excel shows it: € 1.234,50 (813 is the nl-BE locale id). */

@@ -34,4 +34,5 @@ export const paths = {
   settings: () => '/settings',
   copySeason: () => '/copy-season',
   logbook: () => '/logboek',
+  dataManagement: () => '/gegevensbeheer',
 };

@@ -42,6 +42,7 @@ const MailTemplatesPage = lazy(() => import('../features/season/MailTemplatesPag
 const SettingsPage = lazy(() => import('../features/season/SettingsPage.js'));
 const CopySeasonPage = lazy(() => import('../features/season/CopySeasonPage.js'));
 const LogbookPage = lazy(() => import('../features/audit/LogbookPage.js'));
+const DataManagementPage = lazy(() => import('../features/privacy/DataManagementPage.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -128,6 +129,7 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/settings" element={<SettingsPage />} />
           <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
           <Route caseSensitive path="/logboek" element={<LogbookPage />} />
+          <Route caseSensitive path="/gegevensbeheer" element={<DataManagementPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

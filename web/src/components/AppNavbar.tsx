@@ -20,6 +20,7 @@ const adminLinks = [
   { label: 'Instellingen', to: paths.settings() },
   { label: 'Seizoen kopiëren', to: paths.copySeason() },
   { label: 'Logboek', to: paths.logbook() },
+  { label: 'Gegevensbeheer', to: paths.dataManagement() },
 ];
 
 /** Each link stays highlighted on its own detail routes. */

@@ -1,27 +1,8 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate } from '@common/format.js';
 import { campDays, dayLabel, longDayLabel, lunchCounts, participantsOn, type CampParticipant } from '@common/participants.js';
+import { renderPdf } from '../../lib/pdf.js';
 import type { CampFacts } from './queries.js';
-
-const require = createRequire(import.meta.url);
-/** pdfmake's Node build: a CommonJS instance whose methods an ESM namespace import does not expose. */
-const pdfmake = require('pdfmake') as typeof import('pdfmake');
-
-// Roboto (shipped with pdfmake) covers every letter of Flemish and immigrant names and the euro sign.
-const fontFolder = path.join(path.dirname(require.resolve('pdfmake/package.json')), 'fonts', 'Roboto');
-pdfmake.setFonts({
-  Roboto: {
-    normal: path.join(fontFolder, 'Roboto-Regular.ttf'),
-    bold: path.join(fontFolder, 'Roboto-Medium.ttf'),
-    italics: path.join(fontFolder, 'Roboto-Italic.ttf'),
-    bolditalics: path.join(fontFolder, 'Roboto-MediumItalic.ttf'),
-  },
-});
-// The documents name no images or links: nothing outside the font folder may be read, nothing fetched.
-pdfmake.setLocalAccessPolicy((file) => path.resolve(file).startsWith(fontFolder + path.sep));
-pdfmake.setUrlAccessPolicy(() => false);
 
 const BOX_SIZE = 11;
 /** An empty square to tick with a pen: a drawn box prints on any printer, in black and white. */
@@ -152,5 +133,5 @@ function lunchLabels(participants: CampParticipant[]): string[] {
 /** The A4 PDF of a day list (with a day) or of the week grid (without). */
 export async function participantsPdf(camp: CampFacts, participants: CampParticipant[], day?: string): Promise<Buffer> {
   const definition = day === undefined ? weekGridDocument(camp, participants) : dayListDocument(camp, day, participants);
-  return pdfmake.createPdf(definition).getBuffer();
+  return renderPdf(definition);
 }

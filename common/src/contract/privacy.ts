@@ -1,0 +1,42 @@
+import {
+  anonymiseYearsPayload,
+  anonymiseYearsResult,
+  eraseFamilyPayload,
+  eraseFamilyResult,
+  exportFamilyQuery,
+} from '../schemas/privacy.js';
+import { beheerderOnly } from '../roles.js';
+import { call, download, feature } from './define.js';
+
+export const privacyCalls = feature('privacy', {
+  anonymiseYears: call({
+    method: 'POST',
+    path: '/api/anonymiseYears',
+    roles: beheerderOnly,
+    summary: 'Anonymises every subscription of the camp years older than olderThanYears (dryRun: only counts); amounts and camps stay',
+    body: anonymiseYearsPayload,
+    response: anonymiseYearsResult,
+    example: { body: { olderThanYears: 7, dryRun: true } },
+  }),
+  exportFamilyData: download({
+    method: 'GET',
+    path: '/api/exportFamilyData',
+    roles: beheerderOnly,
+    summary:
+      'Everything stored about one family (GDPR art. 15): parent, children, subscriptions, payments, mails, audit entries; JSON or PDF',
+    query: exportFamilyQuery,
+    files: ['json', 'pdf'],
+    refusals: [404],
+    example: { query: { parentId: 1, format: 'json' } },
+  }),
+  eraseFamily: call({
+    method: 'POST',
+    path: '/api/eraseFamily',
+    roles: beheerderOnly,
+    summary: "Erases one family's data; refused (409, with the reason) while a subscription is unsettled or within the fiscal retention",
+    body: eraseFamilyPayload,
+    response: eraseFamilyResult,
+    refusals: [404, 409],
+    example: { body: { parentId: 1 } },
+  }),
+});

@@ -1,0 +1,112 @@
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { privacyMessages } from '@common/schemas/privacy.js';
+import type { Executor } from '../../db/client.js';
+import {
+  admins,
+  agegroups,
+  attendance,
+  auditLog,
+  camps,
+  children,
+  locations,
+  mailOutbox,
+  parents,
+  payments,
+  periods,
+  subscriptionDiscounts,
+  subscriptions,
+  themes,
+} from '../../db/schema.js';
+import { AppError } from '../../lib/errors.js';
+
+/** Everything the product stores about one family, as it is stored: what an access request (GDPR art. 15) hands over. */
+export async function readFamily(db: Executor, parentId: number) {
+  const [parent] = await db.select().from(parents).where(eq(parents.id, parentId));
+  if (!parent) throw new AppError('NOT_FOUND', privacyMessages.parentNotFound);
+  const kids = await db.select().from(children).where(eq(children.parentId, parentId)).orderBy(asc(children.id));
+  const childIds = kids.map((c) => c.id);
+  const subscriptionRows =
+    childIds.length === 0
+      ? []
+      : await db
+          .select({
+            subscription: subscriptions,
+            camp: {
+              id: camps.id,
+              theme: themes.name,
+              location: locations.name,
+              period: periods.name,
+              startDate: periods.startDate,
+              endDate: periods.endDate,
+              agegroup: agegroups.name,
+            },
+          })
+          .from(subscriptions)
+          .innerJoin(camps, eq(camps.id, subscriptions.campId))
+          .innerJoin(themes, eq(themes.id, camps.themeId))
+          .innerJoin(locations, eq(locations.id, camps.locationId))
+          .innerJoin(periods, eq(periods.id, camps.periodId))
+          .innerJoin(agegroups, eq(agegroups.id, camps.agegroupId))
+          .where(inArray(subscriptions.childId, childIds))
+          .orderBy(asc(periods.startDate), asc(subscriptions.id));
+  const subscriptionIds = subscriptionRows.map((r) => r.subscription.id);
+  const ids = subscriptionIds.length > 0 ? subscriptionIds : [0];
+  const [discounts, days, paid, mails] = await Promise.all([
+    db
+      .select()
+      .from(subscriptionDiscounts)
+      .where(inArray(subscriptionDiscounts.subscriptionId, ids))
+      .orderBy(asc(subscriptionDiscounts.id)),
+    db.select().from(attendance).where(inArray(attendance.subscriptionId, ids)).orderBy(asc(attendance.day)),
+    db.select().from(payments).where(inArray(payments.subscriptionId, ids)).orderBy(asc(payments.id)),
+    db
+      .select()
+      .from(mailOutbox)
+      .where(or(inArray(mailOutbox.subscriptionId, ids), sql`lower(${mailOutbox.recipient}) = lower(${parent.email})`))
+      .orderBy(asc(mailOutbox.id)),
+  ]);
+  const textIds = ids.map(String);
+  const audit = await db
+    .select({
+      id: auditLog.id,
+      at: auditLog.at,
+      user: admins.email,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+    })
+    .from(auditLog)
+    .leftJoin(admins, eq(admins.id, auditLog.adminId))
+    .where(
+      or(
+        and(eq(auditLog.entity, 'parent'), eq(auditLog.entityId, parentId)),
+        and(eq(auditLog.entity, 'subscriber'), inArray(auditLog.entityId, childIds.length > 0 ? childIds : [0])),
+        and(eq(auditLog.entity, 'subscription'), inArray(auditLog.entityId, ids)),
+        and(
+          eq(auditLog.entity, 'payment'),
+          or(inArray(sql`${auditLog.before}->>'subscriptionId'`, textIds), inArray(sql`${auditLog.after}->>'subscriptionId'`, textIds)),
+        ),
+      ),
+    )
+    .orderBy(asc(auditLog.id));
+  return {
+    parent,
+    children: kids.map((child) => ({
+      ...child,
+      subscriptions: subscriptionRows
+        .filter((r) => r.subscription.childId === child.id)
+        .map(({ subscription, camp }) => ({
+          ...subscription,
+          camp,
+          discounts: discounts.filter((d) => d.subscriptionId === subscription.id),
+          attendance: days.filter((d) => d.subscriptionId === subscription.id),
+          payments: paid.filter((p) => p.subscriptionId === subscription.id),
+        })),
+    })),
+    mails,
+    auditEntries: audit,
+  };
+}
+export type FamilyData = Awaited<ReturnType<typeof readFamily>>;
