@@ -41,6 +41,8 @@ const LunchPreferencesPage = lazy(() =>
 const MailTemplatesPage = lazy(() => import('../features/season/MailTemplatesPage.js'));
 const SettingsPage = lazy(() => import('../features/season/SettingsPage.js'));
 const CopySeasonPage = lazy(() => import('../features/season/CopySeasonPage.js'));
+const SubscriptionNewPage = lazy(() => import('../features/registration/SubscriptionNewPage.js'));
+const TrashPage = lazy(() => import('../features/registration/TrashPage.js'));
 const LogbookPage = lazy(() => import('../features/audit/LogbookPage.js'));
 const DataManagementPage = lazy(() => import('../features/privacy/DataManagementPage.js'));
 
@@ -130,6 +132,8 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
           <Route caseSensitive path="/logboek" element={<LogbookPage />} />
           <Route caseSensitive path="/gegevensbeheer" element={<DataManagementPage />} />
+          <Route caseSensitive path="/subscription-new" element={<SubscriptionNewPage />} />
+          <Route caseSensitive path="/subscriptions-trash" element={<TrashPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import { Link } from 'react-router';
 import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '@common/constants.js';
 import { failureMessages } from '@common/messages.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
+import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
@@ -71,6 +73,12 @@ export default function SubscriptionOverviewPage() {
     <>
       <div className="d-flex flex-wrap align-items-baseline gap-3 mb-3">
         <h1 className="h3 mb-0">Inschrijvingen {year}</h1>
+        <Link to={paths.subscriptionNew(year)} className="btn btn-primary btn-sm">
+          Inschrijving toevoegen
+        </Link>
+        <Link to={paths.subscriptionsTrash(year)} className="btn btn-outline-secondary btn-sm">
+          Prullenbak
+        </Link>
         {subscriptions.data && (
           <span className="text-body-secondary" role="status" data-testid="subscription-count">
             {existing.length === 1 ? '1 inschrijving' : `${countFormat.format(existing.length)} inschrijvingen`}

@@ -6,6 +6,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useCancelSubscription } from '../api/cancel-subscription.js';
 import { CloseTabButton } from './CloseTabButton.js';
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
+import { MoveSubscriptionButton } from './MoveSubscriptionButton.js';
 
 interface SubscriptionHeaderProps {
   detail: SubscriptionDetail;
@@ -25,6 +26,7 @@ export function SubscriptionHeader({ detail, onDelete }: SubscriptionHeaderProps
         <h1 className="h3 mb-0 me-auto">
           Inschrijving {detail.SUBSCRIPTION_REFERENCE} - {childName}
         </h1>
+        <MoveSubscriptionButton detail={detail} />
         {(!detail.SUBSCRIPTION_CANCELLED || cancelledHere) && (
           <ConfirmedActionButton
             label={detail.SUBSCRIPTION_CANCELLED ? 'Geannuleerd' : 'Inschrijving annuleren'}
@@ -54,7 +56,8 @@ export function SubscriptionHeader({ detail, onDelete }: SubscriptionHeaderProps
           action={onDelete}
         >
           <p className="mb-0">
-            Wil je de inschrijving van {childName} definitief verwijderen? Ze verdwijnt uit elke lijst en kan niet teruggezet worden.
+            Wil je de inschrijving van {childName} verwijderen? Ze verdwijnt uit elke lijst en gaat naar de prullenbak, van waaruit ze nog
+            een tijd teruggezet kan worden.
           </p>
         </ConfirmedActionButton>
       </div>

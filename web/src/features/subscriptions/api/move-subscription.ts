@@ -1,0 +1,20 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.js';
+import { useSubscriptionDetailMutation } from './subscription-mutation.js';
+import { subscriptionKeys } from './keys.js';
+
+/** The camps of a year with their seats and price: where a subscription can move to. */
+export function useMoveTargets(campYear: number, enabled: boolean) {
+  return useQuery({
+    queryKey: [...subscriptionKeys.all, 'move-targets', campYear],
+    queryFn: () => api.call('getCamps', { campYear }),
+    enabled,
+  });
+}
+
+/** 'Verplaatsen' (issue 18): answers the subscription in its new camp. */
+export function useMoveSubscription() {
+  return useSubscriptionDetailMutation((input: { SUBSCRIPTION_ID: number; CAMP_ID: number; overCapacity: boolean }) =>
+    api.call('moveSubscription', input),
+  );
+}
