@@ -37,4 +37,7 @@ export const paths = {
   copySeason: () => '/copy-season',
   logbook: () => '/logboek',
   dataManagement: () => '/gegevensbeheer',
+  users: () => '/users',
+  account: () => '/account',
+  acceptInvite: () => '/accept-invite',
 };

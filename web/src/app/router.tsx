@@ -17,6 +17,7 @@ import { RequireAuth } from '../components/RequireAuth.js';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
+import { homePath, pageAllowed } from './page-roles.js';
 import { paths } from './paths.js';
 import { returnPathAfterSignIn } from './return-path.js';
 
@@ -45,12 +46,15 @@ const SubscriptionNewPage = lazy(() => import('../features/registration/Subscrip
 const TrashPage = lazy(() => import('../features/registration/TrashPage.js'));
 const LogbookPage = lazy(() => import('../features/audit/LogbookPage.js'));
 const DataManagementPage = lazy(() => import('../features/privacy/DataManagementPage.js'));
+const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
+const AccountPage = lazy(() => import('../features/users/AccountPage.js'));
+const AcceptInvitePage = lazy(() => import('../features/users/AcceptInvitePage.js'));
 
 function Layout() {
   const { state } = useAuth();
   const location = useLocation();
   if (state.status === 'signedIn' && location.pathname.includes('login')) {
-    return <Navigate to={returnPathAfterSignIn(location.state) ?? paths.subscriptionOverview()} replace />;
+    return <Navigate to={returnPathAfterSignIn(location.state) ?? homePath(state.user.role)} replace />;
   }
   return (
     <>
@@ -63,11 +67,28 @@ function Layout() {
   );
 }
 
+/** A page the signed-in role may not open says so instead of showing screens whose calls are refused. */
+function RoleGate() {
+  const { state } = useAuth();
+  const { pathname } = useLocation();
+  if (state.status !== 'signedIn' || pageAllowed(state.user.role, pathname)) return <Outlet />;
+  if (pathname === '/') return <Navigate to={homePath(state.user.role)} replace />;
+  return (
+    <>
+      <h1 className="h3">Geen toegang</h1>
+      <p>Je rol geeft geen toegang tot deze pagina.</p>
+      <Link to={homePath(state.user.role)} className="btn btn-outline-secondary btn-sm">
+        Naar het begin
+      </Link>
+    </>
+  );
+}
+
 function Guarded() {
   return (
     <RequireAuth>
       <Container fluid as="main" className="pb-5">
-        <Outlet />
+        <RoleGate />
       </Container>
     </RequireAuth>
   );
@@ -106,6 +127,7 @@ const router = createBrowserRouter(
   createRoutesFromElements(
     <Route element={<Layout />}>
       <Route caseSensitive path="/login" element={<LoginPage />} />
+      <Route caseSensitive path="/accept-invite" element={<AcceptInvitePage />} />
       <Route element={<Guarded />}>
         <Route element={<StrictRoutes />}>
           <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
@@ -134,6 +156,8 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/gegevensbeheer" element={<DataManagementPage />} />
           <Route caseSensitive path="/subscription-new" element={<SubscriptionNewPage />} />
           <Route caseSensitive path="/subscriptions-trash" element={<TrashPage />} />
+          <Route caseSensitive path="/users" element={<UsersPage />} />
+          <Route caseSensitive path="/account" element={<AccountPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -5,32 +5,39 @@ import NavDropdown from 'react-bootstrap/NavDropdown';
 import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
 import { campYears } from '@common/constants.js';
+import { beheerderOnly, everyRole, staffRoles, type Role } from '@common/roles.js';
 import { useAuth } from '../lib/auth.js';
 import { leaveAfterAsking } from './unsaved-changes.js';
 import { switchCampYear, useCampYear } from '../lib/camp-year.js';
 import { paths } from '../app/paths.js';
 
-/** Beheer: what a season is built from (issue 17). */
-const adminLinks = [
-  { label: 'Locaties', to: paths.locations() },
-  { label: 'Periodes', to: paths.periods() },
-  { label: 'Leeftijdsgroepen', to: paths.agegroups() },
-  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences() },
-  { label: 'Mailsjablonen', to: paths.mailTemplates() },
-  { label: 'Instellingen', to: paths.settings() },
-  { label: 'Seizoen kopiëren', to: paths.copySeason() },
-  { label: 'Logboek', to: paths.logbook() },
-  { label: 'Gegevensbeheer', to: paths.dataManagement() },
+/** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles its calls allow. */
+const adminLinks: { label: string; to: string; roles: readonly Role[] }[] = [
+  { label: 'Locaties', to: paths.locations(), roles: staffRoles },
+  { label: 'Periodes', to: paths.periods(), roles: staffRoles },
+  { label: 'Leeftijdsgroepen', to: paths.agegroups(), roles: staffRoles },
+  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences(), roles: staffRoles },
+  { label: 'Mailsjablonen', to: paths.mailTemplates(), roles: staffRoles },
+  { label: 'Instellingen', to: paths.settings(), roles: beheerderOnly },
+  { label: 'Seizoen kopiëren', to: paths.copySeason(), roles: staffRoles },
+  { label: 'Logboek', to: paths.logbook(), roles: beheerderOnly },
+  { label: 'Gebruikers', to: paths.users(), roles: beheerderOnly },
+  { label: 'Gegevensbeheer', to: paths.dataManagement(), roles: beheerderOnly },
 ];
 
 /** Each link stays highlighted on its own detail routes. */
-const links = [
-  { label: 'Inschrijvingen', to: paths.subscriptionOverview(), prefixes: ['/subscription-overview', '/subscription-detail'] },
-  { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'] },
-  { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail'] },
-  { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'] },
-  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments'] },
-  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'] },
+const links: { label: string; to: string; prefixes: string[]; roles: readonly Role[] }[] = [
+  {
+    label: 'Inschrijvingen',
+    to: paths.subscriptionOverview(),
+    prefixes: ['/subscription-overview', '/subscription-detail'],
+    roles: staffRoles,
+  },
+  { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'], roles: staffRoles },
+  { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail', '/camp-participants'], roles: everyRole },
+  { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'], roles: staffRoles },
+  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments'], roles: staffRoles },
+  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'], roles: staffRoles },
 ];
 
 export function AppNavbar() {
@@ -38,10 +45,13 @@ export function AppNavbar() {
   const { pathname } = useLocation();
   const year = useCampYear();
   const signedIn = state.status === 'signedIn';
+  const role = state.status === 'signedIn' ? state.user.role : null;
+  const mayOpen = (link: { roles: readonly Role[] }) => role !== null && link.roles.includes(role);
+  const menu = adminLinks.filter(mayOpen);
   return (
     <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-3">
       <Container fluid>
-        <Navbar.Brand as={Link} to={paths.subscriptionOverview()}>
+        <Navbar.Brand as={Link} to={role === 'monitor' ? paths.camps() : paths.subscriptionOverview()}>
           Kampbeheer
         </Navbar.Brand>
         {signedIn && (
@@ -49,7 +59,7 @@ export function AppNavbar() {
             <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
             <Navbar.Collapse id="main-navigation">
               <Nav className="me-auto">
-                {links.map((link) => {
+                {links.filter(mayOpen).map((link) => {
                   const active = link.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
                   return (
                     <Nav.Link key={link.label} as={Link} to={link.to} active={active} aria-current={active ? 'page' : undefined}>
@@ -57,13 +67,15 @@ export function AppNavbar() {
                     </Nav.Link>
                   );
                 })}
-                <NavDropdown title="Beheer" id="admin-menu" active={adminLinks.some((l) => l.to === pathname)}>
-                  {adminLinks.map((link) => (
-                    <NavDropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
-                      {link.label}
-                    </NavDropdown.Item>
-                  ))}
-                </NavDropdown>
+                {menu.length > 0 && (
+                  <NavDropdown title="Beheer" id="admin-menu" active={menu.some((l) => l.to === pathname)}>
+                    {menu.map((link) => (
+                      <NavDropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
+                        {link.label}
+                      </NavDropdown.Item>
+                    ))}
+                  </NavDropdown>
+                )}
               </Nav>
               <Nav className="align-items-md-center gap-2">
                 <NavDropdown title={`Kampjaar: ${year}`} id="camp-year" align="end">
@@ -73,6 +85,9 @@ export function AppNavbar() {
                     </NavDropdown.Item>
                   ))}
                 </NavDropdown>
+                <Nav.Link as={Link} to={paths.account()} active={pathname === paths.account()}>
+                  Mijn account
+                </Nav.Link>
                 <Button variant="outline-light" size="sm" onClick={() => void logout()}>
                   Afmelden
                 </Button>

@@ -7,6 +7,7 @@ import { compareDutch } from '@common/sort.js';
 import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
+import { useAuth } from '../../lib/auth.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { useThemes } from '../../lib/lookups.js';
 import { useGenerateVoucher } from './api/generate-voucher.js';
@@ -14,6 +15,7 @@ import { useCamps } from './api/get-camps.js';
 import { CampFilters, noCampFilter, type CampFilter } from './components/CampFilters.js';
 import { CampsTable } from './components/CampsTable.js';
 import { VoucherModal } from './components/VoucherModal.js';
+import { campName, periodWithDates } from './components/camp-name.js';
 
 /** In time order, then by theme and location, so a week's camps stand together. */
 const campOrder = (a: CampRecord, b: CampRecord) =>
@@ -27,9 +29,45 @@ const matches = (camp: CampRecord, filter: CampFilter) =>
   (filter.themeId === '' || camp.THEME_ID === Number(filter.themeId)) &&
   (filter.periodId === '' || camp.PERIOD_ID === Number(filter.periodId));
 
+/** A monitor's camps of the year (the server answers only theirs): each opens its participant list. */
+function MonitorCamps({ year }: { year: number }) {
+  const camps = useCamps(year);
+  return (
+    <>
+      <h1 className="h3 mb-3">Mijn kampen {year}</h1>
+      {camps.isPending ? (
+        <LoadingLine />
+      ) : camps.isError ? (
+        <ErrorAlert message={failureMessages.loadCamps} />
+      ) : camps.data.length === 0 ? (
+        <p>Geen kampen op jouw locaties in {year}.</p>
+      ) : (
+        <ul className="list-group">
+          {[...camps.data].sort(campOrder).map((camp) => (
+            <li key={camp.CAMP_ID} className="list-group-item d-flex flex-wrap justify-content-between align-items-center gap-2">
+              <span>
+                {campName(camp)} — {periodWithDates(camp)}
+              </span>
+              <Link to={paths.campParticipants(camp.CAMP_ID, year)} className="btn btn-outline-primary btn-sm">
+                Deelnemers
+              </Link>
+            </li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
 /** The camps of the selected year: filters, add button, and per camp a voucher link and an edit tab. */
 export default function CampsOverviewPage() {
+  const { state } = useAuth();
   const year = useCampYear();
+  if (state.status === 'signedIn' && state.user.role === 'monitor') return <MonitorCamps year={year} />;
+  return <StaffCamps year={year} />;
+}
+
+function StaffCamps({ year }: { year: number }) {
   const camps = useCamps(year);
   const themes = useThemes();
   const [searchParams] = useSearchParams();

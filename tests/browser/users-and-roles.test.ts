@@ -1,0 +1,106 @@
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readRows } from '../../server/src/db/client.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createMonitor } from '../helpers/factory.js';
+import { addUser, USER_PASSWORD } from '../helpers/users.js';
+
+const UI_TIMEOUT_MS = 15_000;
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+const NEW_PASSWORD = 'zomerkamp aan de kust';
+
+async function signInByForm(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Gebruikersnaam (e-mailadres)').fill(email);
+  await page.getByLabel('Wachtwoord').fill(password);
+  await page.getByRole('button', { name: 'Aanmelden' }).click();
+}
+
+const navLinks = (page: Page) => page.locator('#main-navigation a.nav-link:not(.dropdown-toggle)').allTextContents();
+
+describe('users and roles in Chromium', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+  });
+  afterAll(async () => session?.close());
+
+  it('a beheerder invites a medewerker, who sets a password through the link, signs in, and is offered no Gebruikers', async () => {
+    const page = await session.newPage();
+    await page.goto('/users');
+    await page.getByRole('heading', { name: 'Gebruikers' }).waitFor();
+    await eventually(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
+    await expectNoSeriousAxeViolations(page, 'users page');
+    await page.getByLabel('E-mailadres').fill('an@kampbeheer.be');
+    await page.getByLabel('Rol', { exact: true }).selectOption('medewerker');
+    await page.getByRole('button', { name: 'Uitnodigen' }).click();
+    const link = await page.getByTestId('invite-link').textContent({ timeout: UI_TIMEOUT_MS });
+    await eventually(() => page.locator('tbody tr', { hasText: 'an@kampbeheer.be' }).locator('td').nth(3).textContent()).toBe(
+      'Uitgenodigd',
+    );
+
+    const invitee = await session.newPage({ signedIn: false });
+    await invitee.goto(new URL(link!).pathname + new URL(link!).search);
+    await invitee.getByRole('heading', { name: 'Wachtwoord kiezen' }).waitFor();
+    await expectNoSeriousAxeViolations(invitee, 'accept invite');
+    await invitee.getByLabel('Nieuw wachtwoord').fill(NEW_PASSWORD);
+    await invitee.getByLabel('Herhaal het wachtwoord').fill(NEW_PASSWORD);
+    await invitee.getByRole('button', { name: 'Wachtwoord instellen' }).click();
+    await invitee.getByRole('link', { name: 'Meld je nu aan' }).click();
+    await signInByForm(invitee, 'an@kampbeheer.be', NEW_PASSWORD);
+    await invitee.waitForURL(/\/subscription-overview/, { timeout: UI_TIMEOUT_MS });
+    expect(await navLinks(invitee)).toEqual([
+      'Inschrijvingen',
+      'Monitoren',
+      'Kampen',
+      "Thema's",
+      'Betalingen',
+      'Overzicht',
+      'Mijn account',
+    ]);
+    await invitee.getByRole('button', { name: 'Beheer' }).click();
+    const menu = await invitee.locator('[aria-labelledby="admin-menu"] a').allTextContents();
+    expect(menu).not.toContain('Gebruikers');
+    expect(menu).not.toContain('Instellingen');
+    expect(menu).toContain('Locaties');
+    await invitee.goto('/users');
+    await invitee.getByRole('heading', { name: 'Geen toegang' }).waitFor();
+
+    await page.reload();
+    await eventually(() => page.locator('tbody tr', { hasText: 'an@kampbeheer.be' }).locator('td').nth(3).textContent()).toBe('Actief');
+  });
+
+  it("a monitor sees only their camps and opens a camp's participant list", async () => {
+    const [camp] = await readRows(
+      session.t.db,
+      sql`select c.id, c.location_id as "locationId", extract(year from p.start_date)::int as "year" from camps c join periods p on p.id = c.period_id order by c.id limit 1`,
+      z.object({ id: z.number(), locationId: z.number(), year: z.number() }),
+    );
+    const monitorId = await createMonitor(session.t.db, { locationIds: [camp!.locationId] });
+    await addUser(session.t.db, 'monitor@kampbeheer.be', 'monitor', monitorId);
+    const expected = await readRows(
+      session.t.db,
+      sql`select c.id from camps c join periods p on p.id = c.period_id
+          where c.location_id = ${camp!.locationId} and extract(year from p.start_date) = ${camp!.year}`,
+      z.object({ id: z.number() }),
+    );
+
+    const page = await session.newPage({ signedIn: false });
+    await signInByForm(page, 'monitor@kampbeheer.be', USER_PASSWORD);
+    await page.waitForURL(/\/camps/, { timeout: UI_TIMEOUT_MS });
+    await page.goto(`/camps?subscriptionsYear=${camp!.year}`);
+    await page.getByRole('heading', { name: `Mijn kampen ${camp!.year}` }).waitFor();
+    await eventually(() => page.getByRole('link', { name: 'Deelnemers' }).count()).toBe(expected.length);
+    expect(await navLinks(page)).toEqual(['Kampen', 'Mijn account']);
+    expect(await page.getByRole('button', { name: 'Beheer' }).count()).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'monitor camps');
+
+    await page.getByRole('link', { name: 'Deelnemers' }).first().click();
+    await page.waitForURL(/\/camp-participants\/\d+/);
+    await eventually(() => page.getByRole('alert').count()).toBe(0);
+    await page.goto('/subscription-overview');
+    await page.getByRole('heading', { name: 'Geen toegang' }).waitFor();
+  });
+});
