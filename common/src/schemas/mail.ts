@@ -4,6 +4,8 @@ import { idField } from './fields.js';
 /** The states of a recorded mail: waiting for its (next) attempt, sent, or given up after the last attempt. */
 export const MAIL_STATUSES = ['outbox', 'sent', 'failed'] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
+/** How the screens name each status. */
+export const mailStatusLabels: Record<MailStatus, string> = { outbox: 'In wachtrij', sent: 'Verzonden', failed: 'Mislukt' };
 
 /** One line of a subscription's mail log, and of the list of failed mails. */
 export const mailRecord = z.object({

@@ -40,4 +40,5 @@ export const paths = {
   users: () => '/users',
   account: () => '/account',
   acceptInvite: () => '/accept-invite',
+  failedMails: () => '/failed-mails',
 };

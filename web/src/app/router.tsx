@@ -49,6 +49,7 @@ const DataManagementPage = lazy(() => import('../features/privacy/DataManagement
 const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
 const AccountPage = lazy(() => import('../features/users/AccountPage.js'));
 const AcceptInvitePage = lazy(() => import('../features/users/AcceptInvitePage.js'));
+const FailedMailsPage = lazy(() => import('../features/mail/FailedMailsPage.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -158,6 +159,7 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/subscriptions-trash" element={<TrashPage />} />
           <Route caseSensitive path="/users" element={<UsersPage />} />
           <Route caseSensitive path="/account" element={<AccountPage />} />
+          <Route caseSensitive path="/failed-mails" element={<FailedMailsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

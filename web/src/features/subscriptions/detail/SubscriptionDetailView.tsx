@@ -9,6 +9,7 @@ import { CampSummary } from './CampSummary.js';
 import { ChildCard } from './ChildCard.js';
 import { CloseTabButton } from './CloseTabButton.js';
 import { FinancialCard } from './FinancialCard.js';
+import { FailedMailWarning, MailLogCard } from './MailLogCard.js';
 import { OtherDataCard } from './OtherDataCard.js';
 import { ParentCard } from './ParentCard.js';
 import { SubscriptionHeader } from './SubscriptionHeader.js';
@@ -26,6 +27,7 @@ export function SubscriptionDetailView({ detail, deleted, onDelete }: Subscripti
     <div className="position-relative">
       <fieldset disabled={deleted} inert={deleted}>
         <SubscriptionHeader detail={detail} onDelete={onDelete} />
+        <FailedMailWarning subscriptionId={detail.SUBSCRIPTION_ID} />
         <CampSummary detail={detail} />
         <Row>
           <Col lg={6}>
@@ -44,6 +46,7 @@ export function SubscriptionDetailView({ detail, deleted, onDelete }: Subscripti
           </Col>
         </Row>
         <HistoryCard entity="subscription" entityId={detail.SUBSCRIPTION_ID} />
+        <MailLogCard subscriptionId={detail.SUBSCRIPTION_ID} />
       </fieldset>
       {deleted && (
         <div className="position-absolute top-0 start-0 w-100 h-100 d-flex justify-content-center align-items-start pt-5 bg-body bg-opacity-75">
