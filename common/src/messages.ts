@@ -62,3 +62,11 @@ export const apiMessages = {
   internal: 'Er liep iets mis op de server.',
   databaseUnavailable: 'De databank is tijdelijk onbereikbaar, probeer zo opnieuw.',
 } as const;
+
+/** Answers about the `Idempotency-Key` header of a mutation (a retried request answers its first answer). */
+export const idempotencyMessages = {
+  invalidKey: 'Ongeldige Idempotency-Key: 1 tot 255 zichtbare tekens.',
+  reused: 'Deze Idempotency-Key werd al gebruikt voor een andere aanvraag. Gebruik een nieuwe sleutel per handeling.',
+  inProgress: 'Een aanvraag met deze Idempotency-Key wordt nog verwerkt. Probeer zo opnieuw.',
+  upload: 'Een Idempotency-Key kan niet bij een upload: een rekeninguittreksel dat twee keer ingelezen wordt, boekt niets dubbel.',
+} as const;

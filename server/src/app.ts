@@ -5,6 +5,7 @@ import type { DatabaseHandle } from './db/client.js';
 import { createMailer, type Mailer } from './mail/mailer.js';
 import authPlugin from './plugins/auth.js';
 import errorsPlugin from './plugins/errors.js';
+import idempotencyPlugin from './plugins/idempotency.js';
 import inputHygienePlugin from './plugins/input-hygiene.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { loggerOptions, type LogDestination } from './lib/log.js';
@@ -105,6 +106,7 @@ export async function buildApp({ config, database, logger = true, clock = system
   await app.register(inputHygienePlugin);
   await app.register(openapiPlugin);
   await app.register(authPlugin);
+  await app.register(idempotencyPlugin);
   for (const feature of apiFeatures) await app.register(feature);
   const unserved = Object.keys(contract).filter((name) => !servedCalls.has(name));
   if (unserved.length > 0) throw new Error(`No route serves the calls ${unserved.join(', ')} of common/src/contract/`);

@@ -59,6 +59,12 @@ const configSchema = z
       .default(12),
     /** Default: 'demo' on the embedded database, 'none' with DATABASE_URL (a production database never gets the published demo password). */
     SEED: z.enum(['demo', 'none']).optional(),
+    /** How long the first answer to a request with an Idempotency-Key is kept for its retries. */
+    IDEMPOTENCY_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 30)
+      .default(24),
     LOGIN_MAX_FAILURES: z.coerce.number().int().positive().default(10),
     LOGIN_WINDOW_MINUTES: z.coerce.number().positive().default(15),
     LOGIN_SLOWDOWN_SECONDS: z.coerce.number().min(0).max(60).default(2),

@@ -516,3 +516,25 @@ export const mailScheduleSends = pgTable(
   },
   (t) => [primaryKey({ columns: [t.scheduleId, t.subscriptionId] })],
 );
+
+/**
+ * The first answer to a mutation sent with an `Idempotency-Key` header, per administrator and key, kept
+ * IDEMPOTENCY_TTL_HOURS: a retry with that key gets this answer again and changes nothing. `status` is null
+ * while the first request is still being served.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and route of the call, e.g. 'POST /api/addDiscount'. */
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.adminId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);

@@ -40,11 +40,14 @@ export type CallHandlers<T extends Record<string, Call>> = { [K in keyof T]: Cal
 /** The statuses a call answers, each with its body schema, for the serializer and the OpenAPI document. */
 function responseSchemas(c: Call) {
   const refusesARole = rolesOf(c).length < roles.length;
+  // A signed-in mutation answers 409 to an Idempotency-Key reused for another request (plugins/idempotency.ts).
+  const mutation = c.method !== 'GET' && !c.public;
   const statuses = new Set<number>([
     400,
     ...(c.public ? [] : [401]),
     ...(refusesARole ? [403] : []),
     ...(c.body ? [413] : []),
+    ...(mutation ? [409] : []),
     ...(c.refusals ?? []),
     500,
     503,

@@ -53,9 +53,23 @@ function buildUrl(path: string, query: unknown): string {
 }
 
 /**
+ * A fresh Idempotency-Key: 128 random bits. crypto.getRandomValues works outside a secure context too,
+ * where crypto.randomUUID does not (the app may be served over plain HTTP inside a LAN).
+ */
+function newIdempotencyKey(): string {
+  return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** A mutation that got no answer, or a 503 (database briefly away), is sent again after these waits. */
+const RETRY_DELAYS_MS = [500, 1500];
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
  * The one way the web app calls the API, by the name of a call of the table (common/src/contract/):
  * its input is the call's body, or its query when it has no body; the answer is its typed `data`.
- * Bearer token, errors normalised, 401 to the login page.
+ * Bearer token, errors normalised, 401 to the login page. A mutation carries one Idempotency-Key per
+ * user action, made when the action is sent and kept on its retries, so a retry whose first attempt did
+ * reach the server gets that first answer and changes nothing twice.
  */
 async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<DataOf<Contract[N]>> {
   const { method, path, body } = contract[name] as Call;
@@ -63,15 +77,23 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
   if (body) headers['content-type'] = 'application/json';
-  let response: Response;
-  try {
-    response = await fetch(body ? path : buildUrl(path, input), {
-      method,
-      headers,
-      body: body ? JSON.stringify(input ?? {}) : undefined,
-    });
-  } catch {
-    throw new ApiError(0, 'Geen verbinding met de server.');
+  const mutation = method !== 'GET';
+  if (mutation) headers['idempotency-key'] = newIdempotencyKey();
+  let response: Response | null = null;
+  for (let attempt = 0; ; attempt++) {
+    const retry = mutation && attempt < RETRY_DELAYS_MS.length;
+    try {
+      response = await fetch(body ? path : buildUrl(path, input), {
+        method,
+        headers,
+        body: body ? JSON.stringify(input ?? {}) : undefined,
+      });
+    } catch {
+      if (!retry) throw new ApiError(0, 'Geen verbinding met de server.');
+    }
+    if (response && !(retry && response.status === 503)) break;
+    response = null;
+    await pause(RETRY_DELAYS_MS[attempt]!);
   }
   const payload = (await response.json().catch(() => null)) as { data?: unknown } & Partial<ErrorAnswer>;
   if (!response.ok) {
