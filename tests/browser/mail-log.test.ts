@@ -32,7 +32,7 @@ describe('mail log and failed mails in Chromium', () => {
     const page = await session.newPage();
     await openDetail(page, s);
     const mails = card(page, 'Mails');
-    expect(await mails.textContent()).toContain('Voor deze inschrijving werd nog geen mail verstuurd.');
+    await expect.poll(() => mails.textContent()).toContain('Voor deze inschrijving werd nog geen mail verstuurd.');
     expect(await page.getByTestId('failed-mail-warning').count()).toBe(0);
 
     // Two mails to the parent, both refused: the log shows them failed and the subscription warns.
