@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -21,9 +21,48 @@ export interface PgliteHost {
   stop(): Promise<void>;
 }
 
+/** A socket folder is named after the process that made it: kampbeheer-pglite-<pid>-<random>. */
+const SOCKET_FOLDER = /^kampbeheer-pglite-(\d+)-/;
+let staleFoldersChecked = false;
+
+/** Whether a process with this id runs (one of another user counts as running). */
+function processRuns(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A process that was killed outright (kill -9, out of memory) never removed its socket folder. Removes the
+ * folders in `folder` whose owner process is gone, and answers their names; a folder of a running process,
+ * or one not named after its owner, is left alone.
+ */
+export function removeStaleSocketFolders(folder = tmpdir()): string[] {
+  const removed: string[] = [];
+  for (const name of readdirSync(folder)) {
+    const owner = SOCKET_FOLDER.exec(name)?.[1];
+    if (!owner || processRuns(Number(owner))) continue;
+    try {
+      rmSync(path.join(folder, name), { recursive: true, force: true });
+      removed.push(name);
+    } catch {
+      // Another user's folder: theirs to remove.
+    }
+  }
+  return removed;
+}
+
 /** Starts PGlite (in `dataDir`, or in memory for null) in a worker thread that serves the wire protocol. */
 export async function startPgliteWorker(dataDir: string | null): Promise<PgliteHost> {
-  const socketFolder = mkdtempSync(path.join(tmpdir(), 'kampbeheer-pglite-'));
+  if (!staleFoldersChecked) {
+    staleFoldersChecked = true;
+    const removed = removeStaleSocketFolders();
+    if (removed.length > 0) console.warn(`Ingebouwde databank: ${removed.length} achtergebleven socketmap(pen) opgeruimd.`);
+  }
+  const socketFolder = mkdtempSync(path.join(tmpdir(), `kampbeheer-pglite-${process.pid}-`));
   const port = 5432;
   const workerData: PgliteWorkerData = { dataDir, socketPath: path.join(socketFolder, `.s.PGSQL.${port}`) };
   // Next to this file in the sources, and next to the bundle when bundled (an entry of its own there).
