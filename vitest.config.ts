@@ -7,6 +7,7 @@ export default defineConfig({
   test: {
     include: ['tests/**/*.test.ts'],
     globalSetup: ['tests/helpers/global-setup.ts'],
+    setupFiles: ['tests/helpers/concurrent-query-warning.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -1,20 +1,15 @@
 import { and, eq, sql } from 'drizzle-orm';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { camps, locations, periods, vouchers } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { UI_TIMEOUT_MS, eventually, field, fieldError, saveButton, serverError } from '../helpers/page.js';
 
 const PUBLIC_SITE_URL = 'https://inschrijven.kampen.test/boeken?bron=admin';
 const year = new Date().getFullYear();
 
-/** Failed loads are retried with back-off before they show, so a UI state gets more than vitest's 1 s default. */
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
-
-const serverError = (route: Route) =>
-  route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
 const isApi = (name: string, param?: string) => (url: URL) => url.pathname === `/api/${name}` && (!param || url.searchParams.has(param));
 const isThemeLookup = (url: URL) => url.pathname === '/api/getTaxonomy' && url.searchParams.get('type') === 'theme';
 
@@ -31,15 +26,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
   const campsOfYear = async () => (await session.t.call<{ data: CampRecord[] }>('GET', `/api/getCamps?campYear=${year}`)).body.data;
   const campRow = async (id: number) => (await session.t.db.select().from(camps).where(eq(camps.id, id)))[0]!;
   const overviewRow = (page: Page, campId: number) => page.locator(`tbody tr[data-camp-id="${campId}"]`);
-  const saveButton = (page: Page) => page.locator('form button[type=submit]');
   const alerts = (page: Page) => page.getByRole('alert').allTextContents();
-  /** The input of a label; a required field's label ends in a '*' that screen readers skip. */
-  const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\*?$`));
-  /** The message shown under a field, found through its aria-describedby. */
-  const fieldError = async (page: Page, label: string) => {
-    const id = await field(page, label).getAttribute('aria-describedby');
-    return id ? page.locator(`[id="${id}"]`).textContent() : '';
-  };
   const touch = async (page: Page, label: string, value?: string) => {
     if (value === undefined) await field(page, label).focus();
     else await field(page, label).fill(value);

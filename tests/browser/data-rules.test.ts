@@ -1,16 +1,9 @@
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampRecord } from '@common/schemas/camps.js';
 import type { MonitorRecord } from '@common/schemas/monitors.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
-/** The input of a label; a required field's label ends in a '*' that screen readers skip. */
-const field = (page: Page, label: string) => page.getByLabel(new RegExp(`^${label.replace(/[()]/g, '\\$&')}\\*?$`));
-const fieldError = (page: Page, label: string) =>
-  field(page, label).evaluate((input) => input.parentElement?.querySelector('.invalid-feedback')?.textContent ?? '');
-const saveButton = (page: Page) => page.locator('form button[type=submit]').first();
+import { eventually, field, fieldError, saveButton } from '../helpers/page.js';
 
 describe('data that must not be accepted, as the screens show it', () => {
   let session: BrowserSession;

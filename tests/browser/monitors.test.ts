@@ -1,23 +1,11 @@
 import { asc, count, eq } from 'drizzle-orm';
-import type { Locator, Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, monitors } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { card, eventually, field, fieldError, serverError } from '../helpers/page.js';
 
-/** A failed load is retried with back-off before it settles, so a UI state gets more than vitest's 1 s default. */
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
-
-const serverError = (route: Route) =>
-  route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
-
-const card = (page: Page, title: string) => page.getByRole('region', { name: title, exact: true });
-/** A form field by its label; a required field's label ends in an asterisk. */
-const field = (scope: Page | Locator, label: string) => scope.getByLabel(new RegExp(`^${label}\\*?$`));
-/** The field's error text, shown under the input once it has been touched. */
-const fieldError = (scope: Page | Locator, label: string) =>
-  field(scope, label).evaluate((input) => input.parentElement?.querySelector('.invalid-feedback')?.textContent ?? '');
 const rowNames = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
 
 describe('monitors overview and detail in Chromium', () => {

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { createSubscription } from '../helpers/factory.js';
 import { startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { eventually } from '../helpers/page.js';
 
 const ROW = 'tbody tr[data-subscription-id]';
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 20_000 });
 
 describe('overview search and the end of a list of 10,000 in Chromium', () => {
   let session: BrowserSession;

@@ -6,10 +6,9 @@ import { attendance, monitors } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { pdfText, readCsv, readXlsx } from '../helpers/files.js';
+import { eventually } from '../helpers/page.js';
 
 const year = new Date().getFullYear();
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
 
 /** Five days from the first Monday of August this year: a camp of its own in the selected camp year. */
 function campWeek(): string[] {

@@ -5,9 +5,7 @@ import { camps, periods } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { codaFile, ogmDigits } from '../helpers/coda-writer.js';
 import { createSubscription, type CreatedSubscription } from '../helpers/factory.js';
-
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+import { eventually } from '../helpers/page.js';
 
 /** Drops files on an element the way a browser does: a drop event carrying a DataTransfer with the files. */
 async function dropFiles(page: Page, testId: string, files: { name: string; bytes: Buffer }[]) {

@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/client.js';
 import { TEST_ADMIN } from '../helpers/api.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { eventually } from '../helpers/page.js';
 
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 }).first().textContent();
 
 describe('routes, ids and sign-in in Chromium', () => {

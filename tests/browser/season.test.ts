@@ -4,9 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@common/format.js';
 import { camps, locations, periods } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+import { eventually } from '../helpers/page.js';
 
 describe('setting up a season in Chromium (Beheer)', () => {
   let session: BrowserSession;

@@ -4,17 +4,15 @@ import { subscriptionMessages } from '../../server/src/features/subscriptions/me
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
 import {
-  card,
-  field,
   discountsOf,
   failCalls,
-  fieldError,
   financialValue,
   mailsOf,
   openDetail,
   prepareSubscription,
   readSubscription,
 } from './subscription-detail-fixtures.js';
+import { card, field, fieldError } from '../helpers/page.js';
 
 describe('subscription detail in Chromium: money, mails, cancel and delete', () => {
   let session: BrowserSession;

@@ -4,17 +4,8 @@ import { GENDER_BOY, GENDER_GIRL } from '@common/constants.js';
 import * as schema from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import {
-  card,
-  field,
-  failCalls,
-  fieldError,
-  financialValue,
-  holdCalls,
-  openDetail,
-  prepareSubscription,
-  readSubscription,
-} from './subscription-detail-fixtures.js';
+import { failCalls, financialValue, holdCalls, openDetail, prepareSubscription, readSubscription } from './subscription-detail-fixtures.js';
+import { card, field, fieldError } from '../helpers/page.js';
 
 describe('subscription detail in Chromium: the cards', () => {
   let session: BrowserSession;

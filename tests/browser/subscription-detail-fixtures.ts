@@ -1,8 +1,9 @@
 import { and, asc, eq, notInArray } from 'drizzle-orm';
-import type { Locator, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import type { Database } from '../../server/src/db/client.js';
 import * as schema from '../../server/src/db/schema.js';
+import { card } from '../helpers/page.js';
 
 /** Test data for the subscription detail screen, arranged through the database of the real server. */
 
@@ -111,20 +112,6 @@ export async function openDetail(page: Page, subscription: { id: number; referen
   } catch (error) {
     throw new Error(`detail ${subscription.id} did not open; the page reads: ${await page.locator('body').innerText()}`, { cause: error });
   }
-}
-
-/** A card of the screen, found by its title. */
-export const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title, exact: true });
-
-/** A form field by its label; a required field's label ends in an asterisk. */
-export const field = (scope: Locator, label: string): Locator =>
-  scope.getByLabel(new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\*?$`));
-
-/** The field's own error message (the feedback next to it); empty when it has none. */
-export async function fieldError(scope: Locator, label: string): Promise<string> {
-  const input = field(scope, label);
-  if (!(await input.evaluate((el) => el.classList.contains('is-invalid')))) return '';
-  return (await input.locator('xpath=following-sibling::div[contains(@class, "invalid-feedback")]').textContent()) ?? '';
 }
 
 /** A value of the financial card, by its label. */

@@ -1,16 +1,10 @@
 import { eq } from 'drizzle-orm';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-
-/** Failed loads are retried with back-off before they show, so a UI state gets more than vitest's 1 s default. */
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
-
-const serverError = (route: Route) =>
-  route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
+import { eventually, saveButton, serverError } from '../helpers/page.js';
 
 const isThemeLookup = (url: URL) => url.pathname === '/api/getTaxonomy' && url.searchParams.get('type') === 'theme';
 
@@ -22,7 +16,6 @@ describe('themes overview and detail in Chromium', () => {
   afterAll(async () => session?.close());
 
   const themeByName = async (name: string) => (await session.t.db.select().from(themes).where(eq(themes.name, name)))[0];
-  const saveButton = (page: Page) => page.locator('form button[type=submit]');
   const alertText = (page: Page) => page.getByRole('alert').first().textContent();
 
   it('lists every theme with its id and name, with an add button and a Wijzigen link per row', async () => {

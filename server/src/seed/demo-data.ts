@@ -298,12 +298,11 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
     .from(t.periods)
     .where(sql`extract(year from ${t.periods.startDate}) = ${year}`);
   if (periodRows.length === 0) periodRows = await db.insert(t.periods).values(periodsOfYear(year)).returning();
-  const [locationRows, themeRows, agegroupRows, lunchRows] = await Promise.all([
-    db.select().from(t.locations).orderBy(t.locations.id),
-    db.select().from(t.themes).orderBy(t.themes.id),
-    db.select().from(t.agegroups).orderBy(t.agegroups.id),
-    db.select().from(t.lunchPreferences).orderBy(t.lunchPreferences.id),
-  ]);
+  // One after the other: `db` may be a transaction, whose one connection takes one query at a time.
+  const locationRows = await db.select().from(t.locations).orderBy(t.locations.id);
+  const themeRows = await db.select().from(t.themes).orderBy(t.themes.id);
+  const agegroupRows = await db.select().from(t.agegroups).orderBy(t.agegroups.id);
+  const lunchRows = await db.select().from(t.lunchPreferences).orderBy(t.lunchPreferences.id);
 
   // Enough camps that most have a few open seats; a handful end up full.
   const campsNeeded = Math.max(6, Math.ceil(options.count / 32));

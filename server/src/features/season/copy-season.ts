@@ -90,12 +90,11 @@ export async function copySeason(db: Database, adminId: number, input: CopySeaso
   return db.transaction(async (tx) => {
     // One copy at a time, so two clicks cannot both find a camp missing and both create it.
     await tx.execute(sql`select pg_advisory_xact_lock(17017)`);
-    const [sourcePeriods, targetPeriods, sourceCamps, targetCamps] = await Promise.all([
-      periodsOfYear(tx, input.fromYear),
-      periodsOfYear(tx, input.toYear),
-      campsOfYear(tx, input.fromYear),
-      campsOfYear(tx, input.toYear),
-    ]);
+    // One after the other: a transaction's one connection takes one query at a time.
+    const sourcePeriods = await periodsOfYear(tx, input.fromYear);
+    const targetPeriods = await periodsOfYear(tx, input.toYear);
+    const sourceCamps = await campsOfYear(tx, input.fromYear);
+    const targetCamps = await campsOfYear(tx, input.toYear);
 
     const plannedPeriods = new Map<number, PlannedPeriod>();
     for (const source of sourcePeriods) {

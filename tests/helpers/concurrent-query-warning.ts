@@ -1,0 +1,15 @@
+import { afterAll } from 'vitest';
+
+/**
+ * pg warns once per process when a query is sent on a client that is still running one (Promise.all inside a
+ * transaction, for instance); pg 9 will refuse it. Every test file fails when its code made pg say so.
+ */
+const CONCURRENT_QUERY = 'Calling client.query() when the client is already executing a query';
+const seen: string[] = [];
+process.on('warning', (warning) => {
+  if (warning.message.includes(CONCURRENT_QUERY)) seen.push(warning.stack ?? warning.message);
+});
+
+afterAll(() => {
+  if (seen.length > 0) throw new Error(`pg saw concurrent queries on one client:\n${seen.join('\n')}`);
+});

@@ -1,0 +1,31 @@
+import type { Locator, Page, Route } from 'playwright-core';
+import { expect } from 'vitest';
+
+/** A failed load is retried with back-off before it shows, and the shared machine is slow: a UI state gets 20 s, not 1. */
+export const UI_TIMEOUT_MS = 20_000;
+
+/** Polls until the value matches, as a user waits for a screen to settle. */
+export const eventually = <T>(value: () => T | Promise<T>, timeout = UI_TIMEOUT_MS) => expect.poll(value, { timeout });
+
+/** Answers a routed call as a failing server does: 500 with the API's error body. */
+export const serverError = (route: Route) =>
+  route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
+
+const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** The input of a label; a required field's label ends in a '*' that screen readers skip. */
+export const field = (scope: Page | Locator, label: string): Locator => scope.getByLabel(new RegExp(`^${literally(label)}\\*?$`));
+
+/** The message a field shows, found as a screen reader finds it (aria-describedby); empty when it has none. */
+export async function fieldError(scope: Page | Locator, label: string): Promise<string> {
+  const input = field(scope, label);
+  const id = await input.getAttribute('aria-describedby');
+  if (!id) return '';
+  return (await input.page().locator(`[id="${id}"]`).textContent()) ?? '';
+}
+
+/** A card of a screen, found by its title. */
+export const card = (page: Page, title: string): Locator => page.getByRole('region', { name: title, exact: true });
+
+/** The submit button of the screen's form. */
+export const saveButton = (page: Page): Locator => page.locator('form button[type=submit]').first();
