@@ -5,7 +5,7 @@ import type { CampRecord } from '@common/schemas/camps.js';
 import { camps, locations, periods, vouchers } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { UI_TIMEOUT_MS, eventually, field, fieldError, saveButton, serverError } from '../helpers/page.js';
+import { UI_TIMEOUT_MS, eventually, expectLasts, field, fieldError, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const PUBLIC_SITE_URL = 'https://inschrijven.kampen.test/boeken?bron=admin';
 const year = new Date().getFullYear();
@@ -70,6 +70,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
 
   it('creates a camp through the form with the new-camp defaults, opens it after a second, and lists it', async () => {
     const page = await session.newPage();
+    await page.clock.install();
     await page.goto(`/camps?subscriptionsYear=${year}`);
     await page.getByRole('link', { name: 'Kamp toevoegen' }).click();
     await page.waitForURL(`**/camp-detail?subscriptionsYear=${year}`);
@@ -128,12 +129,15 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     await field(page, 'Fiscale maximumkorting (€)').fill('15,25');
     await field(page, 'Maximum aantal dagen').fill('5');
     await field(page, 'Opmerking').fill('Racket meebrengen.');
+    await pauseClock(page);
     await saveButton(page).click();
     await eventually(() => saveButton(page).textContent()).toBe('Opgeslagen');
     expect(await saveButton(page).isDisabled()).toBe(true);
     expect(await saveButton(page).getAttribute('class')).toContain('btn-success');
 
+    await expectLasts(page, 1000, async () => new URL(page.url()).pathname === '/camp-detail');
     await page.waitForURL(/\/camp-detail\/\d+\?subscriptionsYear=\d+$/);
+    await page.clock.resume();
     const campId = Number(new URL(page.url()).pathname.split('/').pop());
     expect(new URL(page.url()).searchParams.get('subscriptionsYear')).toBe(String(year));
     await page
@@ -175,6 +179,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
   it('edits a camp: the general info and summary, Opgeslagen for a second, closing and reopening with the badge', async () => {
     const camp = (await campsOfYear()).find((c) => c.SEATS_TAKEN > 0 && !c.CAMP_CLOSED)!;
     const page = await session.newPage();
+    await page.clock.install();
     await page.goto(`/camp-detail/${camp.CAMP_ID}?subscriptionsYear=${year}`);
     await page
       .getByRole('heading', { name: `Kamp ${camp.THEME_NAME} - ${camp.LOCATION_NAME} | ${camp.PERIOD_NAME} | ${camp.AGEGROUP_NAME}` })
@@ -202,9 +207,12 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
 
     await field(page, 'Aantal plaatsen').fill(String(camp.SEATS_AVAILABLE + 5));
     await field(page, 'Status').selectOption({ label: 'Gesloten' });
+    await pauseClock(page);
     await saveButton(page).click();
     await eventually(() => saveButton(page).textContent()).toBe('Opgeslagen');
-    await eventually(() => saveButton(page).textContent()).toBe('Opslaan');
+    await expectLasts(page, 1000, async () => (await saveButton(page).textContent()) === 'Opgeslagen');
+    await page.clock.resume();
+    expect(await saveButton(page).textContent()).toBe('Opslaan');
     expect(await campRow(camp.CAMP_ID)).toMatchObject({ seatsAvailable: camp.SEATS_AVAILABLE + 5, closed: true });
 
     const overview = await session.newPage();
@@ -346,10 +354,11 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     expect(await databaseDigest(session.t.db)).toEqual(before);
   });
 
-  it('makes a voucher link as the modal opens: stored, valid one day, pointing at the public site, and copies it', async () => {
+  it('makes a voucher link as the modal opens: stored, valid one day, pointing at the public site; the copy confirmation lasts 2000 ms', async () => {
     const camp = (await campsOfYear())[1]!;
     const page = await session.newPage();
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], { origin: session.baseUrl });
+    await page.clock.install();
     await page.goto(`/camps?subscriptionsYear=${year}`);
     await overviewRow(page, camp.CAMP_ID).getByRole('button', { name: 'Voucher genereren' }).click();
     const dialog = page.getByRole('dialog');
@@ -371,11 +380,14 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     expect(Math.abs(stored!.createdAt.getTime() - Date.now())).toBeLessThan(10 * 60_000);
 
     const copy = dialog.getByRole('button', { name: 'Link kopiëren' });
+    await pauseClock(page);
     await copy.click();
     await dialog.getByRole('button', { name: 'Gekopieerd!' }).waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(href);
     // The confirmation lasts 2000 ms, then the button offers the copy again.
-    await dialog.getByRole('button', { name: 'Link kopiëren' }).waitFor({ timeout: 5000 });
+    await expectLasts(page, 2000, () => dialog.getByRole('button', { name: 'Gekopieerd!' }).isVisible());
+    await dialog.getByRole('button', { name: 'Link kopiëren' }).waitFor();
+    await page.clock.resume();
 
     // Every opening makes a new voucher.
     await dialog.getByRole('button', { name: 'Sluiten' }).first().click();

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { locations, monitors } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { card, eventually, field, fieldError, serverError } from '../helpers/page.js';
+import { card, eventually, expectLasts, field, fieldError, pauseClock, serverError } from '../helpers/page.js';
 
 const rowNames = (page: Page) => page.locator('tbody tr td:first-child').allTextContents();
 
@@ -259,6 +259,7 @@ describe('monitors overview and detail in Chromium', () => {
 
   it('edits each card on its own: Opgeslagen for a second, only that card sent', async () => {
     const page = await session.newPage();
+    await page.clock.install();
     await page.goto(`/monitor-detail/${segolene}`);
     await page.getByRole('heading', { name: 'Monitor Ségolène Achterberg' }).waitFor();
     const gegevens = card(page, 'Gegevens');
@@ -274,10 +275,13 @@ describe('monitors overview and detail in Chromium', () => {
     await field(gegevens, 'Voornaam').fill('Ségo');
     await field(gegevens, 'Geboortedatum').fill('2002-02-14');
     const saveGegevens = gegevens.locator('button[type=submit]');
+    await pauseClock(page);
     await saveGegevens.click();
     await eventually(() => saveGegevens.textContent()).toBe('Opgeslagen');
     expect(await saveGegevens.isDisabled()).toBe(true);
-    await eventually(() => saveGegevens.textContent()).toBe('Opslaan');
+    await expectLasts(page, 1000, async () => (await saveGegevens.textContent()) === 'Opgeslagen');
+    await page.clock.resume();
+    expect(await saveGegevens.textContent()).toBe('Opslaan');
     expect(await storedMonitor(segolene)).toMatchObject({
       firstname: 'Ségo',
       birthdate: '2002-02-14',

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { eventually, saveButton, serverError } from '../helpers/page.js';
+import { eventually, expectLasts, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const isThemeLookup = (url: URL) => url.pathname === '/api/getTaxonomy' && url.searchParams.get('type') === 'theme';
 
@@ -34,6 +34,7 @@ describe('themes overview and detail in Chromium', () => {
 
   it('creates a theme, shows Opgeslagen, opens the new theme after a second, and lists it', async () => {
     const page = await session.newPage();
+    await page.clock.install();
     await page.goto('/themes');
     await page.getByRole('link', { name: 'Thema toevoegen' }).click();
     await page.waitForURL('**/theme-detail');
@@ -42,6 +43,7 @@ describe('themes overview and detail in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'theme create');
 
     await page.getByLabel('Naam thema').fill('Klimmen & klauteren');
+    await pauseClock(page);
     await saveButton(page).click();
     await eventually(() => saveButton(page).textContent()).toBe('Opgeslagen');
     expect(await saveButton(page).isDisabled()).toBe(true);
@@ -49,7 +51,9 @@ describe('themes overview and detail in Chromium', () => {
 
     await eventually(() => themeByName('Klimmen & klauteren')).toBeDefined();
     const created = await themeByName('Klimmen & klauteren');
+    await expectLasts(page, 1000, async () => new URL(page.url()).pathname === '/theme-detail');
     await page.waitForURL(`**/theme-detail/${created!.id}`);
+    await page.clock.resume();
     await page.getByRole('heading', { name: 'Thema "Klimmen & klauteren"' }).waitFor();
     expect(await page.locator('.card-body p').first().textContent()).toBe(`Thema ID: ${created!.id}`);
     expect(await page.getByLabel('Naam thema').inputValue()).toBe('Klimmen & klauteren');
@@ -63,15 +67,18 @@ describe('themes overview and detail in Chromium', () => {
   it('renames a theme: Opgeslagen for a second, the new name in the title and the database', async () => {
     const [circus] = await session.t.db.select().from(themes).where(eq(themes.name, 'Circus'));
     const page = await session.newPage();
+    await page.clock.install();
     await page.goto(`/theme-detail/${circus!.id}`);
     await page.getByRole('heading', { name: 'Thema "Circus"' }).waitFor();
     await page.getByLabel('Naam thema').fill('Circustechnieken');
+    await pauseClock(page);
     await saveButton(page).click();
     await eventually(() => saveButton(page).textContent()).toBe('Opgeslagen');
+    // The saved state lasts a second, then the button is ready for the next change; the page stays.
+    await expectLasts(page, 1000, async () => (await saveButton(page).textContent()) === 'Opgeslagen');
+    await page.clock.resume();
     await page.getByRole('heading', { name: 'Thema "Circustechnieken"' }).waitFor();
     expect((await session.t.db.select().from(themes).where(eq(themes.id, circus!.id)))[0]!.name).toBe('Circustechnieken');
-    // The saved state lasts a second, then the button is ready for the next change; the page stays.
-    await eventually(() => saveButton(page).textContent()).toBe('Opslaan');
     expect(await saveButton(page).isEnabled()).toBe(true);
     expect(new URL(page.url()).pathname).toBe(`/theme-detail/${circus!.id}`);
   });

@@ -29,3 +29,22 @@ export const card = (page: Page, title: string): Locator => page.getByRole('regi
 
 /** The submit button of the screen's form. */
 export const saveButton = (page: Page): Locator => page.locator('form button[type=submit]').first();
+
+/**
+ * Stops the page's clock: from here timers fire only when the test moves time with `page.clock.runFor`, so a
+ * duration is asserted exactly and never against the wall clock. Install the clock before the page loads, and
+ * resume it before waiting for data: react-query passes its results on through a zero-delay timer.
+ */
+export async function pauseClock(page: Page): Promise<void> {
+  const now = await page.evaluate(() => Date.now());
+  await page.clock.pauseAt(now + 1);
+}
+
+/** Asserts on a paused clock that a state lasts `ms`: still there 1 ms before, gone once `ms` have passed. */
+export async function expectLasts(page: Page, ms: number, holds: () => Promise<boolean>): Promise<void> {
+  expect(await holds(), 'the state shows at the start').toBe(true);
+  await page.clock.runFor(ms - 1);
+  expect(await holds(), `the state still shows after ${ms - 1} ms`).toBe(true);
+  await page.clock.runFor(1);
+  await eventually(holds).toBe(false);
+}
