@@ -94,6 +94,35 @@ describe.each(backends.filter((b) => b === 'postgres'))('PostgreSQL connections 
     expect((await call(server, null, '/api/health')).status).toBe(200);
   }, 180_000);
 
+  it('an idle pooled connection that is cut leaves the process running; the next call connects anew', async () => {
+    const handle = await openTestDatabase('postgres');
+    cleanups.push(() => handle.close());
+    await addAdmin(handle.db, TEST_ADMIN.email, TEST_ADMIN.password);
+    const admin = new pg.Client({ connectionString: handle.url });
+    await admin.connect();
+    cleanups.push(() => admin.end());
+    const server = await startServerProcess({ DATABASE_URL: handle.url! });
+    cleanups.push(() => kill(server));
+    const token = await signIn(server.baseUrl);
+    expect((await call(server, token, '/api/me')).status).toBe(200);
+    // Nothing runs now: the server's connections wait in its pool. pg reports a cut one as an 'error'
+    // event, which ends a process that does not listen for it.
+    const database = new URL(handle.url!).pathname.slice(1);
+    const idle = await until('an idle pooled connection', async () => {
+      const { rows } = await admin.query<{ pid: number }>(
+        `select pid from pg_stat_activity where datname = $1 and state = 'idle' and pid <> pg_backend_pid()`,
+        [database],
+      );
+      return rows.length > 0 ? rows.map((r) => r.pid) : undefined;
+    });
+    const { rows } = await admin.query<{ cut: boolean }>('select pg_terminate_backend(pid) as cut from unnest($1::int[]) as pid', [idle]);
+    expect(rows.every((r) => r.cut)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(alive(server), `server still runs; stderr: ${server.stderr()}`).toBe(true);
+    expect((await call(server, token, '/api/me')).status).toBe(200);
+    expect((await call(server, null, '/api/health')).status).toBe(200);
+  }, 120_000);
+
   it('a statement over DATABASE_STATEMENT_TIMEOUT_SECONDS, or on a frozen backend, answers 503 and changes nothing', async () => {
     const handle = await openTestDatabase('postgres');
     cleanups.push(() => handle.close());
