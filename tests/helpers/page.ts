@@ -37,7 +37,8 @@ export const saveButton = (page: Page): Locator => page.locator('form button[typ
  */
 export async function pauseClock(page: Page): Promise<void> {
   const now = await page.evaluate(() => Date.now());
-  await page.clock.pauseAt(now + 1);
+  // A few seconds ahead: the page's time runs on while this call travels, and pauseAt only goes forward.
+  await page.clock.pauseAt(now + 5000);
 }
 
 /** Asserts on a paused clock that a state lasts `ms`: still there 1 ms before, gone once `ms` have passed. */
