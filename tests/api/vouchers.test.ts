@@ -5,6 +5,7 @@ import { findValidVoucher } from '../../server/src/features/vouchers/queries.js'
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createCamp } from '../helpers/factory.js';
 
 const DAY = 24 * 3600_000;
 
@@ -20,21 +21,22 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
   const stored = async (token: string) => (await t.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!;
 
   it('stores a fresh voucher for the camp, made by the signed-in administrator, expiring 24 hours after creation', async () => {
+    const campId = await createCamp(t.db);
     const started = Date.now();
-    const answer = await t.call('GET', '/api/generateVoucher?campId=1&type=extraSubscription');
+    const answer = await t.call('GET', `/api/generateVoucher?campId=${campId}&type=extraSubscription`);
     expect(answer.status).toBe(200);
     const token = answer.body.data as string;
     // 24 random bytes: 192 bits, 32 base64url characters.
     expect(token).toMatch(/^[A-Za-z0-9_-]{32}$/);
     const [admin] = await t.db.select().from(admins).where(eq(admins.email, TEST_ADMIN.email));
     const voucher = await stored(token);
-    expect(voucher).toMatchObject({ campId: 1, type: 'extraSubscription', createdBy: admin!.id, usedAt: null });
+    expect(voucher).toMatchObject({ campId, type: 'extraSubscription', createdBy: admin!.id, usedAt: null });
     expect(voucher.expiresAt.getTime() - voucher.createdAt.getTime()).toBe(DAY);
     expect(voucher.createdAt.getTime()).toBeGreaterThanOrEqual(started - 1000);
     expect(voucher.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
 
     // type is optional: extraSubscription is the only kind there is.
-    const second = (await t.call('GET', '/api/generateVoucher?campId=1')).body.data as string;
+    const second = (await t.call('GET', `/api/generateVoucher?campId=${campId}`)).body.data as string;
     expect(second).not.toBe(token);
     expect((await stored(second)).type).toBe('extraSubscription');
 
@@ -45,7 +47,7 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
     expect(audit).toMatchObject({ entity: 'voucher', adminId: admin!.id, before: null });
     // The log never holds a usable token.
     expect(JSON.stringify(audit!.after)).not.toContain(token);
-    expect(audit!.after).toMatchObject({ campId: 1, type: 'extraSubscription' });
+    expect(audit!.after).toMatchObject({ campId, type: 'extraSubscription' });
   });
 
   it('is valid for its own camp until it expires or is used', async () => {
