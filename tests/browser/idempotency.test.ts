@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { card, discountsOf, field, financialValue, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card, field } from '../helpers/page.js';
+import { discountsOf, financialValue, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
 
 /** The web app sends one Idempotency-Key per user action and keeps it when it sends the action again. */
 describe('Idempotency-Key from the web app in Chromium', () => {

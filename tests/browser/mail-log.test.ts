@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { startSmtpServer } from '../helpers/smtp.js';
-import { card, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card } from '../helpers/page.js';
+import { openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
 
 /**
  * The mail log of a subscription and the list of failed mails, against a real SMTP server that first

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleDataMessages } from '@common/messages.js';
 import { camps, parents } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { card, field, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card, field } from '../helpers/page.js';
+import { openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
 
 /** Issue 12 points 6, 7 and 8: two tabs of one browser, saves over newer records, lists that follow, unsaved edits. */
 const UI_TIMEOUT_MS = 15_000;
