@@ -17,6 +17,13 @@ const needsRefund = new Set(['exportRefunds', 'markRefundPaid']);
 const needsFailedMail = new Set(['retryMail']);
 /** Calls whose example needs a secret only a test knows: an invite's link, the user's own password (tests/api/users.test.ts). */
 const needsSecret = new Set(['acceptInvite', 'changePassword']);
+/**
+ * Calls whose example depends on what the demo drew or holds: a registration's days follow whether the
+ * demo's camp 1 is flexible, and a restore needs a subscription in the trash (both in registration.test.ts).
+ */
+const needsRegistrationSetup = new Set(['createSubscription', 'restoreSubscription']);
+/** Erasing a family needs one that is settled and past the fiscal retention, which the demo has not (privacy.test.ts). */
+const needsErasableFamily = new Set(['eraseFamily']);
 /** Run last, so the calls before them still find subscription 1 and monitor 1. */
 const removing = ['cancelSubscription', 'deleteSubscription', 'deleteMonitor', 'logout'];
 
@@ -42,7 +49,9 @@ describe.each(backends)('the examples of the call table on %s', (backend) => {
           !needsBankImport.has(name) &&
           !needsFailedMail.has(name) &&
           !needsSecret.has(name) &&
-          !needsRefund.has(name),
+          !needsRefund.has(name) &&
+          !needsRegistrationSetup.has(name) &&
+          !needsErasableFamily.has(name),
       )
       .sort(([a], [b]) => removing.indexOf(a) - removing.indexOf(b)) as [string, Call][];
     const refused: string[] = [];
