@@ -52,10 +52,17 @@ describe.each(backends)('roles on %s', (backend) => {
           const allowed = rolesOf(c).includes(role);
           const url = `${c.path}${queryString(c.example.query)}`;
           const answer = c.files
-            ? await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[role]}` } }).then((r) => ({
-                status: r.statusCode,
-                body: r.statusCode === 200 ? null : r.json(),
-              }))
+            ? await t.app
+                .inject({
+                  method: c.method,
+                  url,
+                  headers: { authorization: `Bearer ${tokens[role]}` },
+                  ...('body' in c.example ? { payload: c.example.body as object } : {}),
+                })
+                .then((r) => ({
+                  status: r.statusCode,
+                  body: r.statusCode === 200 ? null : r.json(),
+                }))
             : await t.call(c.method, url, 'body' in c.example ? c.example.body : undefined, tokens[role]);
           const seen = `${role} ${name} ${JSON.stringify(answer.body).slice(0, 200)}`;
           if (!allowed) {
