@@ -218,6 +218,9 @@ export interface AuditChange {
 const asRecord = (snapshot: unknown): Record<string, unknown> =>
   snapshot && typeof snapshot === 'object' && !Array.isArray(snapshot) ? (snapshot as Record<string, unknown>) : {};
 
+/** A record's version (issue 12) rises with every save: bookkeeping of the product, not a change staff made. */
+const isVersionField = (field: string) => field === 'version' || field.endsWith('_VERSION');
+
 /**
  * What a change did, field by field (old → new): every field whose value differs between the snapshots.
  * A record made or deleted shows each of its fields against '–'.
@@ -225,7 +228,7 @@ const asRecord = (snapshot: unknown): Record<string, unknown> =>
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const old = asRecord(before);
   const now = asRecord(after);
-  const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])];
+  const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((field) => !isVersionField(field));
   return fields
     .filter((field) => JSON.stringify(old[field] ?? null) !== JSON.stringify(now[field] ?? null))
     .map((field) => ({

@@ -128,7 +128,7 @@ describe('the embedded database on disk and the administrator commands', () => {
     await handle.close();
     const failed = cli(['add', 'piet@example.be']);
     await expect(failed).rejects.toMatchObject({
-      stderr: expect.stringContaining('Beheerder piet@example.be niet toegevoegd: geen schrijfrechten op admins'),
+      stderr: expect.stringContaining('Gebruiker piet@example.be niet toegevoegd: geen schrijfrechten op admins'),
     });
     await expect(failed).rejects.toMatchObject({ stderr: expect.not.stringContaining('bestaat al') });
   });
