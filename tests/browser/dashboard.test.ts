@@ -41,8 +41,9 @@ describe('the season dashboard in Chromium', () => {
     const url = new URL(page.url());
     expect(url.searchParams.get('locationId')).toBe(String(cell.locationId));
     expect(url.searchParams.get('periodId')).toBe(String(cell.periodId));
-    expect(await page.getByLabel('Locatie').inputValue()).toBe(String(cell.locationId));
-    expect(await page.getByLabel('Periode').inputValue()).toBe(String(cell.periodId));
+    // The selects show the filter once their choices have loaded.
+    await eventually(() => page.getByLabel('Locatie').inputValue()).toBe(String(cell.locationId));
+    await eventually(() => page.getByLabel('Periode').inputValue()).toBe(String(cell.periodId));
     await eventually(() => page.locator('tbody tr').count()).toBe(cell.camps.length);
   });
 
