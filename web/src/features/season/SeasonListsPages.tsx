@@ -2,8 +2,8 @@ import { formatDate, formatDateTime } from '@common/format.js';
 import { agegroupPayload, locationPayload, lunchPreferencePayload, periodPayload, suggestedBirthyears } from '@common/schemas/season.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { dateTimeInputValue } from '../../lib/date-time-input.js';
-import { useLunchPreferences } from '../../lib/lookups.js';
-import { useAdminAgegroups, useAdminLocations, useAdminPeriods } from './api/season-api.js';
+import { useAgegroupAges, useLunchPreferences } from '../../lib/lookups.js';
+import { useAdminLocations, useAdminPeriods } from './api/season-api.js';
 import { SeasonListPage } from './components/SeasonListPage.js';
 
 const orSlash = (value: string | number | null | undefined) => (value === null || value === undefined || value === '' ? '/' : value);
@@ -102,7 +102,7 @@ export function PeriodsPage() {
 /** Beheer › Leeftijdsgroepen, with the birth years each suggests for a camp of the selected year. */
 export function AgegroupsPage() {
   const year = useCampYear();
-  const agegroups = useAdminAgegroups();
+  const agegroups = useAgegroupAges();
   return (
     <SeasonListPage
       title="Leeftijdsgroepen"

@@ -13,7 +13,6 @@ export const seasonKeys = {
   all: ['season'] as const,
   locations: ['season', 'locations'] as const,
   periods: (year: number) => ['season', 'periods', year] as const,
-  agegroups: ['season', 'agegroups'] as const,
   settings: ['settings'] as const,
 };
 
@@ -23,10 +22,6 @@ export function useAdminLocations() {
 
 export function useAdminPeriods(year: number) {
   return useQuery({ queryKey: seasonKeys.periods(year), queryFn: () => api.call('getPeriods', { year }) });
-}
-
-export function useAdminAgegroups() {
-  return useQuery({ queryKey: seasonKeys.agegroups, queryFn: () => api.call('getAgegroups') });
 }
 
 /** A crud call (crudLocation, crudPeriod, …): the object plus an optional action; every season list and lookup is refetched after it. */
