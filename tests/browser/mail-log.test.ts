@@ -76,7 +76,10 @@ describe('mail log and failed mails in Chromium', () => {
 
     await listed.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: new RegExp(s.reference) }).waitFor();
-    expect(await page.getByTestId('failed-mail-warning').textContent()).toContain('Een mail aan de ouder kon niet verstuurd worden');
+    // The detail may first show its cached log (both failed) while it loads the fresh one.
+    await expect
+      .poll(() => page.getByTestId('failed-mail-warning').textContent())
+      .toContain('Een mail aan de ouder kon niet verstuurd worden');
     await card(page, 'Mails')
       .getByRole('button', { name: /^Opnieuw versturen/ })
       .click();
