@@ -5,4 +5,5 @@ export const subscriptionKeys = {
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   discounts: (id: number) => ['subscriptions', 'discounts', id] as const,
   payments: (id: number) => ['subscriptions', 'payments', id] as const,
+  paymentQrCode: (id: number) => ['subscriptions', 'payment-qr-code', id] as const,
 };

@@ -18,6 +18,7 @@ import { ConfirmedActionButton } from './ConfirmedActionButton.js';
 import { DiscountForm } from './DiscountForm.js';
 import { DiscountList } from './DiscountList.js';
 import { PaymentList } from './PaymentList.js';
+import { PaymentQrCode } from './PaymentQrCode.js';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
 
 function Value({ label, children }: { label: string; children: ReactNode }) {
@@ -78,6 +79,7 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
           <Value label="Rekeningnummer">{formatAccountNumber(detail.SUBSCRIPTION_PAID_ACCOUNTNR)}</Value>
           <Value label="Gestructureerde mededeling">{detail.SUBSCRIPTION_OGM}</Value>
         </dl>
+        <PaymentQrCode subscriptionId={id} saldo={detail.SUBSCRIPTION_SALDO} ogm={detail.SUBSCRIPTION_OGM} />
         <DiscountList subscriptionId={id} />
         <PaymentList subscriptionId={id} />
         <div className="d-flex flex-wrap gap-2 mb-3">
