@@ -17,7 +17,7 @@ import { apiFeatures } from './features/index.js';
 import { contract } from '@common/contract/index.js';
 import { createMailRelay, type MailRelay } from './mail/relay.js';
 import { createMailScheduleRunner, type MailScheduleRunner } from './features/mail-schedules/runner.js';
-import { readSettings, settingsDefaults } from './features/settings/settings.js';
+import { readSettings, settingsDefaults } from './lib/settings.js';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { renderTemplate, subscriptionMailValues, type MailValues } from '../../server/src/features/mail/render.js';
-import { settingsDefaults } from '../../server/src/features/settings/settings.js';
+import { renderTemplate, subscriptionMailValues, type MailValues } from '../../server/src/lib/mail-render.js';
+import { settingsDefaults } from '../../server/src/lib/settings.js';
 import { defaultMailTemplates } from '../../server/src/mail/default-templates.js';
 import { unknownPlaceholders } from '@common/schemas/mail-templates.js';
 

@@ -5,7 +5,7 @@ import { emailField, optionalIdField, requiredText } from './fields.js';
 
 /**
  * The placeholders a mail template may use, written {{name}}: what each one becomes in a mail about one
- * subscription. The renderer (server/src/features/mail/render.ts) fills exactly these.
+ * subscription. The renderer (server/src/lib/mail-render.ts) fills exactly these.
  */
 export const MAIL_PLACEHOLDERS = {
   childName: 'Voornaam en naam van het kind',

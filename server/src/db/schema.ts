@@ -60,7 +60,7 @@ export const mailTemplates = pgTable('mail_templates', {
 
 /**
  * The organiser's settings (issue 17): one row, id 1, written the first time staff save them; until
- * then the environment's values apply (server/src/features/settings/settings.ts).
+ * then the environment's values apply (server/src/lib/settings.ts).
  */
 export const settings = pgTable('settings', {
   id: integer('id').primaryKey(),

@@ -1,7 +1,7 @@
 import { userCalls } from '@common/contract/users.js';
 import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { settingsDefaults } from '../settings/settings.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import { acceptInvite, changeOwnPassword, inviteUser, listUsers, removeUser, updateUser } from './users.js';
 
 /** 'Gebruikers' (beheerder), the invite link and 'Mijn account' (issue 20). */

@@ -9,7 +9,7 @@ import { isoTimestamp } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
-import { readSettings, type OrganiserSettings } from '../settings/settings.js';
+import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 

@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailRelay } from '../../mail/relay.js';
-import type { OrganiserSettings } from '../settings/settings.js';
+import type { OrganiserSettings } from '../../lib/settings.js';
 import { sendDueScheduledMails } from './service.js';
 
 /** How often the server looks for scheduled mails that fell due: mails are due per day, so minutes are soon enough. */

@@ -9,8 +9,8 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../mail/outbox.js';
-import { findSubscriptionDetail } from '../subscriptions/queries.js';
+import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 
 type ScheduleRow = typeof mailSchedules.$inferSelect;
 

@@ -2,7 +2,7 @@ import { mailCalls } from '@common/contract/mail.js';
 import { mailTemplateIdPayload, mailTemplatePayload } from '@common/schemas/mail-templates.js';
 import { callRoutes } from '../../lib/calls.js';
 import { crudHandler } from '../../lib/crud-route.js';
-import { settingsDefaults } from '../settings/settings.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import * as templates from './templates.js';
 
 /**

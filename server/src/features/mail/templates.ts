@@ -14,10 +14,10 @@ import { queryRows } from '../../db/client.js';
 import { camps, mailTemplates, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
-import { findSubscriptionDetail } from '../subscriptions/queries.js';
-import { readSettings } from '../settings/settings.js';
-import { deliverMail, queueMail, type MailDeps } from './outbox.js';
-import { renderTemplate, subscriptionMailValues } from './render.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { readSettings } from '../../lib/settings.js';
+import { deliverMail, queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { renderTemplate, subscriptionMailValues } from '../../lib/mail-render.js';
 
 /** The mail templates with how many camps name each, sorted by identifier. */
 export async function listMailTemplates(db: Executor, templateId?: string): Promise<MailTemplateRecord[]> {

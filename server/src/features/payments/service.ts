@@ -5,7 +5,7 @@ import { lockRowById } from '../../db/lock.js';
 import { payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
-import { subscriptionMessages } from '../subscriptions/messages.js';
+import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { bookPayments, withdrawPayments } from '../../lib/book-payments.js';
 import { findPayment } from './queries.js';
 

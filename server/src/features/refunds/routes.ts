@@ -1,7 +1,7 @@
 import { refundCalls } from '@common/contract/refunds.js';
 import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { settingsDefaults } from '../settings/settings.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import * as service from './service.js';
 
 /** 'Terugbetalingen': the list, the SEPA file and refunds marked paid. */

@@ -14,9 +14,9 @@ import type { DownloadFile } from '../../lib/downloads.js';
 import { CONTENT_TYPES } from '../../lib/downloads.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../mail/outbox.js';
-import { readSettings } from '../settings/settings.js';
-import { findSubscriptionDetail } from '../subscriptions/queries.js';
+import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { readSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { buildPain001 } from './pain001.js';
 
 const refundOf = (row: SubscriptionMoney) =>

@@ -2,7 +2,7 @@ import { registrationCalls } from '@common/contract/registration.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { settingsDefaults } from '../settings/settings.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import { findFamilies } from './queries.js';
 import * as service from './service.js';
 import { listDeletedSubscriptions, purgeExpiredTrash } from './trash.js';

@@ -31,10 +31,10 @@ import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import type { TrashSnapshot } from '../../lib/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
-import { queueMail, queueSubscriptionMail } from '../mail/outbox.js';
-import type { OrganiserSettings } from '../settings/settings.js';
-import { findSubscriptionDetail } from '../subscriptions/queries.js';
-import { subscriptionMessages } from '../subscriptions/messages.js';
+import { queueMail, queueSubscriptionMail } from '../../lib/mail-outbox.js';
+import type { OrganiserSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { registrationMessages as messages } from './messages.js';
 
 export interface RegistrationDeps {

@@ -10,9 +10,9 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../mail/outbox.js';
-import { readSettings } from '../settings/settings.js';
-import { findSubscriptionDetail } from '../subscriptions/queries.js';
+import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { readSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 
 interface ReminderHistory {
   subscriptionId: number;

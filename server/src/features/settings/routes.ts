@@ -1,7 +1,7 @@
 import { settingsCalls } from '@common/contract/settings.js';
 import { callRoutes } from '../../lib/calls.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { readSettings, settingsDefaults, updateSettings } from './settings.js';
+import { readSettings, settingsDefaults, updateSettings } from '../../lib/settings.js';
 
 /** GET getSettings answers the organiser's settings as a one-record list; POST updateSettings saves them all. */
 export default callRoutes(settingsCalls, (app) => {

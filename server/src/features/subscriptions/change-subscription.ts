@@ -3,11 +3,11 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { queueSubscriptionMail, type CampMailKind, type MailStatus } from '../mail/outbox.js';
+import { queueSubscriptionMail, type CampMailKind, type MailStatus } from '../../lib/mail-outbox.js';
 import type { MailRelay } from '../../mail/relay.js';
-import type { OrganiserSettings } from '../settings/settings.js';
-import { findSubscriptionDetail } from './queries.js';
-import { subscriptionMessages } from './messages.js';
+import type { OrganiserSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { subscriptionMessages } from '../../lib/subscription-messages.js';
 
 export interface SubscriptionDeps {
   db: Database;

@@ -3,12 +3,13 @@ import { subscriptionCalls } from '@common/contract/subscriptions.js';
 import { callRoutes, type CallRequest } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId } from '../../plugins/auth.js';
-import { settingsDefaults } from '../settings/settings.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
-import { subscriptionMessages } from './messages.js';
-import { findSubscriptionDetail, listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
+import { subscriptionMessages } from '../../lib/subscription-messages.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;

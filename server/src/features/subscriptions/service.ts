@@ -17,11 +17,12 @@ import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
 import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
-import { queueSubscriptionMail, type MailStatus } from '../mail/outbox.js';
+import { queueSubscriptionMail, type MailStatus } from '../../lib/mail-outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
-import { subscriptionMessages as messages } from './messages.js';
-import { findSubscriptionDetail, listDiscounts } from './queries.js';
+import { subscriptionMessages as messages } from '../../lib/subscription-messages.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { listDiscounts } from './queries.js';
 
 function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
   return {

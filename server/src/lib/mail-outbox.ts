@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import type { Database, Executor } from '../../db/client.js';
-import { camps, mailOutbox, mailTemplates } from '../../db/schema.js';
-import { PAYMENT_QR_FILENAME, type MailAttachment, type Mailer } from '../../mail/mailer.js';
-import { PAYMENT_QR_CID, qrPng, subscriptionEpcPayload } from '../../lib/payment-qr.js';
-import { readSettings, type OrganiserSettings } from '../settings/settings.js';
-import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from './render.js';
+import type { Database, Executor } from '../db/client.js';
+import { camps, mailOutbox, mailTemplates } from '../db/schema.js';
+import { PAYMENT_QR_FILENAME, type MailAttachment, type Mailer } from '../mail/mailer.js';
+import { PAYMENT_QR_CID, qrPng, subscriptionEpcPayload } from './payment-qr.js';
+import { readSettings, type OrganiserSettings } from './settings.js';
+import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from './mail-render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
 const campTemplateColumns = {

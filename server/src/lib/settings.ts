@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { SettingsRecord, SettingsValues } from '@common/schemas/settings.js';
-import type { Config } from '../../config.js';
-import type { Executor, Database } from '../../db/client.js';
-import { settings } from '../../db/schema.js';
-import { writeAudit } from '../../lib/audit.js';
+import type { Config } from '../config.js';
+import type { Executor, Database } from '../db/client.js';
+import { settings } from '../db/schema.js';
+import { writeAudit } from './audit.js';
 
 /**
  * The organiser's settings, the one place mails, attests and payment codes read them from. Until staff

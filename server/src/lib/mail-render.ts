@@ -2,7 +2,7 @@ import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
 import { fillPlaceholders, type MailValues } from '@common/schemas/mail-templates.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import type { OrganiserSettings } from '../settings/settings.js';
+import type { OrganiserSettings } from './settings.js';
 
 export type { MailValues };
 
