@@ -64,7 +64,6 @@ function plainYearQuery(db: Database, year: number) {
     sql`select s.id, s.reference, s.ogm, s.camp_price_cents, s.paid_amount_cents, s.paid, s.cancelled, s.cancellation_date,
           s.payment_method_id, c.id as camp_id, th.id as theme_id, th.name as theme_name, l.id as location_id, l.name_short,
           p.id as period_id, p.name_short as period_name_short, p.start_date, p.end_date, ch.firstname, ch.lastname,
-          ch.nationalnr, pa.nationalnr as parent_nationalnr,
           (select coalesce(sum(sd.amount_cents), 0) from subscription_discounts sd where sd.subscription_id = s.id) as discount_cents
         from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
         join themes th on th.id = c.theme_id join locations l on l.id = c.location_id

@@ -50,7 +50,10 @@ export function searchIndexEntry(fields: (string | null | undefined)[]): SearchI
   };
 }
 
-/** Exact matching: every word of the query occurs in some searched field. */
-export function matchesSearch(entry: SearchIndexEntry, query: SearchQuery): boolean {
-  return query.words.every((word) => entry.text.includes(word));
+/**
+ * Exact matching: every word of the query occurs in some searched field, or is one of `wholeCodes` entirely
+ * (compacted codes matched only whole, such as the national numbers searchSubscriptions looks through).
+ */
+export function matchesSearch(entry: SearchIndexEntry, query: SearchQuery, wholeCodes: readonly string[] = []): boolean {
+  return query.words.every((word) => entry.text.includes(word) || wholeCodes.includes(word));
 }

@@ -19,24 +19,31 @@ const byChildName = compareByLastThenFirstName<SubscriptionListRow>(
   (s) => s.SUBSCRIBER_FIRSTNAME,
 );
 
+/** The fields the overview searches, compacted by the one search rule; the server's searchSubscriptions uses the same. */
+export function subscriptionSearchEntry(
+  s: Pick<SubscriptionListRow, 'SUBSCRIBER_FIRSTNAME' | 'SUBSCRIBER_LASTNAME' | 'SUBSCRIPTION_REFERENCE' | 'SUBSCRIPTION_OGM'>,
+): SearchIndexEntry {
+  return searchIndexEntry([s.SUBSCRIBER_FIRSTNAME, s.SUBSCRIBER_LASTNAME, s.SUBSCRIPTION_REFERENCE, s.SUBSCRIPTION_OGM]);
+}
+
 /**
  * Sorted by the child's last name, then first name (Dutch collation ignoring punctuation), each with
- * its search index: names, reference, OGM and national numbers, punctuation and spaces ignored by the one
- * search rule of common/ (decisions.md section 7). Sorting and indexing happen here once, so that a filter or a
+ * its search index: names, reference and OGM, punctuation and spaces ignored by the one search rule of
+ * common/ (decisions.md section 7). National numbers are not in the list answer (issue 20): the server
+ * finds those (`searchSubscriptions`). Sorting and indexing happen here once, so that a filter or a
  * keystroke is one cheap pass over the year.
  */
 export function prepareRows(subscriptions: readonly SubscriptionListRow[]): OverviewRow[] {
-  return [...subscriptions].sort(byChildName).map((subscription) => ({
-    subscription,
-    search: searchIndexEntry([
-      subscription.SUBSCRIBER_FIRSTNAME,
-      subscription.SUBSCRIBER_LASTNAME,
-      subscription.SUBSCRIPTION_REFERENCE,
-      subscription.SUBSCRIPTION_OGM,
-      subscription.SUBSCRIBER_NATIONALNR,
-      subscription.SUBSCRIBER_PARENT_NATIONALNR,
-    ]),
-  }));
+  return [...subscriptions].sort(byChildName).map((subscription) => ({ subscription, search: subscriptionSearchEntry(subscription) }));
+}
+
+/**
+ * The words of a query that can be a whole national number: 11 digits once punctuation is dropped. A national
+ * number is matched only whole, so the search cannot be used to find one digit by digit (docs/decisions.md,
+ * 'National register numbers'); a query without such a word is answered by the overview alone.
+ */
+export function nationalNumberWords(query: SearchQuery): string[] {
+  return query.words.filter((word) => /^\d{11}$/.test(word));
 }
 
 /** The dropdowns and the checkbox; an empty value means 'all'. Values are the select's text. */
@@ -103,8 +110,17 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
   };
 }
 
-/** Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). */
-export function filterRows(rows: readonly OverviewRow[], filter: OverviewFilter, query: SearchQuery | null): OverviewRow[] {
+/**
+ * Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). A row
+ * matches the search when its own fields do, or when it is one of `foundByNationalNumber` (the ids
+ * searchSubscriptions answered for the same query).
+ */
+export function filterRows(
+  rows: readonly OverviewRow[],
+  filter: OverviewFilter,
+  query: SearchQuery | null,
+  foundByNationalNumber: ReadonlySet<number> = new Set(),
+): OverviewRow[] {
   const locationId = filter.locationId === '' ? null : Number(filter.locationId);
   const themeId = filter.themeId === '' ? null : Number(filter.themeId);
   const periodId = filter.periodId === '' ? null : Number(filter.periodId);
@@ -117,7 +133,7 @@ export function filterRows(rows: readonly OverviewRow[], filter: OverviewFilter,
     if (periodId !== null && s.PERIOD_ID !== periodId) return false;
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
-    return query === null || matchesSearch(search, query);
+    return query === null || matchesSearch(search, query) || foundByNationalNumber.has(s.SUBSCRIPTION_ID);
   });
 }
 

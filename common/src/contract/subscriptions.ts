@@ -5,6 +5,7 @@ import {
   subscriptionDetail,
   subscriptionDiscountRecord,
   subscriptionIdPayload,
+  searchSubscriptionsQuery,
   subscriptionListRow,
   updateSubscriberParentPayload,
   updateSubscriberPayload,
@@ -34,6 +35,15 @@ export const subscriptionCalls = feature('subscriptions', {
     query: campYearQuery,
     response: z.array(subscriptionListRow),
     example: { query: { campYear: 2025 } },
+  }),
+  searchSubscriptions: call({
+    method: 'GET',
+    path: '/api/searchSubscriptions',
+    summary:
+      "The ids of the camp year's subscriptions the overview's search text finds through the child's or the parent's national number (a word of the text is the whole number; every other word occurs in the name, reference or OGM). The overview finds every other match itself",
+    query: searchSubscriptionsQuery,
+    response: z.array(z.number()),
+    example: { query: { campYear: 2025, q: '85.07.30-033.61' } },
   }),
   exportSubscriptions: download({
     method: 'GET',

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { parseEuroAmount } from '../money.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
+import { campYearQuery } from './taxonomy.js';
 import {
   emailField,
   idField,
@@ -82,37 +83,6 @@ export const addDiscountPayload = z.object({
 });
 export type AddDiscountPayload = z.infer<typeof addDiscountPayload>;
 
-/** One row of getSubscriptions: what the overview needs for a whole year, and no more. */
-export const subscriptionListRow = z.object({
-  SUBSCRIPTION_ID: z.number(),
-  SUBSCRIPTION_REFERENCE: z.string(),
-  SUBSCRIPTION_OGM: z.string(),
-  SUBSCRIPTION_CAMP_PRICE: z.number(),
-  SUBSCRIPTION_CAMP_DISCOUNT: z.number(),
-  SUBSCRIPTION_AMOUNT_TO_PAY: z.number(),
-  SUBSCRIPTION_PAID_AMOUNT: z.number(),
-  SUBSCRIPTION_SALDO: z.number(),
-  SUBSCRIPTION_PAID: z.boolean(),
-  SUBSCRIPTION_CANCELLED: z.boolean(),
-  SUBSCRIPTION_CANCELLATION_DATE: z.string().nullable(),
-  PAYMENTMETHOD_ID: z.number(),
-  CAMP_ID: z.number(),
-  THEME_ID: z.number(),
-  THEME_NAME: z.string(),
-  LOCATION_ID: z.number(),
-  LOCATION_NAME_SHORT: z.string(),
-  PERIOD_ID: z.number(),
-  PERIOD_NAME_SHORT: z.string(),
-  PERIOD_STARTDATE: z.string(),
-  PERIOD_ENDDATE: z.string(),
-  SUBSCRIBER_FIRSTNAME: z.string(),
-  SUBSCRIBER_LASTNAME: z.string(),
-  SUBSCRIBER_NATIONALNR: z.string().nullable(),
-  SUBSCRIBER_PARENT_NATIONALNR: z.string().nullable(),
-  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
-});
-export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
-
 /** getSubscriptionFullDetail data[0]: every field of spec section 3. */
 export const subscriptionDetail = z.object({
   SUBSCRIPTION_ID: z.number(),
@@ -173,6 +143,39 @@ export const subscriptionDetail = z.object({
 });
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
+/**
+ * One row of getSubscriptions: what the overview needs for a whole year, and no more. Picked from the detail so
+ * the two cannot drift; no national number (issue 20): the overview finds those through searchSubscriptions.
+ */
+export const subscriptionListRow = subscriptionDetail
+  .pick({
+    SUBSCRIPTION_ID: true,
+    SUBSCRIPTION_REFERENCE: true,
+    SUBSCRIPTION_OGM: true,
+    SUBSCRIPTION_CAMP_PRICE: true,
+    SUBSCRIPTION_CAMP_DISCOUNT: true,
+    SUBSCRIPTION_AMOUNT_TO_PAY: true,
+    SUBSCRIPTION_PAID_AMOUNT: true,
+    SUBSCRIPTION_SALDO: true,
+    SUBSCRIPTION_PAID: true,
+    SUBSCRIPTION_CANCELLED: true,
+    SUBSCRIPTION_CANCELLATION_DATE: true,
+    PAYMENTMETHOD_ID: true,
+    CAMP_ID: true,
+    THEME_ID: true,
+    THEME_NAME: true,
+    LOCATION_ID: true,
+    PERIOD_ID: true,
+    PERIOD_STARTDATE: true,
+    PERIOD_ENDDATE: true,
+    SUBSCRIBER_FIRSTNAME: true,
+    SUBSCRIBER_LASTNAME: true,
+    PAYMENT_STATUS: true,
+  })
+  // The overview shows the short names, which the detail does not carry.
+  .extend({ LOCATION_NAME_SHORT: z.string(), PERIOD_NAME_SHORT: z.string() });
+export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
+
 export const subscriptionDiscountRecord = z.object({
   SUBSCRIPTION_DISCOUNT_ID: z.number(),
   SUBSCRIPTION_ID: z.number(),
@@ -182,3 +185,12 @@ export const subscriptionDiscountRecord = z.object({
   SUBSCRIPTION_DISCOUNT_CREATION_DATE: z.string(),
 });
 export type SubscriptionDiscountRecord = z.infer<typeof subscriptionDiscountRecord>;
+
+/**
+ * searchSubscriptions: the camp year (without it, the current one) and the search text as typed in the overview.
+ * It answers the ids of the year's subscriptions the text finds through a national number (docs/decisions.md,
+ * 'National register numbers').
+ */
+export const searchSubscriptionsQuery = campYearQuery.extend({
+  q: z.string({ error: m.wrongFormat }).max(200, m.tooLong),
+});

@@ -30,6 +30,20 @@ function databaseCause(error: Error): { code?: string; constraint?: string } | n
   return null;
 }
 
+/**
+ * What of a request the log keeps: method and path, never the query string, which can carry a national number
+ * or a name (searchSubscriptions?q=, findFamilies?search=; docs/decisions.md, 'National register numbers').
+ */
+export function loggableRequest(request: { method: string; url: string; host?: string; ip?: string; socket?: { remotePort?: number } }) {
+  return {
+    method: request.method,
+    url: request.url.split('?')[0],
+    host: request.host,
+    remoteAddress: request.ip,
+    remotePort: request.socket?.remotePort,
+  };
+}
+
 export interface LogDestination {
   level?: string;
   stream: NodeJS.WritableStream;
@@ -40,6 +54,6 @@ export function loggerOptions(level: string, destination?: LogDestination): Fast
   return {
     level: destination?.level ?? level,
     ...(destination ? { stream: destination.stream } : {}),
-    serializers: { err: loggableError as never },
+    serializers: { err: loggableError as never, req: loggableRequest as never },
   };
 }

@@ -6,7 +6,7 @@ import { campLabel, filterRows, overviewFilterFromQuery, prepareRows } from '@co
 import { queryRows, type Executor } from '../../db/client.js';
 import { startsInYear } from '../../db/sql.js';
 import { spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
-import { listSubscriptionsOfYear } from './queries.js';
+import { findSubscriptionsByNationalNumber, listSubscriptionsOfYear } from './queries.js';
 
 interface ParentContact {
   name: string;
@@ -75,7 +75,8 @@ export async function subscriptionsFile(db: Executor, year: number, query: Expor
   ]);
   const methodNames = new Map(methods.map((m) => [m.id, m.description]));
   const { filter, search } = overviewFilterFromQuery(query);
-  const rows = filterRows(prepareRows(subscriptions), filter, search).map(({ subscription }): ExportRow => ({
+  const foundByNationalNumber = new Set(search ? await findSubscriptionsByNationalNumber(db, year, search) : []);
+  const rows = filterRows(prepareRows(subscriptions), filter, search, foundByNationalNumber).map(({ subscription }): ExportRow => ({
     subscription,
     parent: parents.get(subscription.SUBSCRIPTION_ID),
     paymentMethod: methodNames.get(subscription.PAYMENTMETHOD_ID) ?? '',

@@ -3,6 +3,8 @@ import { centsToEuro, type Cents } from '@common/money.js';
 import { z } from 'zod';
 import { subscriptionDiscountRecord, type SubscriptionDiscountRecord, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
+import { matchesSearch, type SearchQuery } from '@common/search.js';
+import { nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
@@ -33,8 +35,6 @@ const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQ
   PERIOD_ENDDATE: sql`p.end_date`,
   SUBSCRIBER_FIRSTNAME: sql`ch.firstname`,
   SUBSCRIBER_LASTNAME: sql`ch.lastname`,
-  SUBSCRIBER_NATIONALNR: sql`ch.nationalnr`,
-  SUBSCRIBER_PARENT_NATIONALNR: sql`pa.nationalnr`,
 };
 const listColumnNames = Object.keys(listColumns);
 /** The three money facts lead each array; the columns above follow. */
@@ -81,6 +81,49 @@ export async function listSubscriptionsOfYear(db: Executor, year: number): Promi
     z.object({ rows: z.string() }),
   );
   return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(listRow);
+}
+
+/**
+ * searchSubscriptions: the subscriptions of a camp year the query finds through a national number. Only rows whose
+ * child's or parent's number is one of the query's whole-number words can be such a match, so the database picks
+ * those; the one search rule of common/ then checks every other word against the overview's own fields.
+ */
+export async function findSubscriptionsByNationalNumber(db: Executor, year: number, query: SearchQuery): Promise<number[]> {
+  const numbers = nationalNumberWords(query);
+  if (numbers.length === 0) return [];
+  const wanted = sql.join(
+    numbers.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const childNumber = sql`regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g')`;
+  const parentNumber = sql`regexp_replace(coalesce(pa.nationalnr, ''), '\\D', '', 'g')`;
+  const rows = await readRows(
+    db,
+    sql`
+      select s.id as "SUBSCRIPTION_ID", ch.firstname as "SUBSCRIBER_FIRSTNAME", ch.lastname as "SUBSCRIBER_LASTNAME",
+        s.reference as "SUBSCRIPTION_REFERENCE", s.ogm as "SUBSCRIPTION_OGM",
+        ${childNumber} as child_number, ${parentNumber} as parent_number
+      from periods p
+      join camps c on c.period_id = p.id
+      join subscriptions s on s.camp_id = c.id
+      join children ch on ch.id = s.child_id
+      join parents pa on pa.id = ch.parent_id
+      where ${startsInYear('p.start_date', year)}
+        and (${childNumber} in (${wanted}) or ${parentNumber} in (${wanted}))
+      order by s.id`,
+    z.object({
+      SUBSCRIPTION_ID: z.number(),
+      SUBSCRIBER_FIRSTNAME: z.string(),
+      SUBSCRIBER_LASTNAME: z.string(),
+      SUBSCRIPTION_REFERENCE: z.string(),
+      SUBSCRIPTION_OGM: z.string(),
+      child_number: z.string(),
+      parent_number: z.string(),
+    }),
+  );
+  return rows
+    .filter((row) => matchesSearch(subscriptionSearchEntry(row), query, [row.child_number, row.parent_number]))
+    .map((row) => row.SUBSCRIPTION_ID);
 }
 
 /** The discounts of one subscription, or of all when no id is given; oldest first. */

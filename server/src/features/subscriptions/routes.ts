@@ -9,7 +9,8 @@ import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
 import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
-import { listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
+import { parseSearchQuery } from '@common/search.js';
+import { findSubscriptionsByNationalNumber, listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
@@ -31,6 +32,11 @@ export default callRoutes(subscriptionCalls, (app) => {
   return {
     // Without campYear: the current camp year, as the overview opens on it.
     getSubscriptions: async (request) => listSubscriptionsOfYear(db(), request.query.campYear ?? currentYearInBelgium()),
+
+    searchSubscriptions: async (request) => {
+      const query = parseSearchQuery(request.query.q);
+      return query ? findSubscriptionsByNationalNumber(db(), request.query.campYear ?? currentYearInBelgium(), query) : [];
+    },
 
     // The overview's filter parameters select exactly the rows the overview shows (common/src/subscription-overview.ts).
     exportSubscriptions: async (request) => subscriptionsFile(db(), request.query.campYear ?? currentYearInBelgium(), request.query),

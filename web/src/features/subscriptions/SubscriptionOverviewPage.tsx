@@ -12,6 +12,7 @@ import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { useSubscriptions } from './api/get-subscriptions.js';
+import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
 import { campLabel, filterRows, overviewFilterParams, overviewTotals, prepareRows } from '@common/subscription-overview.js';
 import { OverviewTotals } from './overview/OverviewTotals.js';
@@ -41,7 +42,8 @@ export default function SubscriptionOverviewPage() {
     const loadedIds = new Set(loaded.map((s) => s.SUBSCRIPTION_ID));
     return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
   }, [subscriptions.data, kept]);
-  const matching = useMemo(() => filterRows(rows, filter, query), [rows, filter, query]);
+  const foundByNationalNumber = useSubscriptionsFoundByNationalNumber(year, query);
+  const matching = useMemo(() => filterRows(rows, filter, query, foundByNationalNumber), [rows, filter, query, foundByNationalNumber]);
   // Count and totals are of what exists: a deleted row in view no longer counts.
   const existing = useMemo(
     () => matching.filter((row) => !deletedIds.has(row.subscription.SUBSCRIPTION_ID)).map((row) => row.subscription),

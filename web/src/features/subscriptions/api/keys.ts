@@ -2,6 +2,7 @@
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   list: (campYear: number) => ['subscriptions', 'list', campYear] as const,
+  nationalNumberSearch: (campYear: number, query: string) => ['subscriptions', 'national-number-search', campYear, query] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   discounts: (id: number) => ['subscriptions', 'discounts', id] as const,
   payments: (id: number) => ['subscriptions', 'payments', id] as const,
