@@ -1,10 +1,16 @@
+import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
+import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD } from '@common/constants.js';
+import { camps, subscriptions } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
-import { card } from '../helpers/page.js';
+import { card, eventually } from '../helpers/page.js';
 import { decodeQrPng } from '../helpers/qr.js';
+import { schemaErrors } from '../helpers/sepa.js';
 import { startSmtpServer } from '../helpers/smtp.js';
+import { addUser, signIn } from '../helpers/users.js';
 
 /** The screens of the money follow-up (issue 19): payment QR code, open payments and reminders, refunds, mail schedules. */
 describe('money follow-up in Chromium', () => {
@@ -21,6 +27,13 @@ describe('money follow-up in Chromium', () => {
     await session?.close();
     await smtp?.close();
   });
+
+  const DAY = 24 * 60 * 60 * 1000;
+  const bookedDaysAgo = (id: number, days: number) =>
+    session.t.db
+      .update(subscriptions)
+      .set({ createdAt: new Date(Date.now() - days * DAY).toISOString() })
+      .where(eq(subscriptions.id, id));
 
   const dataUrlBytes = (src: string | null) => Buffer.from(src!.replace(/^data:image\/png;base64,/, ''), 'base64');
 
@@ -50,5 +63,167 @@ describe('money follow-up in Chromium', () => {
         .getByRole('img', { name: /^Betaal-QR-code/ })
         .count(),
     ).toBe(0);
+  });
+
+  it('lists open payments with filters, sends reminders to the chosen ones with progress, says which were skipped and why, and the parent receives the QR code', async () => {
+    const year = new Date().getFullYear();
+    const reminderCamp = await createCamp(session.t.db, { periodId: await createPeriod(session.t.db, { name: 'Herinneringsweek' }) });
+    const parentEmail = 'laatbetaler@voorbeeld.be';
+    const longAgo = await createSubscription(session.t.db, {
+      campId: reminderCamp,
+      priceCents: 12000,
+      paidAmountCents: 2000,
+      childLastname: 'Laatbetaler',
+      parentEmail,
+    });
+    const recent = await createSubscription(session.t.db, { campId: reminderCamp, childLastname: 'Nieuwkomer' });
+    const reminded = await createSubscription(session.t.db, { campId: reminderCamp, childLastname: 'Herinnerd' });
+    await bookedDaysAgo(longAgo.subscriptionId, 20);
+    await bookedDaysAgo(recent.subscriptionId, 2);
+    await bookedDaysAgo(reminded.subscriptionId, 15);
+    expect((await session.t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [reminded.subscriptionId] })).status).toBe(200);
+
+    const page = await session.newPage();
+    await page.goto('/payments');
+    await page.getByRole('navigation', { name: 'Betalingen' }).getByRole('link', { name: 'Openstaande betalingen' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Openstaande betalingen' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Betalingen', exact: true }).getAttribute('aria-current')).toBe('page');
+    const table = page.getByTestId('open-payments');
+    await table.waitFor();
+    await eventually(() => page.locator('#open-payments-camp option').count()).toBeGreaterThan(1);
+    await page.getByLabel('Kamp', { exact: true }).selectOption(String(reminderCamp));
+    const rows = table.locator('tbody tr');
+    await eventually(() => rows.count()).toBe(3);
+    const rowOf = (reference: string) => table.locator('tbody tr', { hasText: reference });
+    const cells = async (reference: string) => (await rowOf(reference).locator('td').allTextContents()).map((c) => c.trim());
+    const long = await cells(longAgo.reference);
+    expect(long[3]).toMatch(/20 dagen geleden$/);
+    expect(long.slice(4, 7)).toEqual(['€ 100,00', '0', '/']);
+    expect(long[7]).toBe('Kan nu');
+    const remindedCells = await cells(reminded.reference);
+    expect(remindedCells[5]).toBe('1');
+    expect(remindedCells[6]).toMatch(/^\d{2}\/\d{2}\/\d{4}/);
+    expect(remindedCells[7]).toMatch(/nog geen 7 dagen geleden$/);
+    await expectNoSeriousAxeViolations(page, 'open payments');
+
+    // Days overdue: booked at least 10 days ago leaves the recent booking out; then every shown row is chosen.
+    await page.getByLabel('Minstens dagen sinds inschrijving').fill('10');
+    await eventually(() => rows.count()).toBe(2);
+    expect(await rowOf(recent.reference).count()).toBe(0);
+    await page.getByLabel('Alle getoonde inschrijvingen kiezen').check();
+    await page.getByText('2 inschrijvingen met een openstaand bedrag, 2 gekozen').waitFor();
+
+    // The progress bar shows while the reminders go out (the answer is held until it was seen).
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/api/sendPaymentReminders', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByRole('button', { name: 'Herinnering versturen' }).click();
+    await page.getByRole('progressbar', { name: 'Herinneringen versturen' }).waitFor();
+    release();
+    const result = page.getByTestId('reminder-result');
+    await result.waitFor();
+    expect((await result.textContent())!.replace(/\s+/g, ' ')).toMatch(
+      new RegExp(
+        `^1 herinnering verstuurd\\. 1 overgeslagen:${reminded.reference}: Vorige herinnering op \\d{2}/\\d{2}/${year}: nog geen 7 dagen geleden$`,
+      ),
+    );
+    await eventually(async () => (await cells(longAgo.reference))[5]).toBe('1');
+    await expectNoSeriousAxeViolations(page, 'open payments after sending');
+
+    // The parent's mail, read as a mail client reads it: the QR code is an inline image that decodes to the payment.
+    await eventually(() => smtp.received.filter((m) => m.envelopeTo.includes(parentEmail)).length, 30_000).toBe(1);
+    // skipImageLinks keeps the html as sent (cid: links), instead of inlining the images as data URLs.
+    const mail = await simpleParser(smtp.received.find((m) => m.envelopeTo.includes(parentEmail))!.raw, { skipImageLinks: true });
+    const qr = mail.attachments.find((a) => a.contentType === 'image/png');
+    expect(qr?.cid).toBe('betaal-qr@kampbeheer');
+    expect(String(mail.html)).toContain(`cid:${qr!.cid}`);
+    const payload = decodeQrPng(qr!.content).data.split('\n');
+    expect(payload).toContain('EUR100.00');
+    expect(payload).toContain(longAgo.ogm.replace(/\D/g, ''));
+  });
+
+  it('makes a SEPA file of the chosen refunds that the pain.001 schema accepts, asks an account where none is valid, and marks a refund paid', async () => {
+    const refundCamp = await createCamp(session.t.db, { periodId: await createPeriod(session.t.db, { name: 'Terugweek' }) });
+    await session.t.db.update(camps).set({ cancellationFeeCents: 1500 }).where(eq(camps.id, refundCamp));
+    const overpaid = await createSubscription(session.t.db, {
+      campId: refundCamp,
+      priceCents: 15000,
+      paidAmountCents: 17000,
+      paid: true,
+      childLastname: 'Teveel',
+    });
+    await session.t.db
+      .update(subscriptions)
+      .set({ paidAccountNr: 'BE68539007547034' })
+      .where(eq(subscriptions.id, overpaid.subscriptionId));
+    const cancelled = await createSubscription(session.t.db, {
+      campId: refundCamp,
+      priceCents: 15000,
+      paidAmountCents: 5000,
+      cancelled: true,
+      childLastname: 'Afgezegd',
+    });
+
+    const page = await session.newPage();
+    await page.goto('/refunds');
+    await page.getByRole('heading', { level: 1, name: 'Terugbetalingen' }).waitFor();
+    const table = page.getByTestId('refunds');
+    const rowOf = (reference: string) => table.locator('tbody tr', { hasText: reference });
+    await rowOf(cancelled.reference).waitFor();
+    const cancelledCells = (await rowOf(cancelled.reference).locator('td').allTextContents()).map((c) => c.trim());
+    expect(cancelledCells[4]).toBe('GeannuleerdAnnulatiekost € 15,00');
+    expect(cancelledCells.slice(5, 7)).toEqual(['€ 50,00', '€ 35,00']);
+    expect(cancelledCells[7]).toContain('Geen geldig rekeningnummer: vul er een in.');
+    const cancelledBox = page.getByLabel(`${cancelled.reference} kiezen`);
+    expect(await cancelledBox.isDisabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page, 'refunds');
+
+    const account = page.getByLabel(`IBAN voor ${cancelled.reference}`);
+    await account.fill('BE12 3456');
+    await rowOf(cancelled.reference).getByText('Foutief formaat: geen geldig IBAN-rekeningnummer.').waitFor();
+    expect(await cancelledBox.isDisabled()).toBe(true);
+    await account.fill('BE43 0689 9999 9501');
+    await eventually(() => cancelledBox.isDisabled()).toBe(false);
+    await cancelledBox.check();
+    await page.getByLabel(`${overpaid.reference} kiezen`).check();
+    await page.getByText('2 terugbetalingen gekozen, samen € 55,00').waitFor();
+
+    const [file] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'SEPA-bestand maken' }).click()]);
+    const xml = await readFile((await file.path())!, 'utf8');
+    expect(file.suggestedFilename()).toMatch(/\.xml$/);
+    expect(schemaErrors(xml)).toBeNull();
+    expect(xml).toContain('<NbOfTxs>2</NbOfTxs>');
+    expect(xml).toContain('<CtrlSum>55.00</CtrlSum>');
+    expect(xml).toContain('<IBAN>BE43068999999501</IBAN>');
+    expect(xml).toContain('<IBAN>BE68539007547034</IBAN>');
+    await page.getByText(`${file.suggestedFilename()} gedownload`).waitFor();
+
+    // Paid by the bank: the overpayment is booked back and leaves the list.
+    await rowOf(overpaid.reference).getByRole('button', { name: 'Als betaald markeren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Terugbetaling als betaald markeren' });
+    expect(await dialog.getByLabel('Bedrag (€)').inputValue()).toBe('20');
+    await expectNoSeriousAxeViolations(page, 'mark refund paid');
+    await dialog.getByRole('button', { name: 'Als betaald markeren' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    await eventually(() => rowOf(overpaid.reference).count()).toBe(0);
+    const detail = await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${overpaid.subscriptionId}`);
+    expect(detail.body.data[0].SUBSCRIPTION_SALDO).toBe(0);
+  });
+
+  it('shows a medewerker the refunds without the actions only a beheerder may take', async () => {
+    const email = 'medewerker-geld@kampbeheer.be';
+    await addUser(session.t.db, email, 'medewerker');
+    const token = await signIn(session.t, email);
+    const page = await session.newPage({ signedIn: false });
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
+    await page.goto('/refunds');
+    await page.getByTestId('refunds').waitFor();
+    expect(await page.getByRole('button', { name: 'SEPA-bestand maken' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Als betaald markeren' }).count()).toBe(0);
+    expect(await page.getByRole('checkbox').count()).toBe(0);
   });
 });

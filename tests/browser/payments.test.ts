@@ -58,7 +58,7 @@ describe('Betalingen in Chromium', () => {
     const page = await session.newPage();
     await page.goto('/payments');
     await page.getByRole('heading', { name: 'Betalingen', level: 1 }).waitFor();
-    expect(await page.getByRole('link', { name: 'Betalingen' }).getAttribute('aria-current')).toBe('page');
+    expect(await page.getByRole('link', { name: 'Betalingen', exact: true }).getAttribute('aria-current')).toBe('page');
     await expectNoSeriousAxeViolations(page, 'payments, empty');
 
     const file = codaFile([

@@ -32,6 +32,8 @@ const CampParticipantsPage = lazy(() => import('../features/camps/participants/C
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
+const OpenPaymentsPage = lazy(() => import('../features/payments/open/OpenPaymentsPage.js'));
+const RefundsPage = lazy(() => import('../features/payments/refunds/RefundsPage.js'));
 const DashboardPage = lazy(() => import('../features/dashboard/DashboardPage.js'));
 const LocationsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.LocationsPage })));
 const PeriodsPage = lazy(() => import('../features/season/SeasonListsPages.js').then((m) => ({ default: m.PeriodsPage })));
@@ -160,6 +162,8 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/users" element={<UsersPage />} />
           <Route caseSensitive path="/account" element={<AccountPage />} />
           <Route caseSensitive path="/failed-mails" element={<FailedMailsPage />} />
+          <Route caseSensitive path="/open-payments" element={<OpenPaymentsPage />} />
+          <Route caseSensitive path="/refunds" element={<RefundsPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -37,7 +37,7 @@ const links: { label: string; to: string; prefixes: string[]; roles: readonly Ro
   { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'], roles: staffRoles },
   { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail', '/camp-participants'], roles: everyRole },
   { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'], roles: staffRoles },
-  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments'], roles: staffRoles },
+  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments', '/open-payments', '/refunds'], roles: staffRoles },
   { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'], roles: staffRoles },
 ];
 

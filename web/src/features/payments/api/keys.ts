@@ -4,6 +4,9 @@ export const paymentKeys = {
   imports: ['payments', 'imports'] as const,
   queue: ['payments', 'queue'] as const,
   yearSubscriptions: (campYear: number) => ['payments', 'subscriptions', campYear] as const,
+  openPayments: (query: object) => ['payments', 'open', query] as const,
+  yearCamps: (campYear: number) => ['payments', 'camps', campYear] as const,
+  refunds: (campYear: number) => ['payments', 'refunds', campYear] as const,
 };
 
 /** What a booked, re-queued or undone payment changes elsewhere: the subscription lists and details. */

@@ -1,0 +1,39 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { SendPaymentRemindersResult } from '@common/schemas/reminders.js';
+import { api } from '../../../lib/api-client.js';
+import { paymentKeys, subscriptionQueriesKey } from './keys.js';
+
+/** Reminders go out in batches, so a long selection shows how far it got. */
+const BATCH_SIZE = 20;
+
+/**
+ * 'Herinnering versturen' for the chosen subscriptions, batch by batch; `onProgress` gets the share done
+ * (0 to 1). The server decides per subscription whether it may get one now, and answers why it skipped
+ * the others.
+ */
+export async function sendPaymentReminders(
+  subscriptionIds: number[],
+  onProgress: (done: number) => void,
+): Promise<SendPaymentRemindersResult> {
+  const result: SendPaymentRemindersResult = { sent: [], skipped: [] };
+  for (let start = 0; start < subscriptionIds.length; start += BATCH_SIZE) {
+    const answer = await api.call('sendPaymentReminders', { subscriptionIds: subscriptionIds.slice(start, start + BATCH_SIZE) });
+    result.sent.push(...answer.sent);
+    result.skipped.push(...answer.skipped);
+    onProgress(Math.min(1, (start + BATCH_SIZE) / subscriptionIds.length));
+  }
+  return result;
+}
+
+export function useSendPaymentReminders(onProgress: (done: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (subscriptionIds: number[]) => sendPaymentReminders(subscriptionIds, onProgress),
+    // Also after a failure halfway: the batches sent before it did send.
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
+        queryClient.invalidateQueries({ queryKey: subscriptionQueriesKey }),
+      ]),
+  });
+}
