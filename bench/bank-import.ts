@@ -9,7 +9,7 @@ import { queryRows, type Database } from '../server/src/db/client.js';
 import { jsonParam } from '../server/src/db/sql.js';
 import { codaFile, ogmDigits, type CodaMovementSpec } from '../tests/helpers/coda-writer.js';
 import { multipartBody } from '../tests/helpers/upload.js';
-import { median, timed } from './measure.js';
+import { mark, median, timed } from './measure.js';
 
 export const BANK_MOVEMENTS = 20_000;
 const RUNS = 5;
@@ -119,7 +119,6 @@ export async function measureBankImport(backend: string, db: Database, baseUrl: 
 }
 
 export function bankImportSection(date: string, figures: BankImportFigures[]): string[] {
-  const mark = (pass: boolean) => (pass ? '**pass**' : '**FAIL**');
   return [
     '## 7. Importing a bank statement of 20,000 movements (issue 14)',
     '',

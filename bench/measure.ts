@@ -56,3 +56,38 @@ export async function loadTest(url: string, token: string | null, seconds: numbe
   const result = JSON.parse(stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
   return { requestsPerSecond: result.requests.average, p99Ms: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
 }
+
+/** How every section of results.md marks a target line. */
+export const mark = (pass: boolean) => (pass ? '**pass**' : '**FAIL**');
+
+/** The 99th percentile of a list of milliseconds, rounded up to a whole one as autocannon reports it. */
+export function p99(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return Math.ceil(sorted[Math.min(sorted.length - 1, Math.ceil(sorted.length * 0.99) - 1)] ?? 0);
+}
+
+/**
+ * `connections` loops that each run `work` back to back for `seconds`, in this process: the floor of a load
+ * test, the same work without HTTP at the same concurrency.
+ */
+export async function concurrentLoop(work: () => Promise<unknown>, seconds: number, connections: number): Promise<LoadResult> {
+  const latencies: number[] = [];
+  let errors = 0;
+  const start = performance.now();
+  const end = start + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < end) {
+        const begun = performance.now();
+        try {
+          await work();
+          latencies.push(performance.now() - begun);
+        } catch {
+          errors++;
+        }
+      }
+    }),
+  );
+  const elapsed = (performance.now() - start) / 1000;
+  return { requestsPerSecond: latencies.length / elapsed, p99Ms: p99(latencies), errors, non2xx: 0 };
+}

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core';
+import type { CDPSession, Page } from 'playwright-core';
 import { formatEuro } from '@common/money.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
 import { medianOf, timed } from './measure.js';
@@ -28,7 +29,22 @@ export function staticOverviewPage(rows: SubscriptionListRow[]): string {
   return `<!doctype html><html lang="nl-BE"><head><meta charset="utf-8"><title>Statisch overzicht</title></head><body><table><thead><tr><th>Kind</th><th>Kamp</th><th>Prijs</th><th>Korting</th><th>Te betalen</th><th>Betaald</th><th>Betaalwijze</th><th>Status</th></tr></thead><tbody>${body}</tbody></table></body></html>`;
 }
 
+/** The floor of the camps overview: the camps of a year as plain server-rendered HTML, no script. */
+export function staticCampsPage(camps: CampRecord[]): string {
+  const body = camps
+    .map(
+      (c) =>
+        `<tr><td>${escape(c.THEME_NAME)}</td><td>${escape(c.LOCATION_NAME)}</td><td>${escape(c.PERIOD_NAME)}</td><td>${escape(c.AGEGROUP_NAME)}</td>` +
+        `<td>${c.SEATS_TAKEN} / ${c.SEATS_AVAILABLE}</td><td><a href="/camps/${c.CAMP_ID}">Wijzigen</a></td></tr>`,
+    )
+    .join('');
+  return `<!doctype html><html lang="nl-BE"><head><meta charset="utf-8"><title>Statisch kampenoverzicht</title></head><body><table><thead><tr><th>Thema</th><th>Locatie</th><th>Periode</th><th>Leeftijd</th><th>Plaatsen</th><th></th></tr></thead><tbody>${body}</tbody></table></body></html>`;
+}
+
 const ROW = 'tbody tr[data-subscription-id]';
+
+/** A first visit: nothing of an earlier visit in the browser's HTTP cache. */
+export const forgetHttpCache = (cdp: CDPSession) => cdp.send('Network.clearBrowserCache');
 
 /** Types a search the way a person does and answers the milliseconds from the input until the table shows only matches, minus the debounce. */
 async function searchOnce(page: Page, term: string, debounceMs: number): Promise<number> {
@@ -74,32 +90,72 @@ async function showAllOnce(page: Page): Promise<{ ms: number; rowsInDom: number 
   return result;
 }
 
-/** Measurement 3 for one camp year: first row against the static page, a search, and the show-all toggle. */
-export async function overviewProbe(page: Page, year: number, runs: number) {
-  const firstRow = await medianOf(runs, () =>
-    timed(async () => {
-      await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
-      await page.locator(ROW).first().waitFor();
-    }),
-  );
+/** Opens the overview of a year and answers once its first row shows. */
+async function openOverview(page: Page, year: number) {
+  await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+  await page.locator(ROW).first().waitFor();
+}
+
+/**
+ * What the overview's calls bring over the wire on a first visit, until the network is idle (compressed
+ * bytes as Chromium received them), and whether any of the given national numbers is among it.
+ */
+export async function overviewLoad(page: Page, cdp: CDPSession, year: number, nationalNumbers: string[]) {
+  const finished: Promise<{ bytes: number; text: string }>[] = [];
+  const collect = (request: import('playwright-core').Request) => {
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
+    finished.push(
+      (async () => {
+        const response = await request.response();
+        return { bytes: (await request.sizes()).responseBodySize, text: response ? await response.text() : '' };
+      })(),
+    );
+  };
+  await forgetHttpCache(cdp);
+  page.on('requestfinished', collect);
+  await openOverview(page, year);
+  await page.waitForLoadState('networkidle');
+  page.off('requestfinished', collect);
+  const answers = await Promise.all(finished);
+  return {
+    wireBytes: answers.reduce((sum, a) => sum + a.bytes, 0),
+    nationalNumbersSent: nationalNumbers.filter((n) => answers.some((a) => a.text.includes(n))).length,
+  };
+}
+
+/**
+ * Measurement 3 for one camp year: a first visit (empty HTTP cache) and a revisit (what the browser kept)
+ * until the first row, against the static page; a search; and the show-all toggle.
+ */
+export async function overviewProbe(page: Page, cdp: CDPSession, year: number, runs: number) {
+  const firstRow = await medianOf(runs, async () => {
+    await forgetHttpCache(cdp);
+    return timed(() => openOverview(page, year));
+  });
+  const revisit = await medianOf(runs, () => timed(() => openOverview(page, year)));
   const staticPage = await medianOf(runs, () =>
     timed(async () => {
       await page.goto(`/bench/static-overview?year=${year}`);
       await page.locator('tbody tr').first().waitFor();
     }),
   );
-  await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
-  await page.locator(ROW).first().waitFor();
+  await openOverview(page, year);
   const terms = ['Peeters', 'Janssens'];
   let turn = 0;
   const search = await medianOf(runs, () => searchOnce(page, terms[turn++ % terms.length]!, 350));
-  await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
-  await page.locator(ROW).first().waitFor();
+  await openOverview(page, year);
   let rowsInDom = 0;
   const showAll = await medianOf(runs, async () => {
     const once = await showAllOnce(page);
     rowsInDom = once.rowsInDom;
     return once.ms;
   });
-  return { firstRowMs: firstRow.median, staticMs: staticPage.median, searchMs: search.median, showAllMs: showAll.median, rowsInDom };
+  return {
+    firstRowMs: firstRow.median,
+    revisitMs: revisit.median,
+    staticMs: staticPage.median,
+    searchMs: search.median,
+    showAllMs: showAll.median,
+    rowsInDom,
+  };
 }
