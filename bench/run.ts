@@ -19,7 +19,8 @@ import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../
 import { resolveSession } from '../server/src/features/auth/service.js';
 import { listCamps } from '../server/src/features/camps/queries.js';
 import { getDashboard } from '../server/src/features/dashboard/queries.js';
-import { findSubscriptionDetail, listSubscriptionsOfYear, subscriptionsOfYearQuery } from '../server/src/features/subscriptions/queries.js';
+import { listSubscriptionsOfYear, subscriptionsOfYearQuery } from '../server/src/features/subscriptions/queries.js';
+import { findSubscriptionDetail } from '../server/src/lib/subscription-detail.js';
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
 import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/chromium.js';
