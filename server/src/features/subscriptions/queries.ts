@@ -79,7 +79,7 @@ export function subscriptionsOfYearQuery(year: number): SQL {
       where ${startsInYear('p.start_date', year)}`;
 }
 
-export const subscriptionsOfYearRows = z.object({ rows: z.string() });
+const subscriptionsOfYearRows = z.object({ rows: z.string() });
 
 export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
   const [result] = await readRows(db, subscriptionsOfYearQuery(year), subscriptionsOfYearRows);
