@@ -1,5 +1,6 @@
 import { formatDate, formatDateTime } from './format.js';
 import { maskNationalNumber } from './identity-numbers.js';
+import { isRealDay } from './schemas/fields.js';
 import { formatEuro } from './money.js';
 
 /**
@@ -184,8 +185,20 @@ const euroFields = new Set([
   'SUBSCRIPTION_DISCOUNT_SELECTED_DAYS',
   'CAMP_PRICE',
 ]);
-const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
-const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/;
+/** A snapshot's timestamp as the API (2025-06-03T08:15:00.000Z) or a database row (2025-06-03 08:15:00+00) writes it. */
+const ISO_MOMENT = /^(\d{4}-\d{2}-\d{2})[T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)$/;
+
+/**
+ * A text is shown as a date only when it is all of a real day or moment: free text that merely starts like one
+ * ('2025-07-01 14:00 gebeld', '9999-12-31T99:99:99Z') is shown as written. Guessing from the start once made
+ * the whole history of such a record answer 500.
+ */
+function formatAuditText(text: string): string {
+  if (isRealDay(text)) return formatDate(text);
+  const moment = ISO_MOMENT.exec(text);
+  if (moment && isRealDay(moment[1]!) && !Number.isNaN(Date.parse(text))) return formatDateTime(text);
+  return text;
+}
 
 /**
  * One value of a snapshot as staff read it: euro, Ja/Nee, dd/mm/yyyy, '–' for nothing. A national number
@@ -200,11 +213,7 @@ export function formatAuditValue(field: string, value: unknown): string {
     if (euroFields.has(field)) return formatEuro(value);
     return String(value);
   }
-  if (typeof value === 'string') {
-    if (ISO_DAY.test(value)) return formatDate(value);
-    if (ISO_MOMENT.test(value)) return formatDateTime(value);
-    return value;
-  }
+  if (typeof value === 'string') return formatAuditText(value);
   return JSON.stringify(value);
 }
 

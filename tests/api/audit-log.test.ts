@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatDateTime } from '@common/format.js';
 import type { AuditLogAnswer } from '@common/schemas/audit.js';
-import { admins, auditLog } from '../../server/src/db/schema.js';
+import { admins, auditLog, lunchPreferences } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createMonitor, createSubscription, parentPayload } from '../helpers/factory.js';
@@ -61,6 +62,38 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
       { field: 'nationalnr', label: 'Rijksregisternummer', old: '84.03.15-***.**', new: '84.03.15-***.**' },
     ]);
     expect(JSON.stringify(masked)).not.toContain('101.23');
+  });
+
+  it('shows a remark that starts like a date or a moment as written, and one that is a real moment as a Belgian one', async () => {
+    const s = await createSubscription(t.db);
+    const [lunch] = await t.db.insert(lunchPreferences).values({ description: 'Warme maaltijd' }).returning();
+    for (const remark of ['2025-07-01 14:00 gebeld met moeder', '9999-12-31T99:99:99Z', '0000-00-00']) {
+      const saved = await t.call('POST', '/api/updateSubscription', {
+        SUBSCRIPTION_ID: s.subscriptionId,
+        SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunch!.id,
+        SUBSCRIPTION_REMARK: remark,
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    }
+    const history = await log(`entity=subscription&entityId=${s.subscriptionId}`);
+    expect(history.entries.flatMap((e) => e.changes.filter((c) => c.field === 'SUBSCRIPTION_REMARK').map((c) => c.new))).toEqual([
+      '0000-00-00',
+      '9999-12-31T99:99:99Z',
+      '2025-07-01 14:00 gebeld met moeder',
+    ]);
+    // A real moment of a snapshot still reads as a Belgian one.
+    await t.db.insert(auditLog).values({
+      adminId,
+      action: 'cancelSubscription',
+      entity: 'subscription',
+      entityId: s.subscriptionId,
+      before: { SUBSCRIPTION_CANCELLATION_DATE: null },
+      after: { SUBSCRIPTION_CANCELLATION_DATE: '2025-06-03T08:15:00.000Z' },
+    });
+    const [cancelled] = (await log(`entity=subscription&entityId=${s.subscriptionId}`)).entries;
+    expect(cancelled!.changes).toEqual([
+      { field: 'SUBSCRIPTION_CANCELLATION_DATE', label: expect.any(String), old: '–', new: formatDateTime('2025-06-03T08:15:00.000Z') },
+    ]);
   });
 
   it('filters the whole log by user, action, entity and day, and pages back 100 at a time', async () => {
