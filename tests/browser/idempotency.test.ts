@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSubscription, discountsOf } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { card, field } from '../helpers/page.js';
-import { discountsOf, financialValue, openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card, field, financialValue, openDetail } from '../helpers/page.js';
 
 /** The web app sends one Idempotency-Key per user action and keeps it when it sends the action again. */
 describe('Idempotency-Key from the web app in Chromium', () => {
@@ -12,7 +12,7 @@ describe('Idempotency-Key from the web app in Chromium', () => {
   afterAll(async () => session?.close());
 
   it('a discount whose answer is lost on the way is sent again with the same key and stored once; the next action has a new key', async () => {
-    const s = await prepareSubscription(session.t.db, { priceCents: 15000 });
+    const s = await createSubscription(session.t.db, { priceCents: 15000 });
     const page = await session.newPage();
     const keys: string[] = [];
     let lose = true;
@@ -35,7 +35,7 @@ describe('Idempotency-Key from the web app in Chromium', () => {
     expect(keys).toHaveLength(2);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[1]).toBe(keys[0]);
-    expect(await discountsOf(session.t.db, s.id)).toEqual([{ amountCents: 500, remark: 'Halve dag' }]);
+    expect(await discountsOf(session.t.db, s.subscriptionId)).toEqual([{ amountCents: 500, remark: 'Halve dag' }]);
     expect(await financialValue(page, 'Te betalen')).toBe('€ 145,00');
     await expectNoSeriousAxeViolations(page, 'discount after a lost answer');
 
@@ -47,6 +47,6 @@ describe('Idempotency-Key from the web app in Chromium', () => {
     expect(keys).toHaveLength(3);
     expect(keys[2]).toMatch(/^[0-9a-f]{32}$/);
     expect(keys[2]).not.toBe(keys[0]);
-    expect(await discountsOf(session.t.db, s.id)).toHaveLength(2);
+    expect(await discountsOf(session.t.db, s.subscriptionId)).toHaveLength(2);
   });
 });

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { mailOutbox } from '../../server/src/db/schema.js';
+import { createSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { startSmtpServer } from '../helpers/smtp.js';
-import { card } from '../helpers/page.js';
-import { openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card, openDetail } from '../helpers/page.js';
 
 /**
  * The mail log of a subscription and the list of failed mails, against a real SMTP server that first
@@ -29,7 +29,7 @@ describe('mail log and failed mails in Chromium', () => {
     );
 
   it('shows each mail with what, to whom, when and status; a failed one warns on the subscription and is listed, and sends again from both', async () => {
-    const s = await prepareSubscription(session.t.db);
+    const s = await createSubscription(session.t.db);
     const page = await session.newPage();
     await openDetail(page, s);
     const mails = card(page, 'Mails');
@@ -40,7 +40,7 @@ describe('mail log and failed mails in Chromium', () => {
     await card(page, 'Financieel').getByRole('button', { name: 'Confirmatiemail opnieuw versturen' }).click();
     await page.getByText('Confirmatiemail opnieuw verzonden.').waitFor();
     await card(page, 'Financieel').getByRole('button', { name: 'Confirmatiemail opnieuw versturen' }).click();
-    await expect.poll(() => statusesOf(s.id), { timeout: 20_000 }).toEqual(['failed', 'failed']);
+    await expect.poll(() => statusesOf(s.subscriptionId), { timeout: 20_000 }).toEqual(['failed', 'failed']);
     const rows = mails.locator('tbody tr');
     await expect.poll(() => mails.locator('[data-mail-status="failed"]').count(), { timeout: 20_000 }).toBe(2);
     const first = (await rows.first().locator('td').allTextContents()).map((text) => text.trim());
@@ -72,7 +72,7 @@ describe('mail log and failed mails in Chromium', () => {
       .getByRole('button', { name: /^Opnieuw versturen/ })
       .click();
     await expect.poll(() => listed.count(), { timeout: 20_000 }).toBe(1);
-    await expect.poll(async () => (await statusesOf(s.id)).sort(), { timeout: 20_000 }).toEqual(['failed', 'sent']);
+    await expect.poll(async () => (await statusesOf(s.subscriptionId)).sort(), { timeout: 20_000 }).toEqual(['failed', 'sent']);
 
     await listed.getByRole('link').click();
     await page.getByRole('heading', { level: 1, name: new RegExp(s.reference) }).waitFor();
@@ -83,7 +83,7 @@ describe('mail log and failed mails in Chromium', () => {
     await card(page, 'Mails')
       .getByRole('button', { name: /^Opnieuw versturen/ })
       .click();
-    await expect.poll(() => statusesOf(s.id), { timeout: 20_000 }).toEqual(['sent', 'sent']);
+    await expect.poll(() => statusesOf(s.subscriptionId), { timeout: 20_000 }).toEqual(['sent', 'sent']);
     await expect.poll(() => card(page, 'Mails').locator('[data-mail-status="sent"]').count(), { timeout: 20_000 }).toBe(2);
     expect(await page.getByTestId('failed-mail-warning').count()).toBe(0);
     expect(

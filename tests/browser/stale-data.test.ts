@@ -3,13 +3,11 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staleDataMessages } from '@common/messages.js';
 import { camps, parents } from '../../server/src/db/schema.js';
+import { createSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { card, field } from '../helpers/page.js';
-import { openDetail, prepareSubscription } from './subscription-detail-fixtures.js';
+import { card, eventually, field, openDetail } from '../helpers/page.js';
 
 /** Issue 12 points 6, 7 and 8: two tabs of one browser, saves over newer records, lists that follow, unsaved edits. */
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
 
 describe('stale and lost data in Chromium', () => {
   let session: BrowserSession;
@@ -23,7 +21,7 @@ describe('stale and lost data in Chromium', () => {
   const secondTab = (page: Page) => page.context().newPage();
 
   it("refuses tab B's parent save after tab A's with the message, and 'Opnieuw laden' shows what A saved", async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const tabA = await session.newPage();
     const tabB = await secondTab(tabA);
     await openDetail(tabA, s);
@@ -79,7 +77,7 @@ describe('stale and lost data in Chromium', () => {
   });
 
   it('asks before unsaved edits are lost: navbar link, camp year switch and closing the tab', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     const child = card(page, 'Gegevens kind');
@@ -93,7 +91,7 @@ describe('stale and lost data in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'unsaved changes question');
     await dialog.getByRole('button', { name: staleDataMessages.stay }).click();
     await eventually(() => dialog.count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.id}`);
+    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.subscriptionId}`);
     expect(await field(child, 'Voornaam').inputValue()).toBe(`${s.childFirstname}x`);
 
     // The camp year: asked too.
@@ -103,7 +101,7 @@ describe('stale and lost data in Chromium', () => {
     await eventually(() => dialog.textContent()).toContain(staleDataMessages.unsavedChanges);
     await dialog.getByRole('button', { name: staleDataMessages.stay }).click();
     await eventually(() => dialog.count()).toBe(0);
-    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.id}`);
+    expect(new URL(page.url()).pathname).toBe(`/subscription-detail/${s.subscriptionId}`);
 
     // Closing or reloading the tab: the browser's own question (beforeunload).
     const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
@@ -115,7 +113,7 @@ describe('stale and lost data in Chromium', () => {
     await page.getByRole('link', { name: 'Monitoren' }).click();
     await dialog.getByRole('button', { name: staleDataMessages.leave }).click();
     await page.getByRole('heading', { name: 'Monitoren' }).waitFor();
-    expect((await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.id}`)).body.data[0].SUBSCRIBER_FIRSTNAME).toBe(
+    expect((await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].SUBSCRIBER_FIRSTNAME).toBe(
       s.childFirstname,
     );
 
@@ -127,5 +125,32 @@ describe('stale and lost data in Chromium', () => {
       .first()
       .waitFor();
     expect(await dialog.count()).toBe(0);
+  });
+
+  it('a reload with unsaved edits asks first (beforeunload): staying keeps the edit, a reload without edits asks nothing', async () => {
+    const s = await createSubscription(db());
+    const page = await session.newPage();
+    await openDetail(page, s);
+    const child = card(page, 'Gegevens kind');
+    await field(child, 'Voornaam').click();
+    await page.keyboard.type('x');
+
+    // The browser asks; 'Blijven' (dismiss) keeps the page and the edit.
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.evaluate(() => location.reload());
+    expect(await asked).toBe('beforeunload');
+    expect(await field(child, 'Voornaam').inputValue()).toBe(`${s.childFirstname}x`);
+
+    // Once the edit is undone there is nothing to lose: the reload goes through without a question.
+    let askedAgain = false;
+    page.on('dialog', (d) => {
+      askedAgain = true;
+      void d.accept();
+    });
+    await field(child, 'Voornaam').fill(s.childFirstname);
+    await page.reload();
+    await openDetail(page, s);
+    expect(askedAgain).toBe(false);
+    expect(await field(card(page, 'Gegevens kind'), 'Voornaam').inputValue()).toBe(s.childFirstname);
   });
 });

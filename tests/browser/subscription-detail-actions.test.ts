@@ -1,18 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_TEMPLATES, PAYMENT_METHOD } from '@common/constants.js';
 import { subscriptionMessages } from '../../server/src/lib/subscription-messages.js';
+import { createSubscription, discountsOf, mailsOf, readSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import {
-  discountsOf,
-  failCalls,
-  financialValue,
-  mailsOf,
-  openDetail,
-  prepareSubscription,
-  readSubscription,
-} from './subscription-detail-fixtures.js';
-import { card, field, fieldError } from '../helpers/page.js';
+import { card, failCalls, field, fieldError, financialValue, openDetail } from '../helpers/page.js';
 
 describe('subscription detail in Chromium: money, mails, cancel and delete', () => {
   let session: BrowserSession;
@@ -26,12 +18,12 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
   it('shows the payment-status badge of each status with its colour and amount', async () => {
     const page = await session.newPage();
     for (const [setup, text, variant] of [
-      [{ priceCents: 12500, paidCents: 12500, paid: true }, 'Betaald', 'bg-success'],
-      [{ priceCents: 12500, paidCents: 0, paid: false }, 'Niet betaald: € 125,00', 'bg-danger'],
-      [{ priceCents: 12500, paidCents: 5000, paid: true }, 'Openstaand saldo: € 75,00', 'bg-warning'],
-      [{ priceCents: 12500, paidCents: 15000, paid: true }, 'Te veel betaald, terug te storten: € 25,00', 'bg-warning'],
+      [{ priceCents: 12500, paidAmountCents: 12500, paid: true }, 'Betaald', 'bg-success'],
+      [{ priceCents: 12500, paidAmountCents: 0, paid: false }, 'Niet betaald: € 125,00', 'bg-danger'],
+      [{ priceCents: 12500, paidAmountCents: 5000, paid: true }, 'Openstaand saldo: € 75,00', 'bg-warning'],
+      [{ priceCents: 12500, paidAmountCents: 15000, paid: true }, 'Te veel betaald, terug te storten: € 25,00', 'bg-warning'],
     ] as const) {
-      const s = await prepareSubscription(db(), setup);
+      const s = await createSubscription(db(), setup);
       await openDetail(page, s);
       const badge = card(page, 'Financieel').locator('.badge');
       expect(await badge.textContent()).toBe(text);
@@ -41,7 +33,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
   });
 
   it('converts a transfer to cash (the parent is mailed), then back to transfer (the modal asks to resend by hand)', async () => {
-    const s = await prepareSubscription(db(), { method: PAYMENT_METHOD.bankTransfer });
+    const s = await createSubscription(db(), { paymentMethodId: PAYMENT_METHOD.bankTransfer });
     const page = await session.newPage();
     await openDetail(page, s);
     const financial = card(page, 'Financieel');
@@ -54,8 +46,8 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await toCash.getByRole('button', { name: 'Omzetten naar cash' }).click();
     await toCash.waitFor({ state: 'hidden' });
     await expect.poll(() => financialValue(page, 'Betaalwijze')).toBe('Contante betaling');
-    expect((await readSubscription(db(), s.id))?.paymentMethodId).toBe(PAYMENT_METHOD.cash);
-    expect(await mailsOf(db(), s.id)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.convertCash }]);
+    expect((await readSubscription(db(), s.subscriptionId))?.paymentMethodId).toBe(PAYMENT_METHOD.cash);
+    expect(await mailsOf(db(), s.subscriptionId)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.convertCash }]);
 
     expect(await financial.getByRole('button', { name: 'Omzetten naar cash' }).count()).toBe(0);
     await financial.getByRole('button', { name: 'Omzetten naar overschrijving' }).click();
@@ -64,12 +56,12 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await toTransfer.getByRole('button', { name: 'Omzetten naar overschrijving' }).click();
     await toTransfer.waitFor({ state: 'hidden' });
     await expect.poll(() => financialValue(page, 'Betaalwijze')).toBe('Overschrijving');
-    expect((await readSubscription(db(), s.id))?.paymentMethodId).toBe(PAYMENT_METHOD.bankTransfer);
-    expect(await mailsOf(db(), s.id)).toHaveLength(1);
+    expect((await readSubscription(db(), s.subscriptionId))?.paymentMethodId).toBe(PAYMENT_METHOD.bankTransfer);
+    expect(await mailsOf(db(), s.subscriptionId)).toHaveLength(1);
   });
 
   it("'Bedragen gelijk zetten' makes the paid amount the amount to pay", async () => {
-    const s = await prepareSubscription(db(), { priceCents: 11000, paidCents: 3000, paid: false });
+    const s = await createSubscription(db(), { priceCents: 11000, paidAmountCents: 3000, paid: false });
     const page = await session.newPage();
     await openDetail(page, s);
     await card(page, 'Financieel').getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
@@ -79,21 +71,21 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await expect.poll(() => financialValue(page, 'Betaald')).toBe('€ 110,00');
     expect(await financialValue(page, 'Saldo')).toBe('€ 0,00');
     expect(await card(page, 'Financieel').locator('.badge').textContent()).toBe('Betaald');
-    expect(await readSubscription(db(), s.id)).toMatchObject({ paidAmountCents: 11000, paid: true });
+    expect(await readSubscription(db(), s.subscriptionId)).toMatchObject({ paidAmountCents: 11000, paid: true });
   });
 
   it('resends the confirmation mail to the parent', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     await card(page, 'Financieel').getByRole('button', { name: 'Confirmatiemail opnieuw versturen' }).click();
     await page.getByText('Confirmatiemail opnieuw verzonden.').waitFor();
     await expectNoSeriousAxeViolations(page, 'confirmation resent');
-    expect(await mailsOf(db(), s.id)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.confirm }]);
+    expect(await mailsOf(db(), s.subscriptionId)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.confirm }]);
   });
 
   it('adds a discount for each reason; the amount to pay drops at once and the reason is the remark', async () => {
-    const s = await prepareSubscription(db(), { priceCents: 15000 });
+    const s = await createSubscription(db(), { priceCents: 15000 });
     const page = await session.newPage();
     await openDetail(page, s);
     const financial = card(page, 'Financieel');
@@ -126,7 +118,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     expect(await financialValue(page, 'Te betalen')).toBe('€ 117,50');
     expect(await financialValue(page, 'Korting')).toBe('€ 32,50');
 
-    expect(await discountsOf(db(), s.id)).toEqual([
+    expect(await discountsOf(db(), s.subscriptionId)).toEqual([
       { amountCents: 250, remark: 'Eigen lunchpakket' },
       ...reasons.slice(1).map((remark) => ({ amountCents: 500, remark })),
       { amountCents: 1000, remark: 'Tweede kind, afspraak met de gemeente' },
@@ -135,7 +127,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
   });
 
   it('the discount form shows its messages after touch, sends nothing while wrong, and shows why the server refuses', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     const financial = card(page, 'Financieel');
@@ -164,8 +156,26 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     expect(await databaseDigest(db())).toEqual(before);
   });
 
+  it("a refused discount's alert goes when a later, unrelated action fails: the card speaks of the last thing done", async () => {
+    const s = await createSubscription(db());
+    const page = await session.newPage();
+    await openDetail(page, s);
+    const financial = card(page, 'Financieel');
+    await field(financial, 'Bedrag (€)').fill('9999');
+    await field(financial, 'Reden').selectOption('Vrijetijdspas');
+    await financial.getByRole('button', { name: 'Korting toevoegen' }).click();
+    await expect.poll(() => financial.getByRole('alert').allTextContents()).toEqual(['Opslaan mislukt, probeer opnieuw.']);
+
+    await failCalls(page, 'resendConfirmationEmail');
+    await financial.getByRole('button', { name: 'Confirmatiemail opnieuw versturen' }).click();
+    await expect.poll(() => financial.getByRole('alert').allTextContents()).toEqual(['Mail opnieuw versturen mislukt, probeer opnieuw.']);
+    // The amount's own message still says why that discount was refused.
+    expect(await fieldError(financial, 'Bedrag (€)')).toBe(subscriptionMessages.discountAboveAmountToPay);
+    await page.unroute('**/api/resendConfirmationEmail');
+  });
+
   it('cancels after confirmation: warning, a disabled Geannuleerd button, and no cancel button on a later visit', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     await page.getByRole('button', { name: 'Inschrijving annuleren' }).click();
@@ -177,8 +187,8 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     const cancelled = page.getByRole('button', { name: 'Geannuleerd' });
     expect(await cancelled.isDisabled()).toBe(true);
     await expectNoSeriousAxeViolations(page, 'cancelled');
-    expect(await readSubscription(db(), s.id)).toMatchObject({ cancelled: true });
-    expect(await mailsOf(db(), s.id)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.cancel }]);
+    expect(await readSubscription(db(), s.subscriptionId)).toMatchObject({ cancelled: true });
+    expect(await mailsOf(db(), s.subscriptionId)).toEqual([{ recipient: s.parentEmail, templateId: DEFAULT_MAIL_TEMPLATES.cancel }]);
 
     await page.reload();
     await page.getByText('Deze inschrijving is geannuleerd.').waitFor();
@@ -187,7 +197,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
   });
 
   it('the cancel modal can be closed without cancelling anything', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     const before = await databaseDigest(db());
@@ -198,7 +208,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
   });
 
   it('deletes after confirmation: the overlay covers a disabled page; the id is not found afterwards', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     await page.getByRole('button', { name: 'Inschrijving verwijderen' }).click();
@@ -210,15 +220,15 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     expect(await field(card(page, 'Gegevens kind'), 'Voornaam').isDisabled()).toBe(true);
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toContain(s.reference);
     await expectNoSeriousAxeViolations(page, 'deleted');
-    expect(await readSubscription(db(), s.id)).toBeUndefined();
+    expect(await readSubscription(db(), s.subscriptionId)).toBeUndefined();
 
     await page.reload();
     await page.getByRole('heading', { name: 'Inschrijving niet gevonden' }).waitFor();
   });
 
   it('every failing action shows its message of spec section 8 and its button returns to normal', async () => {
-    const s = await prepareSubscription(db(), { method: PAYMENT_METHOD.bankTransfer });
-    const cash = await prepareSubscription(db(), { method: PAYMENT_METHOD.cash });
+    const s = await createSubscription(db(), { paymentMethodId: PAYMENT_METHOD.bankTransfer });
+    const cash = await createSubscription(db(), { paymentMethodId: PAYMENT_METHOD.cash });
     const page = await session.newPage();
     const before = await databaseDigest(db());
 

@@ -2,10 +2,10 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENDER_BOY, GENDER_GIRL } from '@common/constants.js';
 import * as schema from '../../server/src/db/schema.js';
+import { createCamp, createPeriod, createSubscription, readSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { failCalls, financialValue, holdCalls, openDetail, prepareSubscription, readSubscription } from './subscription-detail-fixtures.js';
-import { card, field, fieldError } from '../helpers/page.js';
+import { card, failCalls, field, fieldError, financialValue, holdCalls, openDetail } from '../helpers/page.js';
 
 describe('subscription detail in Chromium: the cards', () => {
   let session: BrowserSession;
@@ -17,7 +17,13 @@ describe('subscription detail in Chromium: the cards', () => {
   const db = () => session.t.db;
 
   it('shows title, child, parent, money and camp of the subscription, read-only where the spec says so', async () => {
-    const s = await prepareSubscription(db(), { priceCents: 14500, paidCents: 14500, paid: true, paidAccountNr: 'BE68539007547034' });
+    const s = await createSubscription(db(), {
+      priceCents: 14500,
+      paidAmountCents: 14500,
+      paid: true,
+      paymentDate: '2025-06-02',
+      paidAccountNr: 'BE68539007547034',
+    });
     await db().update(schema.children).set({ genderId: GENDER_GIRL, birthdate: '2016-03-09' }).where(eq(schema.children.id, s.childId));
     const page = await session.newPage();
     await openDetail(page, s);
@@ -50,16 +56,25 @@ describe('subscription detail in Chromium: the cards', () => {
   });
 
   it('shows the selected days of a flexible-booking camp as dates', async () => {
-    const s = await prepareSubscription(db(), { flexible: true });
-    const { selectedDays } = (await readSubscription(db(), s.id))!;
+    const periodId = await createPeriod(db(), { startDate: '2026-07-06' });
+    const campId = await createCamp(db(), {
+      periodId,
+      flexibleBooking: true,
+      activeDays: '2026-07-06,2026-07-07,2026-07-08,2026-07-09,2026-07-10',
+    });
+    const s = await createSubscription(db(), {
+      campId,
+      selectedDays: '2026-07-06,2026-07-08',
+      discounts: [{ kind: 'selected-days', amountCents: 9000 }],
+    });
     const page = await session.newPage();
     await openDetail(page, s);
-    const expected = selectedDays!.split(',').map((d) => `${d.slice(8, 10)}/${d.slice(5, 7)}/${d.slice(0, 4)}`);
+    const expected = ['06/07/2026', '08/07/2026'];
     expect(await page.locator('dt:text-is("Gekozen dagen") + dd').textContent()).toBe(expected.join(', '));
   });
 
   it('child card: touched fields show the Dutch messages, a bad form sends nothing, a good one saves with the save cycle', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     const child = card(page, 'Gegevens kind');
@@ -101,7 +116,7 @@ describe('subscription detail in Chromium: the cards', () => {
   });
 
   it('parent card: messages for e-mail, phone and required fields, then saves and reads back', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await openDetail(page, s);
     const parent = card(page, 'Gegevens ouder');
@@ -145,15 +160,15 @@ describe('subscription detail in Chromium: the cards', () => {
   });
 
   it('other data card: lunch preference from the list and the remark save and read back', async () => {
-    const s = await prepareSubscription(db());
     const lunch = await db().select().from(schema.lunchPreferences).orderBy(schema.lunchPreferences.id);
+    const s = await createSubscription(db(), { lunchPreferenceId: lunch[0]!.id });
     const page = await session.newPage();
     await openDetail(page, s);
     const other = card(page, 'Andere gegevens');
     const select = field(other, 'Lunchvoorkeur');
     const options = await select.locator('option').allTextContents();
     expect(options).toEqual(['Kies een lunchvoorkeur', ...lunch.map((l) => l.description)]);
-    const { lunchPreferenceId } = (await readSubscription(db(), s.id))!;
+    const { lunchPreferenceId } = (await readSubscription(db(), s.subscriptionId))!;
     expect(await select.inputValue()).toBe(String(lunchPreferenceId));
 
     const choice = lunch.find((l) => l.id !== lunchPreferenceId)!;
@@ -161,7 +176,10 @@ describe('subscription detail in Chromium: the cards', () => {
     await field(other, 'Opmerking').fill('Wordt opgehaald door de buurvrouw');
     await other.getByRole('button', { name: 'Opslaan' }).click();
     await other.getByRole('button', { name: 'Opgeslagen' }).waitFor();
-    expect(await readSubscription(db(), s.id)).toMatchObject({ lunchPreferenceId: choice.id, remark: 'Wordt opgehaald door de buurvrouw' });
+    expect(await readSubscription(db(), s.subscriptionId)).toMatchObject({
+      lunchPreferenceId: choice.id,
+      remark: 'Wordt opgehaald door de buurvrouw',
+    });
 
     await select.focus();
     await select.selectOption('');
@@ -170,7 +188,9 @@ describe('subscription detail in Chromium: the cards', () => {
   });
 
   it('a failing save shows Opslaan mislukt on that card, the button returns and the form stays editable', async () => {
-    const s = await prepareSubscription(db());
+    const [lunch] = await db().select().from(schema.lunchPreferences).limit(1);
+    // The card 'Andere gegevens' sends only with a lunch preference chosen, as every booking has one.
+    const s = await createSubscription(db(), { lunchPreferenceId: lunch!.id });
     const page = await session.newPage();
     await openDetail(page, s);
     const before = await databaseDigest(db());
@@ -202,12 +222,12 @@ describe('subscription detail in Chromium: the cards', () => {
   });
 
   it('the back button closes a tab opened from the overview, and goes to the overview when opened directly', async () => {
-    const s = await prepareSubscription(db());
+    const s = await createSubscription(db());
     const page = await session.newPage();
     await page.goto('/subscription-overview');
     const [tab] = await Promise.all([
       page.context().waitForEvent('page'),
-      page.evaluate((id) => window.open(`/subscription-detail/${id}`, '_blank'), s.id),
+      page.evaluate((id) => window.open(`/subscription-detail/${id}`, '_blank'), s.subscriptionId),
     ]);
     await tab!.getByRole('heading', { level: 1, name: new RegExp(s.reference) }).waitFor();
     await Promise.all([tab!.waitForEvent('close'), tab!.getByRole('button', { name: '<< Terug naar overzicht' }).click()]);

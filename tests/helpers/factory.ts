@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { DEFAULT_MAIL_TEMPLATES, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
@@ -139,6 +139,7 @@ export interface SubscriptionFacts {
   paid?: boolean;
   paymentDate?: string | null;
   paymentMethodId?: number;
+  paidAccountNr?: string | null;
   cancelled?: boolean;
   childFirstname?: string;
   childLastname?: string;
@@ -157,6 +158,9 @@ export interface CreatedSubscription {
   campId: number;
   reference: string;
   ogm: string;
+  childFirstname: string;
+  childLastname: string;
+  parentEmail: string;
 }
 
 /**
@@ -212,6 +216,7 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
       paid: facts.paid ?? false,
       paymentDate: facts.paymentDate ?? null,
       paymentMethodId: facts.paymentMethodId ?? PAYMENT_METHOD.bankTransfer,
+      paidAccountNr: facts.paidAccountNr ?? null,
       cancelled: facts.cancelled ?? false,
       cancellationDate: facts.cancelled ? new Date().toISOString() : null,
       lunchPreferenceId: facts.lunchPreferenceId ?? null,
@@ -227,7 +232,41 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
         facts.discounts.map((d) => ({ subscriptionId, kind: d.kind, amountCents: d.amountCents, remark: d.remark ?? 'Testkorting' })),
       );
   }
-  return { subscriptionId, childId: child!.id, parentId: parent!.id, campId, reference, ogm };
+  return {
+    subscriptionId,
+    childId: child!.id,
+    parentId: parent!.id,
+    campId,
+    reference,
+    ogm,
+    childFirstname: facts.childFirstname ?? 'Lotte',
+    childLastname: facts.childLastname ?? 'Testkind',
+    parentEmail: facts.parentEmail ?? `ouder${n}@voorbeeld.be`,
+  };
+}
+
+/** The stored row of a subscription, to read back what a call or a screen did. */
+export async function readSubscription(db: Database, id: number) {
+  const [row] = await db.select().from(t.subscriptions).where(eq(t.subscriptions.id, id));
+  return row;
+}
+
+/** The mails queued for a subscription, oldest first. */
+export function mailsOf(db: Database, subscriptionId: number) {
+  return db
+    .select({ recipient: t.mailOutbox.recipient, templateId: t.mailOutbox.templateId })
+    .from(t.mailOutbox)
+    .where(eq(t.mailOutbox.subscriptionId, subscriptionId))
+    .orderBy(asc(t.mailOutbox.id));
+}
+
+/** The discounts of a subscription, oldest first. */
+export function discountsOf(db: Database, subscriptionId: number) {
+  return db
+    .select({ amountCents: t.subscriptionDiscounts.amountCents, remark: t.subscriptionDiscounts.remark })
+    .from(t.subscriptionDiscounts)
+    .where(eq(t.subscriptionDiscounts.subscriptionId, subscriptionId))
+    .orderBy(asc(t.subscriptionDiscounts.id));
 }
 
 /** A valid updateSubscriberParent payload for this parent: everything differs from the factory's parent. */

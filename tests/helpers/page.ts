@@ -49,3 +49,44 @@ export async function expectLasts(page: Page, ms: number, holds: () => Promise<b
   await page.clock.runFor(1);
   await eventually(holds).toBe(false);
 }
+
+/** Opens a subscription's detail screen and waits until it shows the subscription. */
+export async function openDetail(page: Page, subscription: { subscriptionId: number; reference: string }): Promise<void> {
+  await page.goto(`/subscription-detail/${subscription.subscriptionId}`);
+  const title = page.getByRole('heading', { level: 1, name: new RegExp(subscription.reference) });
+  try {
+    await title.waitFor({ timeout: UI_TIMEOUT_MS });
+  } catch (error) {
+    throw new Error(`detail ${subscription.subscriptionId} did not open; the page reads: ${await page.locator('body').innerText()}`, {
+      cause: error,
+    });
+  }
+}
+
+/** A value of the subscription detail's financial card, by its label. */
+export async function financialValue(page: Page, label: string): Promise<string> {
+  return (await card(page, 'Financieel').locator(`dt:text-is("${label}") + dd`).textContent()) ?? '';
+}
+
+/** Holds every call to one API path until released, to see the states in between. */
+export async function holdCalls(page: Page, path: string): Promise<() => Promise<void>> {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let passed!: () => void;
+  const passedOn = new Promise<void>((resolve) => (passed = resolve));
+  await page.route(`**/api/${path}`, async (route) => {
+    await released;
+    await route.continue();
+    passed();
+  });
+  return async () => {
+    release();
+    await passedOn;
+    await page.unroute(`**/api/${path}`);
+  };
+}
+
+/** Makes one API path fail with a server error, as a broken server would. */
+export async function failCalls(page: Page, path: string): Promise<void> {
+  await page.route(`**/api/${path}`, serverError);
+}
