@@ -1,10 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { euroToCents } from '../../common/src/money.js';
-import { formatOgm } from '../../common/src/ogm.js';
-import { paymentStatus } from '../../common/src/payment-status.js';
-import type { ImportResult, PaymentRecord } from '../../common/src/schemas/bank.js';
-import type { SubscriptionDetail, SubscriptionListRow } from '../../common/src/schemas/subscriptions.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
+import { euroToCents } from '@common/money.js';
+import { formatOgm } from '@common/ogm.js';
+import { paymentStatus } from '@common/payment-status.js';
+import type { ImportResult, PaymentRecord } from '@common/schemas/bank.js';
+import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, payments } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
@@ -303,7 +304,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
 
   it("'Bedragen gelijk zetten' and cash are payments of the subscription with their source", async () => {
     const transfer = await createSubscription(t.db, { priceCents: 13000, paidAmountCents: 3000, paid: true });
-    const cash = await createSubscription(t.db, { priceCents: 9000, paymentMethodId: 1 });
+    const cash = await createSubscription(t.db, { priceCents: 9000, paymentMethodId: PAYMENT_METHOD.cash });
     await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: transfer.subscriptionId });
     await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: cash.subscriptionId });
     expect((await t.call('GET', `/api/getPayments?subscriptionId=${transfer.subscriptionId}`)).body.data).toEqual([

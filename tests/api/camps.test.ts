@@ -8,6 +8,7 @@ import { auditLog, camps, locations, subscriptions } from '../../server/src/db/s
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createAgegroup, createLocation } from '../helpers/factory.js';
 
 const YEAR = 2024;
 
@@ -23,10 +24,10 @@ describe.each(backends)('camps API on %s', (backend) => {
     );
     validCamp = {
       ...newCampDefaults,
-      LOCATION_ID: 2,
+      LOCATION_ID: await createLocation(t.db),
       PERIOD_ID: period!.id,
       THEME_ID: await freshTheme(),
-      AGEGROUP_ID: 1,
+      AGEGROUP_ID: await createAgegroup(t.db),
       MIN_BIRTHYEAR: 2016,
       MAX_BIRTHYEAR: 2019,
       PRICE: 125.5,
@@ -236,6 +237,7 @@ describe.each(backends)('camps API on %s', (backend) => {
   it('answers 404 for an unknown camp and 409 for deleting a camp with subscriptions or moving a booked camp, changing nothing', async () => {
     const [booked] = await queryRows<{ id: number }>(t.db, sql`select camp_id as id from subscriptions limit 1`);
     const current = (await readCamp(booked!.id))!;
+    const otherLocation = await createLocation(t.db);
     const before = await databaseDigest(t.db);
     const unknownUpdate = await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: 999999 });
     expect(unknownUpdate.status).toBe(404);
@@ -251,7 +253,7 @@ describe.each(backends)('camps API on %s', (backend) => {
       ...validCamp,
       CAMP_ID: booked!.id,
       PERIOD_ID: current.PERIOD_ID,
-      LOCATION_ID: current.LOCATION_ID === 1 ? 2 : 1,
+      LOCATION_ID: otherLocation,
       THEME_ID: current.THEME_ID,
       AGEGROUP_ID: current.AGEGROUP_ID,
     });
@@ -267,10 +269,11 @@ describe.each(backends)('camps API on %s', (backend) => {
       campId: number;
     };
     const movedTheme = await freshTheme();
-    expect((await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: 5, THEME_ID: movedTheme })).status).toBe(
-      200,
-    );
-    expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: 5, CAMP_LOCATION_1: 5, THEME_ID: movedTheme });
+    const movedLocation = await createLocation(t.db);
+    expect(
+      (await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: movedLocation, THEME_ID: movedTheme })).status,
+    ).toBe(200);
+    expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: movedLocation, CAMP_LOCATION_1: movedLocation, THEME_ID: movedTheme });
     expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: campId })).body.data).toEqual({ campId });
     expect(await t.db.select().from(camps).where(eq(camps.id, campId))).toEqual([]);
     expect(await readCamp(campId)).toBeUndefined();
@@ -278,6 +281,10 @@ describe.each(backends)('camps API on %s', (backend) => {
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.entityId, campId), eq(auditLog.action, 'crudCamp:delete')));
-    expect(deleted).toMatchObject({ entity: 'camp', after: null, before: expect.objectContaining({ id: campId, locationId: 5 }) });
+    expect(deleted).toMatchObject({
+      entity: 'camp',
+      after: null,
+      before: expect.objectContaining({ id: campId, locationId: movedLocation }),
+    });
   });
 });

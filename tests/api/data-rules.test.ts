@@ -8,20 +8,23 @@ import { queryRows } from '../../server/src/db/client.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createAgegroup, createLocation, createTheme } from '../helpers/factory.js';
 
 describe.each(backends)('data that must not be accepted, on %s', (backend) => {
   let t: TestApp;
   let period: { id: number; start: string; end: string };
   let camp: CampRecord;
+  let locationId: number;
+  let agegroupId: number;
   let themeCount = 0;
   const freshTheme = async () =>
     ((await t.call('POST', '/api/crudTheme', { THEME_NAME: `Regelthema ${++themeCount}` })).body.data as { themeId: number }).themeId;
   const validCamp = async (overrides: Record<string, unknown> = {}) => ({
     ...newCampDefaults,
-    LOCATION_ID: 1,
+    LOCATION_ID: locationId,
     PERIOD_ID: period.id,
     THEME_ID: await freshTheme(),
-    AGEGROUP_ID: 2,
+    AGEGROUP_ID: agegroupId,
     MIN_BIRTHYEAR: 2017,
     MAX_BIRTHYEAR: 2020,
     PRICE: 120,
@@ -39,6 +42,8 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 40 });
+    locationId = await createLocation(t.db);
+    agegroupId = await createAgegroup(t.db);
     [period] = (await queryRows<{ id: number; start: string; end: string }>(
       t.db,
       sql`select id, to_char(start_date, 'YYYY-MM-DD') as start, to_char(end_date, 'YYYY-MM-DD') as end
@@ -83,10 +88,11 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
     const fields = await refusal('/api/crudCamp', { ...first, PRICE: 99 });
     for (const field of ['LOCATION_ID', 'PERIOD_ID', 'THEME_ID', 'AGEGROUP_ID']) expect(fields[field]).toBe(campRuleMessages.duplicateCamp);
     // Another age group is another camp; saving a camp again is no twin of itself.
-    const other = await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: 3 });
+    const otherAgegroup = await createAgegroup(t.db);
+    const other = await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: otherAgegroup });
     expect(other.status).toBe(200);
     const { campId } = other.body.data as { campId: number };
-    expect((await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: 3, CAMP_ID: campId, PRICE: 130 })).status).toBe(200);
+    expect((await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: otherAgegroup, CAMP_ID: campId, PRICE: 130 })).status).toBe(200);
   });
 
   it('refuses fewer seats than are taken', async () => {
@@ -143,12 +149,12 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
     for (const name of ['klimmen', ' KLÍMMEN ', 'Klimmén']) {
       expect((await refusal('/api/crudTheme', { THEME_NAME: name })).THEME_NAME, name).toBe('Er bestaat al een thema met deze naam.');
     }
-    const [voetbal] = (await t.call('POST', '/api/crudTheme', { action: 'read', THEME_ID: 2 })).body.data as { THEME_NAME: string }[];
-    expect((await refusal('/api/crudTheme', { THEME_ID: 2, THEME_NAME: 'klimmen' })).THEME_NAME).toBe(
+    const voetbal = await createTheme(t.db, { name: 'Regelvoetbal' });
+    expect((await refusal('/api/crudTheme', { THEME_ID: voetbal, THEME_NAME: 'klimmen' })).THEME_NAME).toBe(
       'Er bestaat al een thema met deze naam.',
     );
     // A theme keeps its own name in another spelling.
-    expect((await t.call('POST', '/api/crudTheme', { THEME_ID: 2, THEME_NAME: voetbal!.THEME_NAME.toUpperCase() })).status).toBe(200);
+    expect((await t.call('POST', '/api/crudTheme', { THEME_ID: voetbal, THEME_NAME: 'REGELVOETBAL' })).status).toBe(200);
   });
 
   it('refuses a monitor born in the future, a national number with wrong check digits, and an e-mail another monitor uses', async () => {

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAYMENT_METHOD } from '@common/constants.js';
 import { epcPayload } from '@common/epc-qr.js';
 import { buildApp } from '../../server/src/app.js';
 import { mailOutbox, subscriptions } from '../../server/src/db/schema.js';
@@ -26,7 +27,8 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     t = await startTestApp(backend, { seed: 'none', clock, env: { SMTP_URL: smtp.url } });
     campId = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: '2026-07-06', name: 'Zomer week 1' }) });
     paid = (await createSubscription(t.db, { campId, paidAmountCents: 15000, paid: true, childFirstname: 'Betaald' })).subscriptionId;
-    unpaid = (await createSubscription(t.db, { campId, childFirstname: 'Open', paymentMethodId: 2 })).subscriptionId;
+    unpaid = (await createSubscription(t.db, { campId, childFirstname: 'Open', paymentMethodId: PAYMENT_METHOD.bankTransfer }))
+      .subscriptionId;
     for (const id of [paid, unpaid])
       await t.db.update(subscriptions).set({ createdAt: '2026-06-19T08:00:00.000Z' }).where(eq(subscriptions.id, id));
   });

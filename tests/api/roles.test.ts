@@ -134,7 +134,8 @@ describe.each(backends)('roles on %s', (backend) => {
   it('refuses a monitor user linked to no monitor every camp', async () => {
     await addUser(t.db, 'los@kampbeheer.be', 'monitor');
     const token = await signIn(t, 'los@kampbeheer.be');
-    expect((await t.call('GET', '/api/getCamps?campId=1', undefined, token)).body.data).toEqual([]);
-    expect((await t.call('GET', '/api/getCampParticipants?campId=1', undefined, token)).status).toBe(403);
+    const campId = await createCamp(t.db);
+    expect((await t.call('GET', `/api/getCamps?campId=${campId}`, undefined, token)).body.data).toEqual([]);
+    expect((await t.call('GET', `/api/getCampParticipants?campId=${campId}`, undefined, token)).status).toBe(403);
   });
 });

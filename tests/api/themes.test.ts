@@ -5,6 +5,7 @@ import { admins, auditLog } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createCamp, createTheme } from '../helpers/factory.js';
 
 describe.each(backends)('crudTheme on %s', (backend) => {
   let t: TestApp;
@@ -79,13 +80,15 @@ describe.each(backends)('crudTheme on %s', (backend) => {
   });
 
   it('answers 404 for an unknown theme and 409 for deleting a theme camps use, changing nothing', async () => {
+    const usedTheme = await createTheme(t.db);
+    await createCamp(t.db, { themeId: usedTheme });
     const before = await databaseDigest(t.db);
     const rename = await t.call('POST', '/api/crudTheme', { THEME_ID: 99999, THEME_NAME: 'Nieuw' });
     expect(rename.status).toBe(404);
     expect(rename.body.error.message).toBe('Thema niet gevonden');
     expect((await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: 99999 })).status).toBe(404);
     expect((await t.call('POST', '/api/crudTheme', { action: 'read', THEME_ID: 99999 })).body.data).toEqual([]);
-    const used = await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: 1 });
+    const used = await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: usedTheme });
     expect(used.status).toBe(409);
     expect(used.body.error.message).toBe('Dit thema wordt nog door kampen gebruikt en kan niet verwijderd worden.');
     expect(await databaseDigest(t.db)).toEqual(before);

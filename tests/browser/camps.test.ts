@@ -5,6 +5,7 @@ import type { CampRecord } from '@common/schemas/camps.js';
 import { camps, locations, periods, vouchers } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createCamp } from '../helpers/factory.js';
 import { UI_TIMEOUT_MS, eventually, expectLasts, field, fieldError, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const PUBLIC_SITE_URL = 'https://inschrijven.kampen.test/boeken?bron=admin';
@@ -457,7 +458,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     }
     await expectNoSeriousAxeViolations(page, 'camp not found');
     await page.route(isApi('getCamps', 'campId'), serverError);
-    await page.goto(`/camp-detail/1?subscriptionsYear=${year}`);
+    await page.goto(`/camp-detail/${await createCamp(session.t.db)}?subscriptionsYear=${year}`);
     await eventually(() => alerts(page)).toEqual(['Kamp niet gevonden']);
     expect(await page.locator('main form').count()).toBe(0);
   });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createCamp, createSubscription } from '../helpers/factory.js';
 
 /** style-src without 'unsafe-inline': every screen, with its popovers, dropdowns and modals, breaks no rule. */
 describe('the Content-Security-Policy holds on every screen in Chromium', () => {
@@ -39,7 +40,8 @@ describe('the Content-Security-Policy holds on every screen in Chromium', () => 
     await page.getByRole('button', { name: /^Kampjaar:/ }).click();
     await page.locator('.dropdown-menu.show').waitFor();
 
-    await page.goto('/subscription-detail/1');
+    const { subscriptionId, campId } = await createSubscription(session.t.db, { campId: await createCamp(session.t.db) });
+    await page.goto(`/subscription-detail/${subscriptionId}`);
     await page.getByRole('button', { name: 'Inschrijving verwijderen' }).click();
     await page.getByRole('dialog').waitFor();
 
@@ -47,7 +49,7 @@ describe('the Content-Security-Policy holds on every screen in Chromium', () => 
     await page.getByRole('button', { name: 'Voucher genereren' }).first().click();
     await page.getByRole('dialog').waitFor();
 
-    for (const path of ['/monitors-overview', '/monitor-detail', '/themes', '/camp-detail/1']) {
+    for (const path of ['/monitors-overview', '/monitor-detail', '/themes', `/camp-detail/${campId}`]) {
       await page.goto(path);
       await page.getByRole('heading', { level: 1 }).first().waitFor();
     }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TEST_ADMIN } from '../helpers/api.js';
+import { createCamp } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 
 describe('sign-in and app shell in Chromium', () => {
@@ -52,7 +53,7 @@ describe('sign-in and app shell in Chromium', () => {
     await page.goto('/camps');
     await page.getByRole('button', { name: 'Kampjaar: 2022' }).waitFor();
     expect(await nav.getByRole('link', { name: 'Kampen' }).getAttribute('class')).toContain('active');
-    await page.goto('/camp-detail/1');
+    await page.goto(`/camp-detail/${await createCamp(session.t.db)}`);
     expect(await nav.getByRole('link', { name: 'Kampen' }).getAttribute('class')).toContain('active');
 
     await page.goto('/login');

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { themes } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { createTheme } from '../helpers/factory.js';
 import { eventually, expectLasts, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const isThemeLookup = (url: URL) => url.pathname === '/api/getTaxonomy' && url.searchParams.get('type') === 'theme';
@@ -126,7 +127,7 @@ describe('themes overview and detail in Chromium', () => {
     }
     await expectNoSeriousAxeViolations(page, 'theme not found');
     await page.route(isThemeLookup, serverError);
-    await page.goto('/theme-detail/1');
+    await page.goto(`/theme-detail/${await createTheme(session.t.db)}`);
     await eventually(() => alertText(page)).toBe('Thema niet gevonden');
     expect(await page.locator('main form').count()).toBe(0);
   });
@@ -148,7 +149,7 @@ describe('themes overview and detail in Chromium', () => {
       await held;
       await route.continue();
     });
-    await page.goto('/theme-detail/1');
+    await page.goto(`/theme-detail/${await createTheme(session.t.db)}`);
     await page.getByRole('status').filter({ hasText: 'Laden...' }).waitFor();
     release();
     await page.getByRole('heading', { name: /^Thema "/ }).waitFor();

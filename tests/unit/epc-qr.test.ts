@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EPC_MAX_BYTES, epcPayload, EpcError } from '../../common/src/epc-qr.js';
+import { EPC_MAX_BYTES, epcPayload, EpcError } from '@common/epc-qr.js';
 import { qrPng, subscriptionEpcPayload } from '../../server/src/lib/payment-qr.js';
 import { decodeQrPng } from '../helpers/qr.js';
 
