@@ -19,6 +19,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The embedded database's worker (PGlite only): its restarts, and the hooks the restart tests kill it with. */
+  embedded?: Pick<PgliteHost, 'restarts' | 'crashOnNextQuery' | 'terminate'>;
   /** Resolves when the database answers a trivial query within the connect timeout; rejects otherwise. */
   ping(): Promise<void>;
   close(): Promise<void>;
@@ -64,14 +66,20 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const lock = inMemory ? null : lockDataFolder(options.dataDir);
   let host: PgliteHost | null = null;
   try {
-    host = await startPgliteWorker(inMemory ? null : path.resolve(options.dataDir));
+    let migrate = async () => {};
+    host = await startPgliteWorker(inMemory ? null : path.resolve(options.dataDir), {
+      // A data folder holds its schema across a restart; an in-memory database starts empty again.
+      onRestarted: () => (inMemory ? migrate() : Promise.resolve()),
+    });
     const pool = createPool(host.connection, { ...settings, max: 1 }, onLost);
     const db = drizzlePostgres({ client: pool, schema });
-    await migratePostgres(db, { migrationsFolder });
+    migrate = () => migratePostgres(db, { migrationsFolder });
+    await migrate();
     const started = host;
     return {
       db: db as unknown as Database,
       kind: 'pglite',
+      embedded: started,
       ping: () => started.ping(settings.connectTimeoutMs),
       close: async () => {
         await pool.end();

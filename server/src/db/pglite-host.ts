@@ -9,7 +9,7 @@ interface PgliteWorkerData {
   dataDir: string | null;
   socketPath: string;
 }
-type PgliteWorkerRequest = { type: 'ping'; id: number } | { type: 'close' };
+type PgliteWorkerRequest = { type: 'ping'; id: number } | { type: 'close' } | { type: 'crash-on-next-query' };
 type PgliteWorkerReply =
   { type: 'ready' } | { type: 'failed'; message: string } | { type: 'pong'; id: number; ok: boolean } | { type: 'closed' };
 
@@ -18,8 +18,24 @@ export interface PgliteHost {
   connection: { host: string; port: number; user: string; database: string };
   /** Resolves when the worker answers within the timeout and its database is open. */
   ping(timeoutMs: number): Promise<void>;
+  /** Test hooks for the restart: the next query throws out of the worker, as a bug in PGlite would... */
+  crashOnNextQuery(): void;
+  /** ...or the worker is ended outright, as an out-of-memory kill would. Resolves when it is gone. */
+  terminate(): Promise<void>;
+  /** How often the worker was started again after it died. */
+  readonly restarts: number;
   stop(): Promise<void>;
 }
+
+export interface PgliteHostOptions {
+  /** Runs on every restarted worker before it is used again (an in-memory database starts empty). */
+  onRestarted?: () => Promise<void>;
+}
+
+/** A worker that dies is started again at once, then after longer waits while it keeps dying, up to this. */
+const MAX_RESTART_DELAY_MS = 30_000;
+/** A worker that ran this long without dying counts as healthy: the next restart is immediate again. */
+const HEALTHY_RUN_MS = 60_000;
 
 /** A socket folder is named after the process that made it: kampbeheer-pglite-<pid>-<random>. */
 const SOCKET_FOLDER = /^kampbeheer-pglite-(\d+)-/;
@@ -55,8 +71,54 @@ export function removeStaleSocketFolders(folder = tmpdir()): string[] {
   return removed;
 }
 
-/** Starts PGlite (in `dataDir`, or in memory for null) in a worker thread that serves the wire protocol. */
-export async function startPgliteWorker(dataDir: string | null): Promise<PgliteHost> {
+interface RunningWorker {
+  worker: Worker;
+  exited: boolean;
+  pongs: Map<number, (ok: boolean) => void>;
+  startedAt: number;
+}
+
+/** Starts one worker and resolves when its database is open; rejects (with the worker gone) when it fails to. */
+async function startWorker(workerData: PgliteWorkerData, onExit: (running: RunningWorker, code: number) => void): Promise<RunningWorker> {
+  // A worker that died leaves its socket file behind, and a new one cannot listen on a path that exists.
+  rmSync(workerData.socketPath, { force: true });
+  // Next to this file in the sources, and next to the bundle when bundled (an entry of its own there).
+  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
+  const running: RunningWorker = { worker, exited: false, pongs: new Map(), startedAt: Date.now() };
+  let started = false;
+  const ready = new Promise<void>((resolve, reject) => {
+    worker.on('message', (reply: PgliteWorkerReply) => {
+      if (reply.type === 'ready') resolve();
+      else if (reply.type === 'failed') reject(new Error(`De ingebouwde databank start niet: ${reply.message}`));
+      else if (reply.type === 'pong') running.pongs.get(reply.id)?.(reply.ok);
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => {
+      running.exited = true;
+      for (const answer of running.pongs.values()) answer(false);
+      reject(new Error(`De ingebouwde databank stopte (code ${code}).`));
+      if (started) onExit(running, code);
+    });
+  });
+  // An exception thrown in the worker ends it: reported here, and the 'exit' above starts another one.
+  worker.on('error', (error) => console.error(`Ingebouwde databank: ${error.message}`));
+  try {
+    await ready;
+  } catch (error) {
+    await worker.terminate();
+    throw error;
+  }
+  started = true;
+  return running;
+}
+
+/**
+ * Starts PGlite (in `dataDir`, or in memory for null) in a worker thread that serves the wire protocol, and
+ * keeps it running: a worker that dies (an exception in it, out of memory, terminated) is started again on
+ * the same data folder and socket. Meanwhile its connections are cut and new ones refused, which the pool
+ * reports as an unreachable database (503); the data-folder lock is the main thread's and stays held.
+ */
+export async function startPgliteWorker(dataDir: string | null, options: PgliteHostOptions = {}): Promise<PgliteHost> {
   if (!staleFoldersChecked) {
     staleFoldersChecked = true;
     const removed = removeStaleSocketFolders();
@@ -65,62 +127,90 @@ export async function startPgliteWorker(dataDir: string | null): Promise<PgliteH
   const socketFolder = mkdtempSync(path.join(tmpdir(), `kampbeheer-pglite-${process.pid}-`));
   const port = 5432;
   const workerData: PgliteWorkerData = { dataDir, socketPath: path.join(socketFolder, `.s.PGSQL.${port}`) };
-  // Next to this file in the sources, and next to the bundle when bundled (an entry of its own there).
-  const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
-  const pongs = new Map<number, (ok: boolean) => void>();
-  let nextPing = 0;
-  let exited = false;
-  let closed: (() => void) | null = null;
+  let stopping = false;
+  let restarts = 0;
+  let failuresInARow = 0;
+  let restartTimer: NodeJS.Timeout | null = null;
+  let restarting: Promise<void> | null = null;
+  let current: RunningWorker | null = null;
 
-  const ready = new Promise<void>((resolve, reject) => {
-    worker.on('message', (reply: PgliteWorkerReply) => {
-      if (reply.type === 'ready') resolve();
-      else if (reply.type === 'failed') reject(new Error(`De ingebouwde databank start niet: ${reply.message}`));
-      else if (reply.type === 'pong') pongs.get(reply.id)?.(reply.ok);
-      else if (reply.type === 'closed') closed?.();
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => {
-      exited = true;
-      for (const answer of pongs.values()) answer(false);
-      reject(new Error(`De ingebouwde databank stopte (code ${code}).`));
-    });
-  });
-  // Past start-up, a failing worker shows as refused connections (503) and failing pings; the process lives on.
-  worker.on('error', (error) => console.error(`Ingebouwde databank: ${error.message}`));
-  const request = (message: PgliteWorkerRequest) => worker.postMessage(message);
+  const restartAfter = (delayMs: number) => {
+    restartTimer = setTimeout(() => {
+      restartTimer = null;
+      if (stopping) return;
+      restarting = startWorker(workerData, onExit)
+        .then(async (running) => {
+          if (stopping) {
+            await running.worker.terminate();
+            return;
+          }
+          current = running;
+          restarts++;
+          await options.onRestarted?.();
+          console.warn('Ingebouwde databank: opnieuw gestart.');
+        })
+        .catch((error: unknown) => {
+          if (stopping) return;
+          failuresInARow++;
+          console.error(`Ingebouwde databank: herstart mislukt: ${error instanceof Error ? error.message : String(error)}`);
+          restartAfter(Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** failuresInARow));
+        });
+    }, delayMs);
+  };
+  function onExit(running: RunningWorker, code: number) {
+    if (stopping || running !== current) return;
+    current = null;
+    failuresInARow = Date.now() - running.startedAt >= HEALTHY_RUN_MS ? 0 : failuresInARow + 1;
+    console.error(`Ingebouwde databank: de worker stopte onverwacht (code ${code}); hij start opnieuw.`);
+    restartAfter(failuresInARow <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** failuresInARow));
+  }
+
   try {
-    await ready;
+    current = await startWorker(workerData, onExit);
   } catch (error) {
-    await worker.terminate();
     rmSync(socketFolder, { recursive: true, force: true });
     throw error;
   }
+  let nextPing = 0;
 
   return {
     connection: { host: socketFolder, port, user: 'postgres', database: 'postgres' },
+    get restarts() {
+      return restarts;
+    },
     ping: (timeoutMs) =>
       new Promise<void>((resolve, reject) => {
-        if (exited) return reject(new Error('worker stopped'));
+        const running = current;
+        if (!running || running.exited) return reject(new Error('the embedded database is not running'));
         const id = nextPing++;
         const timer = setTimeout(() => answer(false), timeoutMs);
         const answer = (ok: boolean) => {
           clearTimeout(timer);
-          pongs.delete(id);
+          running.pongs.delete(id);
           if (ok) resolve();
           else reject(new Error('the embedded database does not answer'));
         };
-        pongs.set(id, answer);
-        request({ type: 'ping', id });
+        running.pongs.set(id, answer);
+        running.worker.postMessage({ type: 'ping', id } satisfies PgliteWorkerRequest);
       }),
+    crashOnNextQuery: () => current?.worker.postMessage({ type: 'crash-on-next-query' } satisfies PgliteWorkerRequest),
+    terminate: async () => {
+      await current?.worker.terminate();
+    },
     stop: async () => {
-      if (!exited) {
+      stopping = true;
+      if (restartTimer) clearTimeout(restartTimer);
+      await restarting;
+      const running = current;
+      if (running && !running.exited) {
         await new Promise<void>((resolve) => {
-          closed = resolve;
-          worker.once('exit', () => resolve());
-          request({ type: 'close' });
+          running.worker.once('exit', () => resolve());
+          running.worker.on('message', (reply: PgliteWorkerReply) => {
+            if (reply.type === 'closed') resolve();
+          });
+          running.worker.postMessage({ type: 'close' } satisfies PgliteWorkerRequest);
         });
-        await worker.terminate();
+        await running.worker.terminate();
       }
       rmSync(socketFolder, { recursive: true, force: true });
     },

@@ -7,6 +7,7 @@
  * Messages: see PgliteWorkerRequest and PgliteWorkerReply in pglite-host.ts.
  */
 import { Buffer } from 'node:buffer';
+import { setImmediate } from 'node:timers';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -20,6 +21,8 @@ const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPor
 const { dataDir, socketPath } = workerData;
 /** @param {{ type: string, id?: number, ok?: boolean, message?: string }} reply */
 const send = (reply) => port.postMessage(reply);
+/** Set by the test hook 'crash-on-next-query': the next protocol message throws out of the worker. */
+let crashOnNextQuery = false;
 
 /**
  * PGlite is one session: two connections' messages interleaved would share one unnamed statement and one
@@ -48,6 +51,13 @@ function serveConnections(db) {
     /** @param {Buffer} message */
     const run = async (message) => {
       if (socket.destroyed) return;
+      if (crashOnNextQuery) {
+        // Outside the promise chain, so that it is uncaught and ends the worker as a bug in PGlite would.
+        setImmediate(() => {
+          throw new Error('crash-on-next-query (test hook)');
+        });
+        await new Promise(() => {});
+      }
       await db.execProtocolRawStream(new Uint8Array(message), {
         onRawData: (data) => {
           if (!socket.destroyed) socket.write(Buffer.from(data));
@@ -126,8 +136,10 @@ try {
     server.once('error', reject);
     server.listen(socketPath, () => resolve(undefined));
   });
-  port.on('message', async (/** @type {{ type: 'ping', id: number } | { type: 'close' }} */ request) => {
-    if (request.type === 'ping') {
+  port.on('message', async (/** @type {{ type: 'ping', id: number } | { type: 'close' } | { type: 'crash-on-next-query' }} */ request) => {
+    if (request.type === 'crash-on-next-query') {
+      crashOnNextQuery = true;
+    } else if (request.type === 'ping') {
       // Answered between two protocol messages: the worker runs and its database is open.
       send({ type: 'pong', id: request.id, ok: !db.closed });
     } else if (request.type === 'close') {
