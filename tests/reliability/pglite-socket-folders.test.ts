@@ -44,5 +44,5 @@ describe('socket folders of the embedded database', () => {
     expect(existsSync(host.connection.host)).toBe(true);
     await host.stop();
     expect(existsSync(host.connection.host)).toBe(false);
-  });
+  }, 180_000);
 });

@@ -6,30 +6,70 @@ import { startsInYear } from '../../db/sql.js';
 import { compareDutch } from '@common/sort.js';
 
 /**
- * The season dashboard, computed in SQL: each part is one grouped query over the year's camps and
- * subscriptions, so the answer costs a few aggregates at any season size. The amounts follow the money
- * rule of decisions.md section 4: to pay = price − discounts, saldo = to pay − paid.
+ * The season dashboard, computed in SQL with set-based aggregates. One statement reads the subscriptions
+ * of this season and the last once (the `season_subscriptions` CTE, materialised because three parts use
+ * it), joins their discounts once, and groups that one pass three ways: per camp, payment method and
+ * cancelled (occupancy, money, cancellations), per week of booking (both seasons), and per discount reason
+ * and location. No figure is a subquery per camp or per subscription. The amounts follow the money rule
+ * of decisions.md section 4: to pay = price − discounts, saldo = to pay − paid.
  */
 
 const count = z.coerce.number();
 
-/** Per subscription of the year: its money facts, period, location and payment method. */
-const subscriptionsOfYear = (year: number) => sql`
-  select s.id, s.cancelled, s.payment_method_id, s.created_at, c.period_id, c.location_id,
-    s.paid_amount_cents as paid,
-    s.camp_price_cents - coalesce((select sum(sd.amount_cents) from subscription_discounts sd where sd.subscription_id = s.id), 0) as to_pay
-  from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
-  where ${startsInYear('p.start_date', year)}`;
+const seasonFigures = (year: number) => sql`
+  with season_subscriptions as materialized (
+    select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid, s.camp_price_cents as price,
+      s.created_at, c.location_id, extract(year from p.start_date)::int as season
+    from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
+    where ${startsInYear('p.start_date', year - 1)} or ${startsInYear('p.start_date', year)}
+  ), discounts as materialized (
+    select sd.subscription_id, sd.remark, sd.amount_cents, y.location_id, y.cancelled
+    from subscription_discounts sd join season_subscriptions y on y.id = sd.subscription_id
+    where y.season = ${year}
+  ), discount_totals as (
+    select subscription_id, sum(amount_cents) as amount from discounts group by subscription_id
+  ), with_money as (
+    select y.camp_id, y.cancelled, y.payment_method_id, y.paid, y.price - coalesce(d.amount, 0) as to_pay
+    from season_subscriptions y left join discount_totals d on d.subscription_id = y.id
+    where y.season = ${year}
+  ), camp_groups as (
+    select camp_id, payment_method_id, cancelled, count(*) as count, sum(to_pay) as to_pay, sum(paid) as paid,
+      sum(greatest(to_pay - paid, 0)) as open, sum(greatest(paid - to_pay, 0)) as overpaid
+    from with_money group by camp_id, payment_method_id, cancelled
+  ), starts as (
+    -- Weeks before the season's first day, this year and last year on the same footing.
+    select extract(year from start_date)::int as season, min(start_date) as first_day from periods
+    where ${startsInYear('start_date', year - 1)} or ${startsInYear('start_date', year)} group by 1
+  ), weeks as (
+    select floor((st.first_day - (y.created_at at time zone 'Europe/Brussels')::date) / 7.0)::int as week,
+      count(*) filter (where st.season = ${year}) as this_year, count(*) filter (where st.season = ${year - 1}) as last_year
+    from season_subscriptions y join starts st on st.season = y.season
+    group by 1
+  ), reasons as (
+    select remark as reason, location_id as "locationId", count(*) as count, sum(amount_cents) as "amountCents"
+    from discounts where not cancelled group by remark, location_id
+  )
+  select
+    (select coalesce(json_agg(g), '[]') from camp_groups g) as groups,
+    (select coalesce(json_agg(w order by w.week desc), '[]') from weeks w) as weeks,
+    (select coalesce(json_agg(r order by r.reason, r."locationId"), '[]') from reasons r) as reasons`;
 
-const moneyRow = z.object({
-  period_id: z.number(),
+const campGroup = z.object({
+  camp_id: z.number(),
   payment_method_id: z.number(),
+  cancelled: z.boolean(),
+  count,
   to_pay: count,
   paid: count,
   open: count,
   overpaid: count,
 });
-type MoneyRow = z.infer<typeof moneyRow>;
+const figuresRow = z.object({
+  groups: z.array(campGroup),
+  weeks: z.array(z.object({ week: z.number(), this_year: count, last_year: count })),
+  reasons: z.array(z.object({ reason: z.string(), locationId: z.number(), count, amountCents: count })),
+});
+type MoneyRow = z.infer<typeof campGroup> & { period_id: number };
 type MoneyFigures = DashboardAnswer['money'];
 
 function split(rows: MoneyRow[], figure: 'to_pay' | 'paid' | 'open' | 'overpaid'): MoneySplitCents {
@@ -55,8 +95,7 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
   const camps = await readRows(
     db,
     sql`select c.id as "campId", c.period_id as "periodId", c.location_id as "locationId", l.name as "locationName",
-          th.name as "themeName", a.name as "agegroupName", c.seats_available as available,
-          (select count(*) from subscriptions s where s.camp_id = c.id and not s.cancelled) as taken
+          th.name as "themeName", a.name as "agegroupName", c.seats_available as available
         from periods p join camps c on c.period_id = p.id join locations l on l.id = c.location_id
         join themes th on th.id = c.theme_id join agegroups a on a.id = c.agegroup_id
         where ${startsInYear('p.start_date', year)}
@@ -69,9 +108,14 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       themeName: z.string(),
       agegroupName: z.string(),
       available: z.number(),
-      taken: count,
     }),
   );
+  const [figures] = await readRows(db, seasonFigures(year), figuresRow);
+  const { groups, weeks: bookings, reasons: discounts } = figures!;
+  const periodOfCamp = new Map(camps.map((camp) => [camp.campId, camp.periodId]));
+  const rows: MoneyRow[] = groups.map((group) => ({ ...group, period_id: periodOfCamp.get(group.camp_id)! }));
+  const taken = new Map<number, number>();
+  for (const row of rows) if (!row.cancelled) taken.set(row.camp_id, (taken.get(row.camp_id) ?? 0) + row.count);
   const cells = new Map<string, DashboardAnswer['occupancy'][number]>();
   const locations = new Map<number, string>();
   for (const camp of camps) {
@@ -82,52 +126,22 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       campId: camp.campId,
       themeName: camp.themeName,
       agegroupName: camp.agegroupName,
-      taken: camp.taken,
+      taken: taken.get(camp.campId) ?? 0,
       available: camp.available,
     });
     cells.set(key, cell);
   }
 
-  const moneyRows = await readRows(
-    db,
-    sql`select period_id, payment_method_id, sum(to_pay) as to_pay, sum(paid) as paid,
-          sum(greatest(to_pay - paid, 0)) as open, sum(greatest(paid - to_pay, 0)) as overpaid
-        from (${subscriptionsOfYear(year)}) y where not cancelled
-        group by period_id, payment_method_id`,
-    moneyRow,
-  );
+  const moneyRows = rows.filter((row) => !row.cancelled);
 
-  // Weeks before the season's first day, this year and last year on the same footing.
-  const bookings = await readRows(
-    db,
-    sql`with starts as (
-          select extract(year from start_date)::int as year, min(start_date) as first_day from periods
-          where ${startsInYear('start_date', year - 1)} or ${startsInYear('start_date', year)} group by 1
-        )
-        select floor((st.first_day - (s.created_at at time zone 'Europe/Brussels')::date) / 7.0)::int as week,
-          count(*) filter (where st.year = ${year}) as this_year, count(*) filter (where st.year = ${year - 1}) as last_year
-        from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
-        join starts st on st.year = extract(year from p.start_date)::int
-        group by 1 order by 1 desc`,
-    z.object({ week: z.number(), this_year: count, last_year: count }),
-  );
-
-  const discounts = await readRows(
-    db,
-    sql`select sd.remark as reason, c.location_id as "locationId", count(*) as count, sum(sd.amount_cents) as "amountCents"
-        from subscription_discounts sd join subscriptions s on s.id = sd.subscription_id
-        join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
-        where ${startsInYear('p.start_date', year)} and not s.cancelled
-        group by sd.remark, c.location_id order by sd.remark, c.location_id`,
-    z.object({ reason: z.string(), locationId: z.number(), count, amountCents: count }),
-  );
-
-  const cancellations = await readRows(
-    db,
-    sql`select period_id as "periodId", count(*) as count, sum(to_pay) as "amountToPayCents", sum(paid) as "paidCents"
-        from (${subscriptionsOfYear(year)}) y where cancelled group by period_id order by period_id`,
-    z.object({ periodId: z.number(), count, amountToPayCents: count, paidCents: count }),
-  );
+  const cancellationsByPeriod = new Map<number, DashboardAnswer['cancellations'][number]>();
+  for (const row of rows.filter((r) => r.cancelled)) {
+    const period = cancellationsByPeriod.get(row.period_id) ?? { periodId: row.period_id, count: 0, amountToPayCents: 0, paidCents: 0 };
+    period.count += row.count;
+    period.amountToPayCents += row.to_pay;
+    period.paidCents += row.paid;
+    cancellationsByPeriod.set(row.period_id, period);
+  }
 
   return dashboardAnswer.parse({
     periods,
@@ -139,6 +153,6 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       byPeriod: periods.map((p) => ({ periodId: p.periodId, ...moneyOf(moneyRows.filter((r) => r.period_id === p.periodId)) })),
     },
     discountsByReason: discounts,
-    cancellations,
+    cancellations: [...cancellationsByPeriod.values()].sort((a, b) => a.periodId - b.periodId),
   });
 }
