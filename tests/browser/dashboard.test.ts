@@ -47,6 +47,52 @@ describe('the season dashboard in Chromium', () => {
     await eventually(() => page.locator('tbody tr').count()).toBe(cell.camps.length);
   });
 
+  it('its figures open the list they count, and the list shows the same number', async () => {
+    const countText = (n: number) => (n === 1 ? '1 inschrijving' : `${n} inschrijvingen`);
+    const subscriptions: { SUBSCRIPTION_ID: number; SUBSCRIPTION_CANCELLED: boolean; PERIOD_ID: number; PAYMENT_STATUS: string }[] = (
+      await session.t.call('GET', `/api/getSubscriptions?campYear=${year}`)
+    ).body.data;
+    if (!subscriptions.some((s) => s.SUBSCRIPTION_CANCELLED)) {
+      const active = subscriptions.find((s) => !s.SUBSCRIPTION_CANCELLED)!;
+      expect((await session.t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: active.SUBSCRIPTION_ID })).status).toBe(200);
+    }
+    const dashboard = (await session.t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const page = await session.newPage();
+    const openDashboard = async () => {
+      await page.goto(`/dashboard?subscriptionsYear=${year}`);
+      await page.getByRole('heading', { name: `Overzicht ${year}`, level: 1 }).waitFor();
+    };
+
+    // A cancellation count opens the cancelled subscriptions of its period.
+    await openDashboard();
+    const cancelled = dashboard.cancellations[0];
+    const cancelledRow = page.getByTestId('cancellations').locator('tbody tr').first();
+    expect(await cancelledRow.getByRole('link').first().textContent()).toBe(String(cancelled.count));
+    await cancelledRow.getByRole('link').first().click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    expect(new URL(page.url()).searchParams.get('cancelledOnly')).toBe('true');
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(cancelled.count));
+
+    // A period's paid figure opens that period's subscriptions.
+    await openDashboard();
+    await page.getByText('Geld per periode als tabel').click();
+    const period = dashboard.money.byPeriod[0];
+    await page.locator('details[open] table tbody tr').first().locator('td').first().getByRole('link').click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    expect(new URL(page.url()).searchParams.get('periodId')).toBe(String(period.periodId));
+    const inPeriod = subscriptions.filter((s) => s.PERIOD_ID === period.periodId && !s.SUBSCRIPTION_CANCELLED).length;
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(inPeriod));
+
+    // 'Te veel betaald' in total opens the subscriptions with that payment status.
+    await openDashboard();
+    const overpaidRow = page.getByTestId('money').locator('tbody tr', { has: page.getByRole('rowheader', { name: 'Te veel betaald' }) });
+    await overpaidRow.getByRole('link').last().click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    expect(new URL(page.url()).searchParams.get('paymentStatus')).toBe('PAID-TO-MUCH');
+    const overpaid = subscriptions.filter((s) => s.PAYMENT_STATUS === 'PAID-TO-MUCH' && !s.SUBSCRIPTION_CANCELLED).length;
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(overpaid));
+  });
+
   it('fits a phone 390 px wide without the page scrolling sideways', async () => {
     const page = await session.newPage();
     await page.setViewportSize({ width: 390, height: 844 });

@@ -1,3 +1,5 @@
+import type { PaymentStatus } from '@common/payment-status.js';
+
 /** Typed builders for the route table of spec section 2. */
 const withYear = (path: string, year?: number, filter: Record<string, string | number | boolean | undefined> = {}) => {
   const query = new URLSearchParams(year ? { subscriptionsYear: String(year) } : {});
@@ -10,6 +12,7 @@ export type ListFilter = {
   locationId?: number;
   periodId?: number;
   paymentMethodId?: number;
+  paymentStatus?: PaymentStatus;
   cancelledOnly?: boolean;
 };
 

@@ -9,6 +9,7 @@ import { compareDutch } from '@common/sort.js';
 import { paths } from '../../app/paths.js';
 import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { FiguresTable } from '../../components/FiguresTable.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { SectionCard } from '../../components/SectionCard.js';
 import { useCampYear } from '../../lib/camp-year.js';
@@ -40,36 +41,22 @@ function Dashboard({ year, data }: { year: number; data: DashboardAnswer }) {
       <Money year={year} data={data} periodName={periodName} />
       <Discounts year={year} data={data} />
       <SectionCard title="Annulaties">
-        <Table size="sm" responsive className="mb-0">
-          <thead>
-            <tr>
-              <th scope="col">Periode</th>
-              <th scope="col" className="text-end">
-                Aantal
-              </th>
-              <th scope="col" className="text-end">
-                Te betalen
-              </th>
-              <th scope="col" className="text-end">
-                Betaald
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {data.cancellations.map((c) => (
-              <tr key={c.periodId}>
-                <th scope="row" className="fw-normal">
-                  {periodName.get(c.periodId)}
-                </th>
-                <td className="text-end">
-                  <Link to={paths.subscriptionOverview(year, { periodId: c.periodId, cancelledOnly: true })}>{c.count}</Link>
-                </td>
-                <td className="text-end">{euro(c.amountToPayCents)}</td>
-                <td className="text-end">{euro(c.paidCents)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </Table>
+        <FiguresTable
+          headings={['Periode', 'Aantal', 'Te betalen', 'Betaald']}
+          rows={data.cancellations.map((c) => {
+            const list = paths.subscriptionOverview(year, { periodId: c.periodId, cancelledOnly: true });
+            return {
+              key: c.periodId,
+              heading: periodName.get(c.periodId),
+              figures: [
+                <Link to={list}>{c.count}</Link>,
+                <Link to={list}>{euro(c.amountToPayCents)}</Link>,
+                <Link to={list}>{euro(c.paidCents)}</Link>,
+              ],
+            };
+          })}
+          testId="cancellations"
+        />
         {data.cancellations.length === 0 && <p className="mb-0 text-body-secondary">Geen annulaties.</p>}
       </SectionCard>
     </>
@@ -173,41 +160,23 @@ function Bookings({ year, data }: { year: number; data: DashboardAnswer }) {
           </ResponsiveContainer>
         }
         table={
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                <th scope="col">Weken voor het seizoen</th>
-                <th scope="col" className="text-end">
-                  {year}
-                </th>
-                <th scope="col" className="text-end">
-                  {year - 1}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {weeks.map((w) => (
-                <tr key={w.weeksBeforeSeason}>
-                  <th scope="row" className="fw-normal">
-                    {w.label}
-                  </th>
-                  <td className="text-end">{w.thisYear}</td>
-                  <td className="text-end">{w.lastYear}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <FiguresTable
+            headings={['Weken voor het seizoen', year, year - 1]}
+            rows={weeks.map((w) => ({ key: w.weeksBeforeSeason, heading: w.label, figures: [w.thisYear, w.lastYear] }))}
+            className=""
+          />
         }
       />
     </SectionCard>
   );
 }
 
+/** The money figures; 'Te veel betaald' is exactly the subscriptions with that payment status. */
 const MONEY_ROWS = [
-  { key: 'toPay', label: 'Te betalen' },
-  { key: 'paid', label: 'Betaald' },
-  { key: 'open', label: 'Openstaand' },
-  { key: 'overpaid', label: 'Te veel betaald' },
+  { key: 'toPay', label: 'Te betalen', paymentStatus: undefined },
+  { key: 'paid', label: 'Betaald', paymentStatus: undefined },
+  { key: 'open', label: 'Openstaand', paymentStatus: undefined },
+  { key: 'overpaid', label: 'Te veel betaald', paymentStatus: 'PAID-TO-MUCH' },
 ] as const;
 
 function Money({ year, data, periodName }: { year: number; data: DashboardAnswer; periodName: Map<number, string> }) {
@@ -222,38 +191,26 @@ function Money({ year, data, periodName }: { year: number; data: DashboardAnswer
   }));
   return (
     <SectionCard title="Geld">
-      <Table size="sm" responsive data-testid="money">
-        <thead>
-          <tr>
-            <th scope="col" />
-            {methodList.map((m) => (
-              <th key={m.PAYMENTMETHOD_ID} scope="col" className="text-end">
-                {m.PAYMENTMETHOD_DESCRIPTION}
-              </th>
-            ))}
-            <th scope="col" className="text-end">
-              Totaal
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {MONEY_ROWS.map(({ key, label }) => (
-            <tr key={key}>
-              <th scope="row">{label}</th>
-              {methodList.map((m) => (
-                <td key={m.PAYMENTMETHOD_ID} className="text-end">
-                  <Link to={paths.subscriptionOverview(year, { paymentMethodId: m.PAYMENTMETHOD_ID })}>
-                    {euro(cents(data.money[key], m.PAYMENTMETHOD_ID))}
-                  </Link>
-                </td>
-              ))}
-              <td className="text-end fw-bold">
-                <Link to={paths.subscriptionOverview(year)}>{euro(data.money[key].totalCents)}</Link>
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <FiguresTable
+        headings={['', ...methodList.map((m) => m.PAYMENTMETHOD_DESCRIPTION), 'Totaal']}
+        rows={MONEY_ROWS.map(({ key, label, paymentStatus }) => ({
+          key,
+          heading: label,
+          figures: [
+            ...methodList.map((m) => (
+              <Link to={paths.subscriptionOverview(year, { paymentMethodId: m.PAYMENTMETHOD_ID, paymentStatus })}>
+                {euro(cents(data.money[key], m.PAYMENTMETHOD_ID))}
+              </Link>
+            )),
+            <Link to={paths.subscriptionOverview(year, { paymentStatus })} className="fw-bold">
+              {euro(data.money[key].totalCents)}
+            </Link>,
+          ],
+        }))}
+        strongRowHeadings
+        className=""
+        testId="money"
+      />
       <ChartWithTable
         title="Geld per periode"
         chart={
@@ -270,30 +227,18 @@ function Money({ year, data, periodName }: { year: number; data: DashboardAnswer
           </ResponsiveContainer>
         }
         table={
-          <Table size="sm" responsive>
-            <thead>
-              <tr>
-                <th scope="col">Periode</th>
-                <th scope="col" className="text-end">
-                  Betaald
-                </th>
-                <th scope="col" className="text-end">
-                  Openstaand
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.money.byPeriod.map((p) => (
-                <tr key={p.periodId}>
-                  <th scope="row" className="fw-normal">
-                    <Link to={paths.subscriptionOverview(year, { periodId: p.periodId })}>{periodName.get(p.periodId)}</Link>
-                  </th>
-                  <td className="text-end">{euro(p.paid.totalCents)}</td>
-                  <td className="text-end">{euro(p.open.totalCents)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </Table>
+          <FiguresTable
+            headings={['Periode', 'Betaald', 'Openstaand']}
+            rows={data.money.byPeriod.map((p) => {
+              const list = paths.subscriptionOverview(year, { periodId: p.periodId });
+              return {
+                key: p.periodId,
+                heading: <Link to={list}>{periodName.get(p.periodId)}</Link>,
+                figures: [<Link to={list}>{euro(p.paid.totalCents)}</Link>, <Link to={list}>{euro(p.open.totalCents)}</Link>],
+              };
+            })}
+            className=""
+          />
         }
       />
     </SectionCard>
@@ -311,34 +256,17 @@ function Discounts({ year, data }: { year: number; data: DashboardAnswer }) {
           choices={spreadsheetChoices('exportDiscountsByReason', { campYear: year })}
         />
       </div>
-      <Table size="sm" responsive className="mb-0" data-testid="discounts">
-        <thead>
-          <tr>
-            <th scope="col">Reden</th>
-            <th scope="col">Locatie</th>
-            <th scope="col" className="text-end">
-              Aantal
-            </th>
-            <th scope="col" className="text-end">
-              Bedrag
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {data.discountsByReason.map((d) => (
-            <tr key={`${d.reason}|${d.locationId}`}>
-              <th scope="row" className="fw-normal">
-                {d.reason}
-              </th>
-              <td>
-                <Link to={paths.subscriptionOverview(year, { locationId: d.locationId })}>{locationName.get(d.locationId)}</Link>
-              </td>
-              <td className="text-end">{d.count}</td>
-              <td className="text-end">{euro(d.amountCents)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </Table>
+      <FiguresTable
+        headings={['Reden', 'Aantal', 'Bedrag']}
+        labelHeadings={['Locatie']}
+        rows={data.discountsByReason.map((d) => ({
+          key: `${d.reason}|${d.locationId}`,
+          heading: d.reason,
+          labels: [<Link to={paths.subscriptionOverview(year, { locationId: d.locationId })}>{locationName.get(d.locationId)}</Link>],
+          figures: [d.count, euro(d.amountCents)],
+        }))}
+        testId="discounts"
+      />
     </SectionCard>
   );
 }
