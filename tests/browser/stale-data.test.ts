@@ -76,6 +76,25 @@ describe('stale and lost data in Chromium', () => {
     expect(await row.textContent()).toContain(`/${camp!.seatsAvailable + 7}`);
   });
 
+  it("shows 'Bedragen gelijk zetten' of a detail tab at once in the overview of another tab", async () => {
+    const s = await createSubscription(db(), { priceCents: 15000 });
+    const year = (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(
+      0,
+      4,
+    );
+    const overview = await session.newPage();
+    await overview.goto(`/subscription-overview?subscriptionsYear=${year}`);
+    const row = overview.locator(`tbody tr[data-subscription-id="${s.subscriptionId}"]`);
+    await eventually(() => row.locator('.badge').first().textContent()).toBe('Niet betaald: € 150,00');
+
+    const detail = await secondTab(overview);
+    await openDetail(detail, s);
+    await card(detail, 'Financieel').getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
+    await detail.getByRole('dialog').getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
+    // No reload, no focus: the overview tab hears of the change and shows the new status.
+    await eventually(() => row.locator('.badge').first().textContent()).toBe('Betaald');
+  });
+
   it('asks before unsaved edits are lost: navbar link, camp year switch and closing the tab', async () => {
     const s = await createSubscription(db());
     const page = await session.newPage();
