@@ -43,9 +43,20 @@ export function isValidIban(text: string): boolean {
   return BigInt(numeric) % 97n === 1n;
 }
 
-/** '85.07.30-033.61' → '85.07.30-***.**': the birth date stays readable, the number that identifies does not. */
+const MASKED = /^\d{2}\.\d{2}\.\d{2}-\*\*\*\.\*\*/;
+
+/**
+ * '85.07.30-033.61' → '85.07.30-***.**': the birth date stays readable, the number that identifies does not. A
+ * text that is masked already stays as it is.
+ */
 export function maskNationalNumber(text: string): string {
+  if (MASKED.test(text)) return text;
   const digits = text.replace(/\D/g, '');
   if (digits.length !== 11) return '***';
   return `${digits.slice(0, 2)}.${digits.slice(2, 4)}.${digits.slice(4, 6)}-***.**`;
+}
+
+/** A stored national number as answers carry it (issue 20): masked, nothing stays nothing. */
+export function maskedNationalNumber(text: string | null): string | null {
+  return text === null || text === '' ? text : maskNationalNumber(text);
 }

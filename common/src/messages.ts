@@ -27,6 +27,7 @@ export const failureMessages = {
   download: 'Downloaden mislukt, probeer opnieuw.',
   attendance: 'Opslaan mislukt, probeer opnieuw.',
   loadParticipants: 'Niet gelukt om deelnemers op te halen. Probeer opnieuw.',
+  revealNationalNumber: 'Rijksregisternummer tonen mislukt, probeer opnieuw.',
 } as const;
 
 /**

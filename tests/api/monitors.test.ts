@@ -118,7 +118,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
       MONITOR_PHONE: '0475 12 34 56',
       MONITOR_REMARK: null,
       MONITOR_BIRTHDATE: '2001-04-17',
-      MONITOR_NATIONALNR: '01.04.17-123.27',
+      MONITOR_NATIONALNR: '01.04.17-***.**',
       MONITOR_ACCOUNT_NR: 'BE71096123456769',
       MONITOR_STREET: 'Kerkstraat',
       MONITOR_HOUSENR: '12',

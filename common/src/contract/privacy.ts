@@ -4,6 +4,8 @@ import {
   eraseFamilyPayload,
   eraseFamilyResult,
   exportFamilyQuery,
+  revealedNationalNumber,
+  revealNationalNumberQuery,
 } from '../schemas/privacy.js';
 import { beheerderOnly } from '../roles.js';
 import { call, download, feature } from './define.js';
@@ -38,5 +40,16 @@ export const privacyCalls = feature('privacy', {
     response: eraseFamilyResult,
     refusals: [404, 409],
     example: { body: { parentId: 1 } },
+  }),
+  revealNationalNumber: call({
+    method: 'GET',
+    path: '/api/revealNationalNumber',
+    roles: beheerderOnly,
+    summary:
+      'The full national number of one child (subscriberId), parent (parentId) or monitor (monitorId); every other answer masks it. Each reveal is written to the audit log',
+    query: revealNationalNumberQuery,
+    response: revealedNationalNumber,
+    refusals: [404],
+    example: { query: { parentId: 1 } },
   }),
 });

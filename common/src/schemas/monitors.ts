@@ -20,6 +20,18 @@ const accountNumber = z
   .refine((v) => v === null || v.length >= 16, m.tooShort)
   .refine((v) => v === null || v.length <= 16, m.tooLongAccount);
 
+/**
+ * A monitor's national number: empty, or one that passes its check digits. The detail shows the stored number
+ * masked (issue 20); `keptMask`, that mask sent back unchanged, passes too and means 'keep the stored number'
+ * (updateMonitor; docs/decisions.md, 'National register numbers').
+ */
+export function monitorNationalNumber(keptMask: string | null = null) {
+  return optionalText(20).refine(
+    (v) => v === null || (keptMask !== null && v === keptMask) || isValidNationalNumber(v),
+    monitorRuleMessages.nationalNumber,
+  );
+}
+
 export const monitorPayload = z.object({
   MONITOR_ID: optionalIdField,
   MONITOR_FIRSTNAME: requiredText(1, 50),
@@ -31,7 +43,7 @@ export const monitorPayload = z.object({
     .preprocess((v) => (v === '' ? null : v), isoDate.nullish())
     .transform((v) => v ?? null)
     .refine((v) => v === null || v <= todayInBelgium(), monitorRuleMessages.bornInFuture),
-  MONITOR_NATIONALNR: optionalText(20).refine((v) => v === null || isValidNationalNumber(v), monitorRuleMessages.nationalNumber),
+  MONITOR_NATIONALNR: monitorNationalNumber(),
   MONITOR_ACCOUNT_NR: accountNumber,
   MONITOR_STREET: optionalText(50),
   MONITOR_HOUSENR: optionalText(50),

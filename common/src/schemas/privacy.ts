@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { booleanField, idField } from './fields.js';
+import { booleanField, idField, optionalIdField } from './fields.js';
 
 /**
  * Retention and the data subject's rights (issue 20, 'Gegevensbeheer'): anonymising old camp years,
@@ -15,6 +15,7 @@ export const ANONYMOUS = 'Geanonimiseerd';
 
 export const privacyMessages = {
   parentNotFound: 'Ouder niet gevonden',
+  childNotFound: 'Kind niet gevonden',
   belowRetention: (years: number) => `Minstens ${years} jaar bewaren (fiscale bewaartermijn).`,
   eraseRefused: 'Wissen kan niet:',
   unsettled: (reference: string) => `inschrijving ${reference} is nog niet volledig afgerekend`,
@@ -63,3 +64,17 @@ export const eraseFamilyResult = z.object({
   mails: z.number(),
 });
 export type EraseFamilyResult = z.infer<typeof eraseFamilyResult>;
+
+/**
+ * revealNationalNumber: whose number, by exactly one of the child (subscriberId), the parent (parentId) or the
+ * monitor (monitorId).
+ */
+export const revealNationalNumberQuery = z
+  .object({ subscriberId: optionalIdField, parentId: optionalIdField, monitorId: optionalIdField })
+  .refine((q) => [q.subscriberId, q.parentId, q.monitorId].filter((id) => id !== undefined).length === 1, {
+    message: 'Geef precies één van subscriberId, parentId of monitorId.',
+    path: ['subscriberId'],
+  });
+
+/** The full number, or null when none is stored. */
+export const revealedNationalNumber = z.object({ nationalNumber: z.string().nullable() });

@@ -1,3 +1,4 @@
+import { maskNationalNumber } from '@common/identity-numbers.js';
 import type { Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
@@ -10,14 +11,40 @@ export interface AuditEntry {
   after: unknown;
 }
 
-/** Every mutation is written down: who, when, which call, which record, before and after (decisions.md section 4). */
+const NATIONAL_NUMBER_FIELD = /nationalnr/i;
+/** Marks a masked number that changed while its mask did not (same birth date), so the history still shows the change. */
+const CHANGED = ' (gewijzigd)';
+
+type Snapshot = Record<string, unknown>;
+const isSnapshot = (value: unknown): value is Snapshot => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A snapshot, nested ones included, with every national number masked. */
+function masked(value: unknown, other: unknown): unknown {
+  if (Array.isArray(value)) return value.map((item, i) => masked(item, Array.isArray(other) ? other[i] : undefined));
+  if (!isSnapshot(value)) return value;
+  const counterpart = isSnapshot(other) ? other : {};
+  return Object.fromEntries(
+    Object.entries(value).map(([key, field]) => {
+      if (!NATIONAL_NUMBER_FIELD.test(key) || typeof field !== 'string' || field === '') return [key, masked(field, counterpart[key])];
+      const was = counterpart[key];
+      const changedUnderSameMask =
+        typeof was === 'string' && was !== '' && was !== field && maskNationalNumber(was) === maskNationalNumber(field);
+      return [key, maskNationalNumber(field) + (changedUnderSameMask ? CHANGED : '')];
+    }),
+  );
+}
+
+/**
+ * Every mutation is written down: who, when, which call, which record, before and after (decisions.md section 4).
+ * National numbers are stored masked (issue 20); the after snapshot marks one that changed under the same mask.
+ */
 export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void> {
   await db.insert(auditLog).values({
     adminId: entry.adminId,
     action: entry.action,
     entity: entry.entity,
     entityId: entry.entityId,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
+    before: masked(entry.before, undefined) ?? null,
+    after: masked(entry.after, entry.before) ?? null,
   });
 }

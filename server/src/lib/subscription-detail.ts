@@ -1,3 +1,4 @@
+import { maskedNationalNumber } from '@common/identity-numbers.js';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
@@ -65,7 +66,7 @@ const detailFacts = subscriptionDetail
     CAMP_PRICE_NOW_CENTS: z.number(),
   });
 
-/** One subscription with every field of spec section 3; null when there is none with that id. */
+/** One subscription with every field of spec section 3, national numbers masked; null when there is none with that id. */
 export async function findSubscriptionDetail(db: Executor, subscriptionId: number): Promise<SubscriptionDetail | null> {
   const [row] = await readRows(
     db,
@@ -148,6 +149,9 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
   const { SELECTED_DAYS_DISCOUNT_CENTS, CAMP_PRICE_NOW_CENTS, CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS, ...fields } = row;
   return {
     ...fields,
+    // Masked for every role (issue 20): the full number leaves the server only through revealNationalNumber.
+    SUBSCRIBER_NATIONALNR: maskedNationalNumber(fields.SUBSCRIBER_NATIONALNR),
+    SUBSCRIBER_PARENT_NATIONALNR: maskedNationalNumber(fields.SUBSCRIBER_PARENT_NATIONALNR),
     ...moneyFields({ CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS }, row.SUBSCRIPTION_PAID),
     SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: centsToEuro(SELECTED_DAYS_DISCOUNT_CENTS),
     CAMP_PRICE: centsToEuro(CAMP_PRICE_NOW_CENTS),

@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { maskedNationalNumber } from '@common/identity-numbers.js';
 import type { MonitorRecord } from '@common/schemas/monitors.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
 import type { Executor } from '../../db/client.js';
@@ -36,11 +37,14 @@ const byName = compareByLastThenFirstName<MonitorRecord>(
 );
 
 /**
- * Every monitor, or the one with `monitorId` (an empty list when unknown). Sorted in the server with the
+ * Every monitor, or the one with `monitorId` (an empty list when unknown), the national number masked (issue 20:
+ * revealNationalNumber answers it in full). Sorted in the server with the
  * Dutch collation of common/ (then by id for namesakes), so PGlite and PostgreSQL answer the same order.
  */
 export async function listMonitors(db: Executor, monitorId?: number): Promise<MonitorRecord[]> {
   const query = db.select().from(monitors);
   const rows = await (monitorId === undefined ? query : query.where(eq(monitors.id, monitorId)));
-  return rows.map(toMonitorRecord).sort((a, b) => byName(a, b) || a.MONITOR_ID - b.MONITOR_ID);
+  return rows
+    .map((row) => ({ ...toMonitorRecord(row), MONITOR_NATIONALNR: maskedNationalNumber(row.nationalnr) }))
+    .sort((a, b) => byName(a, b) || a.MONITOR_ID - b.MONITOR_ID);
 }

@@ -1,4 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { maskedNationalNumber } from '@common/identity-numbers.js';
 import { validationMessages } from '@common/messages.js';
 import { monitorMessages, monitorPayload, monitorRuleMessages, type MonitorValues } from '@common/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
@@ -99,7 +100,10 @@ export async function updateMonitor(
     const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
     checkVersion(before, seenVersion);
     const { MONITOR_ID: _id, MONITOR_VERSION: _version, ...stored } = toMonitorRecord(before);
-    const monitor = parsePayload(monitorPayload, { ...stored, ...fields });
+    // The detail shows the number masked; the mask sent back means 'unchanged' (docs/decisions.md, 'National register numbers').
+    const unchangedNumber = before.nationalnr !== null && fields.MONITOR_NATIONALNR === maskedNationalNumber(before.nationalnr);
+    const { MONITOR_NATIONALNR: _masked, ...changed } = fields;
+    const monitor = parsePayload(monitorPayload, { ...stored, ...(unchangedNumber ? changed : fields) });
     await checkLocations(tx, monitor);
     await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, monitorId);
     const [after] = await tx

@@ -7,6 +7,7 @@ import { anonymiseYears } from './anonymise.js';
 import { eraseFamily } from './erase.js';
 import { familyPdf } from './family-pdf.js';
 import { readFamily } from './family.js';
+import { revealNationalNumber } from './reveal.js';
 
 /** 'Gegevensbeheer': retention, the access request export and erasure (issue 20). */
 export default callRoutes(privacyCalls, (app) => {
@@ -23,5 +24,6 @@ export default callRoutes(privacyCalls, (app) => {
       return { body, contentType: CONTENT_TYPES.json, fileName };
     },
     eraseFamily: async (request) => eraseFamily(app.database.db, currentAdminId(request), request.body.parentId, policy()),
+    revealNationalNumber: async (request) => revealNationalNumber(app.database.db, currentAdminId(request), request.query),
   };
 });

@@ -1,8 +1,9 @@
 import { useMemo, useState, type ReactNode } from 'react';
-import { monitorPayload, type MonitorRecord } from '@common/schemas/monitors.js';
+import { monitorNationalNumber, monitorPayload, type MonitorRecord } from '@common/schemas/monitors.js';
 import { useSchemaForm } from '../../../components/form.js';
 import { SaveButton } from '../../../components/SaveButton.js';
 import { SaveErrorAlert } from '../../../components/SaveErrorAlert.js';
+import { NationalNumberReveal } from '../../../components/NationalNumberField.js';
 import { SectionCard } from '../../../components/SectionCard.js';
 import { useFollowRecord } from '../../../components/useFollowRecord.js';
 import { useReloadMonitor } from '../api/get-monitor.js';
@@ -35,10 +36,15 @@ export function MonitorCardForm({
   ownSaves: OwnSaves;
   children?: ReactNode;
 }) {
-  const schema = useMemo(
-    () => monitorPayload.pick(Object.fromEntries(card.fields.map(({ name }) => [name, true])) as { [K in MonitorFieldName]?: true }),
-    [card],
-  );
+  const masked = monitor.MONITOR_NATIONALNR;
+  const holdsNationalNumber = card.fields.some(({ name }) => name === 'MONITOR_NATIONALNR');
+  // The number arrives masked: that mask, left as it is, means 'keep the stored number' (updateMonitor).
+  const schema = useMemo(() => {
+    const fields = monitorPayload.pick(
+      Object.fromEntries(card.fields.map(({ name }) => [name, true])) as { [K in MonitorFieldName]?: true },
+    );
+    return holdsNationalNumber ? fields.extend({ MONITOR_NATIONALNR: monitorNationalNumber(masked) }) : fields;
+  }, [card, holdsNationalNumber, masked]);
   const valuesOf = (record: MonitorRecord) => cardValues(card, monitorFormValues(record));
   const form = useSchemaForm(schema, valuesOf(monitor));
   const [version, setVersion] = useState(monitor.MONITOR_VERSION);
@@ -67,7 +73,11 @@ export function MonitorCardForm({
     <form onSubmit={onSubmit} noValidate>
       <SectionCard title={card.title} footer={<SaveButton state={state} />}>
         {children}
-        <MonitorFields form={form} card={card} />
+        <MonitorFields
+          form={form}
+          card={card}
+          below={{ MONITOR_NATIONALNR: <NationalNumberReveal owner={{ monitorId: monitor.MONITOR_ID }} masked={masked} /> }}
+        />
         <SaveErrorAlert message={error} stale={stale} onReload={reload} className="mb-0" />
       </SectionCard>
     </form>

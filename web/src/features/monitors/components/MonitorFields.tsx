@@ -3,13 +3,23 @@ import Row from 'react-bootstrap/Row';
 import type { UseFormReturn } from 'react-hook-form';
 import { SelectField, TextField } from '../../../components/form.js';
 import { useLocations } from '../../../lib/lookups.js';
-import type { MonitorCardSpec } from './monitor-fields.js';
+import type { ReactNode } from 'react';
+import type { MonitorCardSpec, MonitorFieldName } from './monitor-fields.js';
 
 /**
  * The inputs of one card. The form holds all of the monitor's fields (create mode) or only this
  * card's (update mode), so it is typed loosely; the names come from the card's spec.
  */
-export function MonitorFields({ form, card }: { form: UseFormReturn<any, any, any>; card: MonitorCardSpec }) {
+export function MonitorFields({
+  form,
+  card,
+  below = {},
+}: {
+  form: UseFormReturn<any, any, any>;
+  card: MonitorCardSpec;
+  /** What shows under a field (the national number's 'Tonen'). */
+  below?: Partial<Record<MonitorFieldName, ReactNode>>;
+}) {
   const locations = useLocations();
   const locationOptions = (locations.data ?? []).map((l) => ({ value: l.LOCATION_ID, label: l.LOCATION_NAME }));
   return (
@@ -23,6 +33,7 @@ export function MonitorFields({ form, card }: { form: UseFormReturn<any, any, an
           ) : (
             <TextField form={form} name={name} label={label} required={required} hint={hint} type={kind} />
           )}
+          {below[name]}
         </Col>
       ))}
     </Row>

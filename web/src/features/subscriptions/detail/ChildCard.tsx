@@ -4,6 +4,7 @@ import { GENDER_GIRL } from '@common/constants.js';
 import { formatDate } from '@common/format.js';
 import { updateSubscriberPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ReadOnlyField, TextField } from '../../../components/form.js';
+import { NationalNumberField } from '../../../components/NationalNumberField.js';
 import { useUpdateSubscriber } from '../api/update-subscriber.js';
 import { CardForm } from './CardForm.js';
 import { useCardForm } from './useCardForm.js';
@@ -17,7 +18,7 @@ const childValues = (detail: SubscriptionDetail) => ({
   SUBSCRIBER_LASTNAME: detail.SUBSCRIBER_LASTNAME,
 });
 
-/** Child data: the name is editable; gender, birth date and national number are not. */
+/** Child data: the name is editable; gender, birth date and national number (masked, 'Tonen' for a beheerder) are not. */
 export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
   const update = useUpdateSubscriber();
   const { form, state, error, stale, onSubmit, reload } = useCardForm(
@@ -43,7 +44,7 @@ export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
           <ReadOnlyField label="Geboortedatum" value={formatDate(detail.SUBSCRIBER_BIRTHDATE)} />
         </Col>
         <Col sm={4}>
-          <ReadOnlyField label="Rijksregisternummer" value={detail.SUBSCRIBER_NATIONALNR} />
+          <NationalNumberField owner={{ subscriberId: detail.SUBSCRIBER_ID }} masked={detail.SUBSCRIBER_NATIONALNR} />
         </Col>
       </Row>
     </CardForm>

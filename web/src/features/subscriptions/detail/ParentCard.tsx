@@ -1,7 +1,8 @@
 import Col from 'react-bootstrap/Col';
 import Row from 'react-bootstrap/Row';
 import { updateSubscriberParentPayload, type SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { ReadOnlyField, TextField } from '../../../components/form.js';
+import { TextField } from '../../../components/form.js';
+import { NationalNumberField } from '../../../components/NationalNumberField.js';
 import { useUpdateSubscriberParent } from '../api/update-subscriber-parent.js';
 import { CardForm } from './CardForm.js';
 import { useCardForm } from './useCardForm.js';
@@ -60,7 +61,7 @@ export function ParentCard({ detail }: { detail: SubscriptionDetail }) {
           </Col>
         ))}
         <Col sm={6}>
-          <ReadOnlyField label="Rijksregisternummer" value={detail.SUBSCRIBER_PARENT_NATIONALNR} />
+          <NationalNumberField owner={{ parentId: detail.SUBSCRIBER_PARENT_ID }} masked={detail.SUBSCRIBER_PARENT_NATIONALNR} />
         </Col>
       </Row>
     </CardForm>
