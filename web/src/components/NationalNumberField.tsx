@@ -1,10 +1,9 @@
 import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { contract, rolesOf } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
 import { api, ApiError } from '../lib/api-client.js';
-import { useAuth } from '../lib/auth.js';
+import { useMayCall } from '../lib/may-call.js';
 
 /** Whose number a reveal asks for: one child, parent or monitor. */
 export type NationalNumberOwner = { subscriberId: number } | { parentId: number } | { monitorId: number };
@@ -15,8 +14,7 @@ export type NationalNumberOwner = { subscriberId: number } | { parentId: number 
  * number is all they get.
  */
 function useReveal(owner: NationalNumberOwner, masked: string | null) {
-  const { state } = useAuth();
-  const mayReveal = state.status === 'signedIn' && rolesOf(contract.revealNationalNumber).includes(state.user.role);
+  const mayReveal = useMayCall('revealNationalNumber');
   // A reveal belongs to the masked number it was made for: a changed number shows masked again.
   const [revealed, setRevealed] = useState<{ of: string; number: string | null } | null>(null);
   const [pending, setPending] = useState(false);
