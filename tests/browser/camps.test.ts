@@ -102,7 +102,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     // Every template of Beheer › Mailsjablonen is a choice.
     const templates = (await session.t.call('GET', '/api/getMailTemplates')).body.data.length;
     expect(await field(page, 'Bevestiging').locator('option').count()).toBe(templates);
-    await page.getByText('Deze functie komt asap online.').waitFor();
+    await page.getByText('Sla het kamp eerst op; daarna kan je hier automatische mails plannen.').waitFor();
 
     const [summer3] = await session.t.db
       .select()

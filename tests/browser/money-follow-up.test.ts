@@ -226,4 +226,66 @@ describe('money follow-up in Chromium', () => {
     expect(await page.getByRole('button', { name: 'Als betaald markeren' }).count()).toBe(0);
     expect(await page.getByRole('checkbox').count()).toBe(0);
   });
+
+  it("adds, changes and removes a camp's automatic mails in the camp form's 'Mail schedules', with what is planned", async () => {
+    const nextYear = new Date().getFullYear() + 1;
+    const scheduleCamp = await createCamp(session.t.db, {
+      periodId: await createPeriod(session.t.db, { name: 'Planweek', startDate: `${nextYear}-07-06` }),
+    });
+    await createSubscription(session.t.db, { campId: scheduleCamp, childLastname: 'Gepland' });
+    const stored = async () =>
+      ((await session.t.call('GET', `/api/getMailSchedules?campId=${scheduleCamp}`)).body.data as any[]).map((r) => ({
+        MAILTEMPLATE_ID: r.MAILTEMPLATE_ID,
+        TRIGGER: r.TRIGGER,
+        DAYS: r.DAYS,
+        TARGET: r.TARGET,
+      }));
+
+    const page = await session.newPage();
+    await page.goto(`/camp-detail/${scheduleCamp}?subscriptionsYear=${nextYear}`);
+    await page.getByRole('heading', { name: 'Mail schedules' }).waitFor();
+    const section = page.getByTestId('mail-schedules');
+    await section.getByText('Dit kamp heeft nog geen automatische mails.').waitFor();
+    expect(await page.getByText('Deze functie komt asap online.').count()).toBe(0);
+
+    await section.getByRole('button', { name: 'Automatische mail toevoegen' }).click();
+    await eventually(() => section.getByLabel('Sjabloon').locator('option').count()).toBeGreaterThan(1);
+    await section.getByLabel('Sjabloon').selectOption('herinnering');
+    await section.getByLabel('Aantal dagen').fill('400');
+    await section.getByLabel('Wanneer').selectOption({ label: 'dagen na de inschrijving, zolang niet betaald' });
+    await section.getByLabel('Voor wie').selectOption({ label: 'Niet (volledig) betaald' });
+    // Enter in a field saves the schedule, not the camp; too many days is refused and nothing is stored.
+    await section.getByLabel('Aantal dagen').press('Enter');
+    await section.getByText('Hoogstens 365 dagen.').waitFor();
+    expect(await stored()).toEqual([]);
+    await expectNoSeriousAxeViolations(page, 'camp mail schedules, adding');
+
+    await section.getByLabel('Aantal dagen').fill('3');
+    await section.getByRole('button', { name: 'Automatische mail opslaan' }).click();
+    const row = section.locator('tbody tr');
+    await eventually(() => row.count()).toBe(1);
+    const cells = async () => (await row.locator('td').allTextContents()).map((c) => c.trim());
+    expect((await cells()).slice(0, 4)).toEqual([
+      'herinnering',
+      '3 dagen na de inschrijving, zolang niet betaald',
+      'Niet (volledig) betaald',
+      '0',
+    ]);
+    expect((await cells())[4]).toMatch(/^1eerste op \d{2}\/\d{2}\/\d{4}$/);
+    expect(await stored()).toEqual([{ MAILTEMPLATE_ID: 'herinnering', TRIGGER: 'afterBooking', DAYS: 3, TARGET: 'unpaid' }]);
+    await expectNoSeriousAxeViolations(page, 'camp mail schedules, listed');
+
+    await row.getByRole('button', { name: 'Wijzigen' }).click();
+    expect(await section.getByLabel('Aantal dagen').inputValue()).toBe('3');
+    await section.getByLabel('Aantal dagen').fill('5');
+    await section.getByLabel('Wanneer').selectOption({ label: 'dagen voor het kamp begint' });
+    await section.getByLabel('Voor wie').selectOption({ label: 'Iedereen' });
+    await section.getByRole('button', { name: 'Automatische mail opslaan' }).click();
+    await eventually(async () => (await cells())[1]).toBe('5 dagen voor het kamp begint');
+    expect(await stored()).toEqual([{ MAILTEMPLATE_ID: 'herinnering', TRIGGER: 'beforeStart', DAYS: 5, TARGET: 'all' }]);
+
+    await row.getByRole('button', { name: 'Verwijderen' }).click();
+    await section.getByText('Dit kamp heeft nog geen automatische mails.').waitFor();
+    expect(await stored()).toEqual([]);
+  });
 });

@@ -21,3 +21,9 @@ export async function withServerFieldErrors<T extends FieldValues, R>(form: UseF
     throw error;
   }
 }
+
+/** A refusal as one line for an alert: its field messages when it has them (a wrong amount or date), else its message. */
+export function refusalMessage(error: unknown): string | null {
+  if (error instanceof ApiError && error.fields) return Object.values(error.fields).join(' ');
+  return error instanceof Error ? error.message : null;
+}

@@ -5,6 +5,7 @@ export const campKeys = {
   detail: (campId: number) => ['camps', 'detail', campId] as const,
   summary: (campId: number) => ['camps', 'summary', campId] as const,
   participants: (campId: number) => ['camps', 'participants', campId] as const,
+  mailSchedules: (campId: number) => ['camps', 'mail-schedules', campId] as const,
 };
 
 export const settingsKeys = {

@@ -13,6 +13,7 @@ import { SaveButton } from '../../../components/SaveButton.js';
 import type { SaveState } from '../../../components/useSaveCycle.js';
 import { useAgegroupAges, useAgegroups, useLocations, useMailTemplates, usePeriods, useThemes } from '../../../lib/lookups.js';
 import { CampDaysPicker } from './CampDaysPicker.js';
+import { CampMailSchedules } from './CampMailSchedules.js';
 
 type CampForm = UseFormReturn<CampPayload, unknown, CampValues>;
 
@@ -129,7 +130,7 @@ export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProp
       </Section>
 
       <Section title="Mail schedules">
-        <p className="text-muted">Deze functie komt asap online.</p>
+        <CampMailSchedules campId={camp?.CAMP_ID} />
       </Section>
 
       <SaveButton state={saveState} />

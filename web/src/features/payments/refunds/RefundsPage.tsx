@@ -12,18 +12,14 @@ import { paths } from '../../../app/paths.js';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
+import { refusalMessage } from '../../../components/server-field-errors.js';
 import { Progress } from '../../../components/Progress.js';
-import { ApiError } from '../../../lib/api-client.js';
 import { useCampYear } from '../../../lib/camp-year.js';
 import { useMayCall } from '../../../lib/may-call.js';
 import { exportRefunds, useMarkRefundPaid, useRefunds } from '../api/refunds.js';
 import { PaymentsTabs } from '../PaymentsTabs.js';
 
 const ibanOf = (typed: string) => typed.replace(/\s/g, '').toUpperCase();
-
-/** The message of a refused call: its field messages when it has them (a wrong amount), else its message. */
-const refusalText = (error: unknown) =>
-  error instanceof ApiError && error.fields ? Object.values(error.fields).join(' ') : error instanceof Error ? error.message : null;
 
 /**
  * 'Terugbetalingen' (issue 19): overpaid subscriptions and cancelled ones with money paid. A beheerder
@@ -66,7 +62,7 @@ export default function RefundsPage() {
       });
       setExporting({ status: 'done', fileName });
     } catch (error) {
-      setExporting({ status: 'error', message: refusalText(error) ?? '' });
+      setExporting({ status: 'error', message: refusalMessage(error) ?? '' });
     }
   };
 
@@ -227,7 +223,7 @@ function MarkPaidModal({ refund, onClose }: { refund: RefundRecord; onClose: () 
       title="Terugbetaling als betaald markeren"
       confirmLabel="Als betaald markeren"
       pending={markPaid.isPending}
-      error={markPaid.isError ? refusalText(markPaid.error) : null}
+      error={markPaid.isError ? refusalMessage(markPaid.error) : null}
       onCancel={onClose}
       onConfirm={() => markPaid.mutate({ SUBSCRIPTION_ID: refund.SUBSCRIPTION_ID, amount, date }, { onSuccess: onClose })}
     >
