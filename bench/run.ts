@@ -219,18 +219,19 @@ async function signIn(page: Page, token: string) {
   await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
 }
 
-/** Gzip size of every script a page loads, from the files the server sent. */
+/** Gzip size of every script a page loads: the URLs as the page asked them, the files fetched again from the server. */
 async function javascriptGzipBytes(page: Page, url: string): Promise<number> {
-  const scripts = new Map<string, Buffer>();
-  const collect = async (response: import('playwright-core').Response) => {
+  const scripts = new Set<string>();
+  const collect = (response: import('playwright-core').Response) => {
     // A redirect has no body; the script it leads to arrives as a response of its own.
     const redirect = response.status() >= 300 && response.status() < 400;
-    if (response.request().resourceType() === 'script' && !redirect) scripts.set(response.url(), await response.body());
+    if (response.request().resourceType() === 'script' && !redirect) scripts.add(response.url());
   };
   page.on('response', collect);
   await page.goto(url, { waitUntil: 'networkidle' });
   page.off('response', collect);
-  return [...scripts.values()].reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
+  const bodies = await Promise.all([...scripts].map(async (script) => (await page.request.get(script)).body()));
+  return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
 }
 
 /** National numbers of children and parents of a year, to look for in what the overview loads. */
