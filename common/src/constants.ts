@@ -34,6 +34,8 @@ export const MOVE_MAIL_TEMPLATE = 'verplaatsing';
 export const REMINDER_MAIL_TEMPLATE = 'herinnering';
 /** The template of the mail that tells a parent a refund was paid (issue 19). */
 export const REFUND_MAIL_TEMPLATE = 'terugbetaling';
+/** The template of the mail that carries a child's fiscal attests as PDF (issue 16). */
+export const ATTEST_MAIL_TEMPLATE = 'fiscaal-attest';
 
 /** Years offered in the Kampjaar dropdown: 2021 up to next calendar year. */
 export function campYears(today = new Date()): number[] {

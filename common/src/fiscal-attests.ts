@@ -1,4 +1,4 @@
-import type { Cents } from './money.js';
+import { parseEuroAmount, type Cents } from './money.js';
 import { ageOn } from './participants.js';
 
 /**
@@ -187,4 +187,30 @@ export function attestSheets(periods: readonly AttestPeriod[], debtors: readonly
     }
   });
   return sheets;
+}
+
+/**
+ * The daily maximum per income year as staff write it in the settings: a line per year, '2023: 15,70'.
+ * null when a line is not such a pair or a year appears twice.
+ */
+export function parseDailyMaximums(text: string): Record<string, Cents> | null {
+  const result: Record<string, Cents> = {};
+  for (const line of text
+    .split(/[\n;]/)
+    .map((l) => l.trim())
+    .filter(Boolean)) {
+    const match = /^(\d{4})\s*[:=]\s*(?:€\s*)?(\S+)$/.exec(line);
+    const cents = match ? parseEuroAmount(match[2]!) : null;
+    if (!match || cents === null || cents <= 0 || Object.hasOwn(result, match[1]!)) return null;
+    result[match[1]!] = cents;
+  }
+  return result;
+}
+
+/** The other way round, oldest year first: '2023: 15,70\n2024: 16,10'. */
+export function formatDailyMaximums(maximums: Record<string, Cents>): string {
+  return Object.keys(maximums)
+    .sort()
+    .map((year) => `${year}: ${(maximums[year]! / 100).toFixed(2).replace('.', ',')}`)
+    .join('\n');
 }

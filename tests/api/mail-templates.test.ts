@@ -20,11 +20,12 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     await smtp?.close();
   });
 
-  it('lists the shipped templates with how many camps use each: the four every camp names; the move, reminder and refund mails no camp names', async () => {
+  it('lists the shipped templates with how many camps use each: the four every camp names; the move, reminder, refund and fiscal attest mails no camp names', async () => {
     const list = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
     expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual([
       'annulatie',
       'bevestiging',
+      'fiscaal-attest',
       'herinnering',
       'omzetten-cash',
       'omzetten-overschrijving',
@@ -32,7 +33,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       'verplaatsing',
     ]);
     const campCount = (await t.db.select().from(camps)).length;
-    expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, 0, campCount, campCount, 0, 0]);
+    expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, 0, 0, campCount, campCount, 0, 0]);
     expect((await t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data).toHaveLength(1);
   });
 

@@ -10,13 +10,13 @@ import path from 'node:path';
  */
 export const PAIN_001_XSD = path.resolve(import.meta.dirname, '../fixtures/pain.001.001.03.xsd');
 
-/** xmllint's verdict on the file: null when valid, else its complaint. */
-export function schemaErrors(xml: string | Buffer): string | null {
+/** xmllint's verdict on the file against a schema (pain.001 unless named): null when valid, else its complaint. */
+export function schemaErrors(xml: string | Buffer, xsd: string = PAIN_001_XSD): string | null {
   const dir = mkdtempSync(path.join(tmpdir(), 'pain001-'));
   const file = path.join(dir, 'file.xml');
   writeFileSync(file, xml);
   try {
-    execFileSync('xmllint', ['--noout', '--schema', PAIN_001_XSD, file], { stdio: 'pipe' });
+    execFileSync('xmllint', ['--noout', '--schema', xsd, file], { stdio: 'pipe' });
     return null;
   } catch (error) {
     return String((error as { stderr?: Buffer }).stderr ?? error);

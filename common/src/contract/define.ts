@@ -75,7 +75,7 @@ interface Definition<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodTy
   response: R;
 }
 
-export const fileFormats = ['xlsx', 'csv', 'pdf', 'xml', 'json'] as const;
+export const fileFormats = ['xlsx', 'csv', 'pdf', 'xml', 'json', 'zip'] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
 interface DownloadDefinition<Q extends z.ZodType, B extends z.ZodType> extends Common<Q, B> {

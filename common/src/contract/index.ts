@@ -1,3 +1,4 @@
+import { attestCalls } from './attests.js';
 import { auditCalls } from './audit.js';
 import { authCalls } from './auth.js';
 import { bankCalls, paymentCalls } from './bank.js';
@@ -52,6 +53,7 @@ export const contract = combine(
   refundCalls,
   mailScheduleCalls,
   privacyCalls,
+  attestCalls,
 );
 
 export type Contract = typeof contract;

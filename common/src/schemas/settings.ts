@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDailyMaximums, parseDailyMaximums, RECOGNITION_CODES, type RecognitionCode } from '../fiscal-attests.js';
 import { isValidIban } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
 import { nonNegativeIntField, optionalText, positiveIntField, requiredText } from './fields.js';
@@ -15,6 +16,7 @@ export const settingsMessages = {
   url: 'Foutief formaat: een webadres dat met https:// of http:// begint.',
   signatureImage: 'Foutief formaat: een PNG- of JPEG-afbeelding.',
   signatureImageTooLarge: 'Afbeelding te groot (hoogstens 150 kB).',
+  dailyMaximums: 'Foutief formaat: per regel een inkomstenjaar en een bedrag, bijvoorbeeld 2023: 15,70.',
 };
 
 /** The largest signature image, as base64 in a data URL (fits the API's body limit with room to spare). */
@@ -69,6 +71,22 @@ export const settingsPayload = z.object({
     .transform((v) => (v === undefined || v === null || v === '' ? null : v))
     .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
     .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+  /**
+   * Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; empty: nobody, so no fiscal
+   * attests), the certifying authority's address and company number, and the daily maximum per income year as
+   * lines '2023: 15,70'. Left out, they stay as they are.
+   */
+  RECOGNITION_CODE: z
+    .string({ error: m.wrongFormat })
+    .nullish()
+    .refine((v) => !v || (RECOGNITION_CODES as readonly string[]).includes(v), m.wrongFormat)
+    .transform((v) => (v === undefined ? undefined : ((v || null) as RecognitionCode | null))),
+  CERTIFYING_AUTHORITY_ADDRESS: optionalText(300).optional(),
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: optionalChecked(20, isValidCompanyNumber, settingsMessages.companyNumber).optional(),
+  FISCAL_DAILY_MAXIMUMS: optionalText(500)
+    .refine((v) => v === null || parseDailyMaximums(v) !== null, settingsMessages.dailyMaximums)
+    .transform((v) => (v === null ? '' : formatDailyMaximums(parseDailyMaximums(v)!)))
+    .optional(),
   /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
   REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
   REMINDER_MAX_COUNT: positiveIntField.optional(),
@@ -90,6 +108,11 @@ export const settingsRecord = z.object({
   SIGNATORY_NAME: z.string().nullable(),
   SIGNATORY_CAPACITY: z.string().nullable(),
   SIGNATURE_IMAGE: z.string().nullable(),
+  RECOGNITION_CODE: z.enum(RECOGNITION_CODES).nullable(),
+  CERTIFYING_AUTHORITY_ADDRESS: z.string().nullable(),
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: z.string().nullable(),
+  /** '2023: 15,70' per line, oldest year first; '' when none is set. */
+  FISCAL_DAILY_MAXIMUMS: z.string(),
   REMINDER_INTERVAL_DAYS: z.number(),
   REMINDER_MAX_COUNT: z.number(),
 }) satisfies z.ZodType<SettingsValues>;

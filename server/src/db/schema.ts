@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../../../common/src/roles.js';
+import type { AttestDebtor } from '../../../common/src/fiscal-attests.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
@@ -76,6 +77,12 @@ export const settings = pgTable('settings', {
   signatoryName: text('signatory_name'),
   signatoryCapacity: text('signatory_capacity'),
   signatureImage: text('signature_image'),
+  /** Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; null: nobody, so no fiscal attests). */
+  recognitionCode: text('recognition_code', { enum: ['1', '2', '3', '4'] }),
+  certifyingAuthorityAddress: text('certifying_authority_address'),
+  certifyingAuthorityCompanyNumber: text('certifying_authority_company_number'),
+  /** The daily maximum the tax administration applies, per income year, in cents ({ "2023": 1570 }); printed on the attest. */
+  fiscalDailyMaximums: jsonb('fiscal_daily_maximums').$type<Record<string, number>>().notNull().default({}),
   /** Payment reminders (issue 19): no second one within this many days, and no more than this many. */
   reminderIntervalDays: integer('reminder_interval_days').notNull().default(7),
   reminderMaxCount: integer('reminder_max_count').notNull().default(3),
@@ -537,4 +544,48 @@ export const idempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.adminId, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * Fiscal attest facts staff set per child and income year (issue 16): a severe disability (the days up to
+ * 21 count) and the debtors when not simply the parent (co-parents who paid half each). No row: the parent.
+ */
+export const fiscalAttestChildren = pgTable(
+  'fiscal_attest_children',
+  {
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    severeDisability: boolean('severe_disability').notNull().default(false),
+    /** null: the parent of the child pays everything. */
+    debtors: jsonb('debtors').$type<AttestDebtor[]>(),
+  },
+  (t) => [primaryKey({ columns: [t.childId, t.year] })],
+);
+
+/**
+ * The attest numbers (unique per organiser and income year), one per child, debtor and sheet, given the first
+ * time the attest is made and kept; and what the Belcotax file last declared of it, for the modification file.
+ */
+export const fiscalAttests = pgTable(
+  'fiscal_attests',
+  {
+    id: serial('id').primaryKey(),
+    year: integer('year').notNull(),
+    number: integer('number').notNull(),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    debtorIndex: integer('debtor_index').notNull(),
+    sheetIndex: integer('sheet_index').notNull(),
+    /** The form as the last Belcotax file sent it, as JSON text in zone order (for the modification file), null until then. */
+    declaredForm: text('declared_form'),
+    declaredAt: timestamp('declared_at', { withTimezone: true, mode: 'string' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('fiscal_attests_number_idx').on(t.year, t.number),
+    uniqueIndex('fiscal_attests_sheet_idx').on(t.year, t.childId, t.debtorIndex, t.sheetIndex),
+  ],
 );

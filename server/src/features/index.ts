@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
+import attestRoutes from './attests/routes.js';
 import auditRoutes from './audit/routes.js';
 import authRoutes from './auth/routes.js';
 import userRoutes from './auth/user-routes.js';
@@ -48,4 +49,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   refundRoutes,
   mailScheduleRoutes,
   privacyRoutes,
+  attestRoutes,
 ];

@@ -31,6 +31,7 @@ export const CONTENT_TYPES = {
   pdf: 'application/pdf',
   xml: 'application/xml; charset=utf-8',
   json: 'application/json; charset=utf-8',
+  zip: 'application/zip',
 } as const;
 
 /** Euro as Belgian Excel shows it: € 1.234,50 (813 is the nl-BE locale id). */

@@ -72,13 +72,15 @@ export async function queueMail(
     paymentQr?: boolean;
     /** Placeholders only this mail fills (the refund amount). */
     values?: Partial<MailValues>;
+    /** Files the mail carries (the fiscal attests, issue 16). */
+    files?: MailAttachment[];
   },
   settingsDefaults: OrganiserSettings,
 ): Promise<QueuedMail> {
   const organiser = await readSettings(tx, settingsDefaults);
   const rendered = renderTemplate(mail.template, { ...subscriptionMailValues(mail.detail, organiser), ...mail.values });
   const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
-  const attachments: MailAttachment[] | null = qrPayload
+  const images: MailAttachment[] = qrPayload
     ? [
         {
           cid: PAYMENT_QR_CID,
@@ -87,7 +89,9 @@ export async function queueMail(
           content: (await qrPng(qrPayload)).toString('base64'),
         },
       ]
-    : null;
+    : [];
+  const all = [...images, ...(mail.files ?? [])];
+  const attachments: MailAttachment[] | null = all.length > 0 ? all : null;
   const [row] = await tx
     .insert(mailOutbox)
     .values({

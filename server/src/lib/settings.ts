@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { formatDailyMaximums, parseDailyMaximums } from '@common/fiscal-attests.js';
 import type { SettingsRecord, SettingsValues } from '@common/schemas/settings.js';
 import type { Config } from '../config.js';
 import type { Executor, Database } from '../db/client.js';
@@ -36,6 +37,10 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
     SIGNATORY_NAME: null,
     SIGNATORY_CAPACITY: null,
     SIGNATURE_IMAGE: null,
+    RECOGNITION_CODE: null,
+    CERTIFYING_AUTHORITY_ADDRESS: null,
+    CERTIFYING_AUTHORITY_COMPANY_NUMBER: null,
+    FISCAL_DAILY_MAXIMUMS: '',
     REMINDER_INTERVAL_DAYS: DEFAULT_REMINDER_INTERVAL_DAYS,
     REMINDER_MAX_COUNT: DEFAULT_REMINDER_MAX_COUNT,
   };
@@ -56,6 +61,10 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   SIGNATORY_NAME: row.signatoryName,
   SIGNATORY_CAPACITY: row.signatoryCapacity,
   SIGNATURE_IMAGE: row.signatureImage,
+  RECOGNITION_CODE: row.recognitionCode,
+  CERTIFYING_AUTHORITY_ADDRESS: row.certifyingAuthorityAddress,
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: row.certifyingAuthorityCompanyNumber,
+  FISCAL_DAILY_MAXIMUMS: formatDailyMaximums(row.fiscalDailyMaximums),
   REMINDER_INTERVAL_DAYS: row.reminderIntervalDays,
   REMINDER_MAX_COUNT: row.reminderMaxCount,
 });
@@ -73,6 +82,12 @@ const toColumns = (values: SettingsValues) => ({
   signatoryName: values.SIGNATORY_NAME,
   signatoryCapacity: values.SIGNATORY_CAPACITY,
   signatureImage: values.SIGNATURE_IMAGE,
+  ...(values.RECOGNITION_CODE === undefined ? {} : { recognitionCode: values.RECOGNITION_CODE }),
+  ...(values.CERTIFYING_AUTHORITY_ADDRESS === undefined ? {} : { certifyingAuthorityAddress: values.CERTIFYING_AUTHORITY_ADDRESS }),
+  ...(values.CERTIFYING_AUTHORITY_COMPANY_NUMBER === undefined
+    ? {}
+    : { certifyingAuthorityCompanyNumber: values.CERTIFYING_AUTHORITY_COMPANY_NUMBER }),
+  ...(values.FISCAL_DAILY_MAXIMUMS === undefined ? {} : { fiscalDailyMaximums: parseDailyMaximums(values.FISCAL_DAILY_MAXIMUMS) ?? {} }),
   ...(values.REMINDER_INTERVAL_DAYS === undefined ? {} : { reminderIntervalDays: values.REMINDER_INTERVAL_DAYS }),
   ...(values.REMINDER_MAX_COUNT === undefined ? {} : { reminderMaxCount: values.REMINDER_MAX_COUNT }),
 });

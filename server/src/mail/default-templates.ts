@@ -1,4 +1,10 @@
-import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE, REFUND_MAIL_TEMPLATE, REMINDER_MAIL_TEMPLATE } from '@common/constants.js';
+import {
+  ATTEST_MAIL_TEMPLATE,
+  DEFAULT_MAIL_TEMPLATES,
+  MOVE_MAIL_TEMPLATE,
+  REFUND_MAIL_TEMPLATE,
+  REMINDER_MAIL_TEMPLATE,
+} from '@common/constants.js';
 
 /**
  * The templates that ship with the product: the four a new camp names, the mail about a move (issue 18), the payment reminder and the refund mail (issue 19). Placeholders: {{childName}}, {{parentName}}, {{campName}},
@@ -92,6 +98,18 @@ export const defaultMailTemplates = [
       '',
       'We hebben {{refundAmount}} teruggestort voor de inschrijving van {{childName}} voor {{campName}}.',
       'Referentie: {{reference}}.',
+      '',
+      'Het kampteam',
+    ].join('\n'),
+  },
+  {
+    id: ATTEST_MAIL_TEMPLATE,
+    subject: 'Fiscaal attest kinderopvang voor {{childName}}',
+    body: [
+      'Beste {{parentName}},',
+      '',
+      'In de bijlage vindt u het fiscaal attest voor de kosten van kinderopvang (formulier 281.86) voor {{childName}}.',
+      'Bewaar het voor uw belastingaangifte: de organisator geeft dezelfde gegevens door aan de FOD Financiën.',
       '',
       'Het kampteam',
     ].join('\n'),

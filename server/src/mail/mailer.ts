@@ -2,8 +2,9 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 
 /** An inline image, shown where the HTML part names `cid:<cid>`. */
+/** An inline image (with a content id the HTML part shows) or, without one, a file such as an attest PDF. */
 export interface MailAttachment {
-  cid: string;
+  cid?: string;
   filename: string;
   contentType: string;
   /** The bytes, base64. */
@@ -29,7 +30,7 @@ export function htmlWithImages(text: string, attachments: MailAttachment[]): str
   const images = attachments
     .map(
       (a) =>
-        `<p><img src="cid:${escapeHtml(a.cid)}" alt="${escapeHtml(a.filename === PAYMENT_QR_FILENAME ? PAYMENT_QR_ALT : a.filename)}" width="240" height="240"></p>`,
+        `<p><img src="cid:${escapeHtml(a.cid ?? '')}" alt="${escapeHtml(a.filename === PAYMENT_QR_FILENAME ? PAYMENT_QR_ALT : a.filename)}" width="240" height="240"></p>`,
     )
     .join('\n');
   return `<!doctype html>\n<html lang="nl"><body>\n<p>${paragraphs}</p>\n${images}\n</body></html>`;
@@ -65,21 +66,22 @@ export function createMailer(config: Config): Mailer {
   return {
     transport: 'smtp',
     send: async (mail, signal) => {
-      const images = mail.attachments ?? [];
+      const all = mail.attachments ?? [];
+      const images = all.filter((a) => a.cid !== undefined);
       await transporter.sendMail({
         from: mail.from ?? config.MAIL_FROM,
         to: mail.to,
         subject: mail.subject,
         text: mail.text,
-        ...(images.length > 0
+        ...(images.length > 0 ? { html: htmlWithImages(mail.text, images) } : {}),
+        ...(all.length > 0
           ? {
-              html: htmlWithImages(mail.text, images),
-              attachments: images.map((a) => ({
-                cid: a.cid,
+              attachments: all.map((a) => ({
+                ...(a.cid === undefined ? {} : { cid: a.cid }),
                 filename: a.filename,
                 contentType: a.contentType,
                 content: Buffer.from(a.content, 'base64'),
-                contentDisposition: 'inline' as const,
+                contentDisposition: a.cid === undefined ? ('attachment' as const) : ('inline' as const),
               })),
             }
           : {}),

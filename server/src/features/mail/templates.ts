@@ -1,5 +1,11 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
-import { DEFAULT_MAIL_TEMPLATES, MOVE_MAIL_TEMPLATE, REFUND_MAIL_TEMPLATE, REMINDER_MAIL_TEMPLATE } from '@common/constants.js';
+import {
+  ATTEST_MAIL_TEMPLATE,
+  DEFAULT_MAIL_TEMPLATES,
+  MOVE_MAIL_TEMPLATE,
+  REFUND_MAIL_TEMPLATE,
+  REMINDER_MAIL_TEMPLATE,
+} from '@common/constants.js';
 import {
   mailTemplateMessages,
   type MailPreview,
@@ -85,6 +91,7 @@ const defaultTemplateIds: string[] = [
   MOVE_MAIL_TEMPLATE,
   REMINDER_MAIL_TEMPLATE,
   REFUND_MAIL_TEMPLATE,
+  ATTEST_MAIL_TEMPLATE,
 ];
 
 /** A template camps name stays, and so do the four defaults every new camp starts with and the move mail's. */

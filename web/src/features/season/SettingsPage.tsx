@@ -2,10 +2,11 @@ import { useState } from 'react';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
+import { RECOGNITION_CODES, recognitionLabels } from '@common/fiscal-attests.js';
 import { failureMessages } from '@common/messages.js';
 import { SIGNATURE_IMAGE_MAX_BYTES, settingsMessages, settingsPayload, type SettingsRecord } from '@common/schemas/settings.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
-import { TextField, useSchemaForm } from '../../components/form.js';
+import { SelectField, TextField, useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { SaveButton } from '../../components/SaveButton.js';
 import { SectionCard } from '../../components/SectionCard.js';
@@ -70,7 +71,24 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
             <TextField form={form} name="REMINDER_MAX_COUNT" label="Maximum aantal herinneringen" type="number" />
           </SectionCard>
           <SectionCard title="Fiscale attesten">
+            <SelectField
+              form={form}
+              name="RECOGNITION_CODE"
+              label="Erkend, gesubsidieerd of gecontroleerd door"
+              placeholder="Niemand (geen fiscale attesten)"
+              options={RECOGNITION_CODES.map((code) => ({ value: code, label: `${code}. ${recognitionLabels[code]}` }))}
+            />
             <TextField form={form} name="CERTIFYING_AUTHORITY" label="Certificerende overheid" />
+            <TextField form={form} name="CERTIFYING_AUTHORITY_ADDRESS" label="Adres certificerende overheid" as="textarea" rows={2} />
+            <TextField form={form} name="CERTIFYING_AUTHORITY_COMPANY_NUMBER" label="Ondernemingsnummer certificerende overheid" />
+            <TextField
+              form={form}
+              name="FISCAL_DAILY_MAXIMUMS"
+              label="Fiscaal dagmaximum per inkomstenjaar"
+              as="textarea"
+              rows={3}
+              hint="Per regel een jaar en het bedrag van de FOD Financiën, bijvoorbeeld 2023: 15,70."
+            />
             <TextField form={form} name="SIGNATORY_NAME" label="Naam ondertekenaar" />
             <TextField form={form} name="SIGNATORY_CAPACITY" label="Hoedanigheid ondertekenaar" />
             <Form.Group className="mb-2" controlId="signature-image">

@@ -1,0 +1,408 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { zipSync } from 'fflate';
+import { z } from 'zod';
+import { todayInBelgium } from '@common/calendar.js';
+import { ATTEST_MAIL_TEMPLATE } from '@common/constants.js';
+import { attestMessages, parseDailyMaximums } from '@common/fiscal-attests.js';
+import { maskNationalNumber } from '@common/identity-numbers.js';
+import { centsToEuro, subscriptionAmounts } from '@common/money.js';
+import type { FiscalAttestsAnswer } from '@common/schemas/attests.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
+import { children, fiscalAttestChildren, fiscalAttests, mailTemplates } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../../lib/downloads.js';
+import { conflict, notFound } from '../../lib/errors.js';
+import { queueMail } from '../../lib/mail-outbox.js';
+import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { belcotaxXml, formZones, TREATMENT, type BelcotaxForm, type FormZones } from './belcotax.js';
+import { readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
+import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
+
+export const attestServiceMessages = {
+  noCompanyNumber: 'Vul eerst het ondernemingsnummer van de organisator in (Beheer › Instellingen): de Belcotax-aangifte heeft het nodig.',
+  noAttests: 'Er zijn geen fiscale attesten voor dat jaar.',
+  notDeclared: 'Er is nog geen Belcotax-aangifte voor dat jaar: download eerst het gewone Belcotax-bestand.',
+  noChanges: 'Geen wijzigingen sinds de vorige Belcotax-aangifte.',
+  subscriptionNotFound: 'Inschrijving niet gevonden',
+  childNotFound: 'Kind niet gevonden',
+  cancelled: 'Deze inschrijving is geannuleerd: er is geen deelname-attest.',
+  noAttendedDays: 'Er zijn nog geen aanwezige dagen geregistreerd voor deze inschrijving.',
+};
+
+export interface AttestDeps {
+  settingsDefaults: OrganiserSettings;
+  now: () => Date;
+}
+
+const dailyMaximum = (organiser: OrganiserSettings, year: number) =>
+  parseDailyMaximums(organiser.FISCAL_DAILY_MAXIMUMS)?.[String(year)] ?? null;
+
+/** The organiser may issue fiscal attests only when recognised, subsidised or controlled (code 1–4). */
+async function allowedOrganiser(db: Executor, deps: AttestDeps): Promise<OrganiserSettings> {
+  const organiser = await readSettings(db, deps.settingsDefaults);
+  if (!organiser.RECOGNITION_CODE) throw conflict(attestMessages.notRecognised);
+  return organiser;
+}
+
+/** getFiscalAttests: every child of the year with its attests or the reason it gets none. */
+export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: number): Promise<FiscalAttestsAnswer> {
+  const organiser = await readSettings(db, deps.settingsDefaults);
+  const allowed = organiser.RECOGNITION_CODE !== null;
+  const attests = allowed ? await readYearAttests(db, year) : [];
+  const declared = await readDeclarations(db, year);
+  const current = new Map(attests.flatMap((c) => c.sheets.map((s) => [sheetKey(c.childId, s), formZones(year, c, s, organiser)] as const)));
+  const changed =
+    declared.filter((d) => d.declaredForm !== null && d.declaredForm !== JSON.stringify(current.get(sheetKey(d.childId, d)))).length +
+    [...current.keys()].filter((key) => !declared.some((d) => d.declaredForm !== null && sheetKey(d.childId, d) === key)).length;
+  const sheets = attests.flatMap((c) => c.sheets);
+  return {
+    YEAR: year,
+    NOT_ALLOWED: allowed ? null : attestMessages.notRecognised,
+    DAILY_MAXIMUM: ((cents) => (cents === null ? null : centsToEuro(cents)))(dailyMaximum(organiser, year)),
+    CHILDREN: attests.map((c) => ({
+      SUBSCRIBER_ID: c.childId,
+      SUBSCRIBER_FIRSTNAME: c.firstname,
+      SUBSCRIBER_LASTNAME: c.lastname,
+      SUBSCRIBER_BIRTHDATE: c.birthdate,
+      SUBSCRIBER_PARENT_EMAIL: c.parentEmail,
+      SEVERE_DISABILITY: c.severeDisability,
+      OWN_DEBTORS: c.ownDebtors,
+      DAYS: c.periods.reduce((sum, p) => sum + p.days, 0),
+      AMOUNT: centsToEuro(c.sheets.reduce((sum, s) => sum + s.totalCents, 0)),
+      ATTESTS: c.sheets.map((s) => ({
+        NUMBER: s.number,
+        DEBTOR_NAME: `${s.debtor.firstname} ${s.debtor.lastname}`,
+        SHARE_PERCENT: s.debtor.sharePercent,
+        DAYS: s.periods.reduce((sum, p) => sum + p.days, 0),
+        AMOUNT: centsToEuro(s.totalCents),
+      })),
+      EXCLUSIONS: c.verdicts.flatMap((v) => (v.reason ? [{ SUBSCRIPTION_ID: v.subscriptionId, CAMP: v.campLabel, REASON: v.reason }] : [])),
+      MISSING_REASON: c.missingReason,
+    })),
+    ATTEST_COUNT: sheets.length,
+    TOTAL_AMOUNT: centsToEuro(sheets.reduce((sum, s) => sum + s.totalCents, 0)),
+    CHANGED_SINCE_DECLARATION: declared.some((d) => d.declaredForm !== null) ? changed : 0,
+    DECLARED: declared.some((d) => d.declaredForm !== null),
+  };
+}
+
+async function childWithAttests(db: Executor, year: number, childId: number): Promise<AttestChildFacts> {
+  const [child] = await readYearAttests(db, year, childId);
+  if (!child || child.sheets.length === 0)
+    throw notFound(child?.missingReason ? `${attestMessages.noAttest} ${child.missingReason}.` : attestMessages.noAttest);
+  return child;
+}
+
+const attestFileName = (year: number, child: AttestChildFacts) =>
+  `fiscaal-attest-${year}-${fileNamePart(`${child.lastname} ${child.firstname}`)}-${child.childId}.pdf`;
+
+/** getFiscalAttestPdf: the child's attests of the year, one page each. */
+export async function fiscalAttestFile(db: Executor, deps: AttestDeps, year: number, childId: number): Promise<DownloadFile> {
+  const organiser = await allowedOrganiser(db, deps);
+  const child = await childWithAttests(db, year, childId);
+  const body = await fiscalAttestPdf(year, child, organiser, dailyMaximum(organiser, year), todayInBelgium(deps.now()));
+  return { body, contentType: CONTENT_TYPES.pdf, fileName: attestFileName(year, child) };
+}
+
+/** exportFiscalAttests: every attest PDF of the year in one ZIP, a file per child. */
+export async function fiscalAttestsZip(db: Executor, deps: AttestDeps, year: number): Promise<DownloadFile> {
+  const organiser = await allowedOrganiser(db, deps);
+  const attests = (await readYearAttests(db, year)).filter((c) => c.sheets.length > 0);
+  if (attests.length === 0) throw conflict(attestServiceMessages.noAttests);
+  const date = todayInBelgium(deps.now());
+  const files: Record<string, Uint8Array> = {};
+  for (const child of attests)
+    files[attestFileName(year, child)] = await fiscalAttestPdf(year, child, organiser, dailyMaximum(organiser, year), date);
+  return { body: Buffer.from(zipSync(files, { level: 0 })), contentType: CONTENT_TYPES.zip, fileName: `fiscale-attesten-${year}.zip` };
+}
+
+function belcotaxPreconditions(organiser: OrganiserSettings) {
+  if (!organiser.ORGANISER_COMPANY_NUMBER) throw conflict(attestServiceMessages.noCompanyNumber);
+}
+
+/**
+ * exportBelcotax (corrections false): every attest of the year as a normal form, and what it sent is recorded as
+ * declared. exportBelcotaxCorrections: only what changed since: a changed attest as a modification of its number,
+ * a new one as an addition, one that no longer stands (its payment taken back) as a cancellation.
+ */
+export async function belcotaxFile(
+  db: Database,
+  deps: AttestDeps,
+  adminId: number,
+  year: number,
+  corrections: boolean,
+): Promise<DownloadFile> {
+  const organiser = await allowedOrganiser(db, deps);
+  belcotaxPreconditions(organiser);
+  const attests = await readYearAttests(db, year);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(2816, ${year})`);
+    const declared = await readDeclarations(tx, year);
+    const rowOf = new Map(declared.map((d) => [sheetKey(d.childId, d), d]));
+    const current = attests.flatMap((c) => c.sheets.map((s) => ({ key: sheetKey(c.childId, s), zones: formZones(year, c, s, organiser) })));
+    let forms: (BelcotaxForm & { key: string })[];
+    if (!corrections) {
+      if (current.length === 0) throw conflict(attestServiceMessages.noAttests);
+      forms = current.map((f) => ({ ...f, treatment: TREATMENT.normal }));
+    } else {
+      if (!declared.some((d) => d.declaredForm !== null)) throw conflict(attestServiceMessages.notDeclared);
+      const currentKeys = new Set(current.map((f) => f.key));
+      forms = [
+        ...current.flatMap((f): (BelcotaxForm & { key: string })[] => {
+          const before = rowOf.get(f.key)?.declaredForm ?? null;
+          if (before === null) return [{ ...f, treatment: TREATMENT.addition }];
+          return before === JSON.stringify(f.zones) ? [] : [{ ...f, treatment: TREATMENT.modification }];
+        }),
+        ...declared
+          .filter((d) => d.declaredForm !== null && !currentKeys.has(sheetKey(d.childId, d)))
+          .map((d) => ({
+            key: sheetKey(d.childId, d),
+            zones: JSON.parse(d.declaredForm!) as FormZones,
+            treatment: TREATMENT.cancellation,
+          })),
+      ];
+      if (forms.length === 0) throw conflict(attestServiceMessages.noChanges);
+    }
+    const now = deps.now();
+    const currentKeys = new Set(current.map((f) => f.key));
+    for (const form of forms) {
+      const row = rowOf.get(form.key)!;
+      const stillStands = currentKeys.has(form.key);
+      await tx
+        .update(fiscalAttests)
+        .set({ declaredForm: stillStands ? JSON.stringify(form.zones) : null, declaredAt: now.toISOString() })
+        .where(eq(fiscalAttests.id, row.id));
+    }
+    if (!corrections) {
+      // A new normal declaration replaces the earlier one: attests it no longer holds were not declared.
+      for (const d of declared) {
+        if (!currentKeys.has(sheetKey(d.childId, d)) && d.declaredForm !== null) {
+          await tx.update(fiscalAttests).set({ declaredForm: null }).where(eq(fiscalAttests.id, d.id));
+        }
+      }
+    }
+    const today = todayInBelgium(now);
+    const xml = belcotaxXml(year, organiser, forms, today);
+    await writeAudit(tx, {
+      adminId,
+      action: corrections ? 'exportBelcotaxCorrections' : 'exportBelcotax',
+      entity: 'belcotax',
+      entityId: year,
+      before: null,
+      after: {
+        year,
+        forms: forms.map((f) => ({ number: f.zones.f2010_referentie, treatment: f.treatment, total: f.zones.f86_2064_totalamount })),
+      },
+    });
+    const kind = corrections ? 'wijzigingen' : 'aangifte';
+    return { body: Buffer.from(xml, 'utf8'), contentType: CONTENT_TYPES.xml, fileName: `belcotax-28186-${year}-${kind}-${today}.xml` };
+  });
+}
+
+/** mailAttests: per child with attests, a mail to its parent with the PDF, in the outbox (the relay sends it). */
+export async function mailAttests(
+  db: Database,
+  deps: AttestDeps,
+  adminId: number,
+  year: number,
+): Promise<{ QUEUED: number; SKIPPED: number }> {
+  const organiser = await allowedOrganiser(db, deps);
+  const [template] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, ATTEST_MAIL_TEMPLATE));
+  if (!template) throw conflict('Het mailsjabloon voor fiscale attesten ontbreekt.');
+  const attests = await readYearAttests(db, year);
+  const date = todayInBelgium(deps.now());
+  let queued = 0;
+  for (const child of attests) {
+    if (child.sheets.length === 0) continue;
+    const subscriptionId = child.sheets[0]!.periods[0]!.subscriptionId;
+    const detail = await findSubscriptionDetail(db, subscriptionId);
+    if (!detail) continue;
+    const pdf = await fiscalAttestPdf(year, child, organiser, dailyMaximum(organiser, year), date);
+    await queueMail(
+      db,
+      {
+        templateId: template.id,
+        template,
+        detail,
+        to: child.parentEmail,
+        files: [{ filename: attestFileName(year, child), contentType: CONTENT_TYPES.pdf, content: pdf.toString('base64') }],
+      },
+      deps.settingsDefaults,
+    );
+    queued++;
+  }
+  await writeAudit(db, { adminId, action: 'mailAttests', entity: 'fiscalAttests', entityId: year, before: null, after: { year, queued } });
+  return { QUEUED: queued, SKIPPED: attests.length - queued };
+}
+
+const participationRow = z.object({
+  cancelled: z.boolean(),
+  themeName: z.string(),
+  locationName: z.string(),
+  locationAddress: z.string().nullable(),
+  childFirstname: z.string(),
+  childLastname: z.string(),
+  childBirthdate: z.string(),
+  attended: z.string(),
+  campPriceCents: z.number(),
+  discountCents: z.number(),
+  paidAmountCents: z.number(),
+});
+
+/** getParticipationAttestPdf: camp, child, the attended days and the amount paid (at most what was owed). */
+export async function participationAttestFile(db: Executor, deps: AttestDeps, subscriptionId: number): Promise<DownloadFile> {
+  const [row] = await readRows(
+    db,
+    sql`select s.cancelled, th.name as "themeName", l.name as "locationName", l.address as "locationAddress",
+          ch.firstname as "childFirstname", ch.lastname as "childLastname", ch.birthdate::text as "childBirthdate",
+          coalesce((select string_agg(a.day::text, ',' order by a.day) from attendance a where a.subscription_id = s.id and a.present), '') as attended,
+          s.camp_price_cents as "campPriceCents", s.paid_amount_cents as "paidAmountCents",
+          coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as "discountCents"
+        from subscriptions s
+        join camps c on c.id = s.camp_id
+        join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id
+        join children ch on ch.id = s.child_id
+        where s.id = ${subscriptionId}`,
+    participationRow,
+  );
+  if (!row) throw notFound(attestServiceMessages.subscriptionNotFound);
+  if (row.cancelled) throw conflict(attestServiceMessages.cancelled);
+  if (!row.attended) throw conflict(attestServiceMessages.noAttendedDays);
+  const owed = subscriptionAmounts({
+    campPriceCents: row.campPriceCents,
+    discountsCents: [row.discountCents],
+    paidAmountCents: row.paidAmountCents,
+  });
+  const organiser = await readSettings(db, deps.settingsDefaults);
+  const body = await participationAttestPdf(
+    {
+      campName: `${row.themeName} - ${row.locationName}`,
+      locationName: row.locationName,
+      locationAddress: row.locationAddress,
+      childFirstname: row.childFirstname,
+      childLastname: row.childLastname,
+      childBirthdate: row.childBirthdate,
+      attendedDays: row.attended.split(','),
+      paidAmountCents: Math.max(0, Math.min(row.paidAmountCents, owed.amountToPayCents)),
+    },
+    organiser,
+    todayInBelgium(deps.now()),
+  );
+  return { body, contentType: CONTENT_TYPES.pdf, fileName: `deelname-attest-${subscriptionId}.pdf` };
+}
+
+/** getFiscalAttestChild: the facts staff may set, with the debtors (the parent when staff set none). */
+export async function fiscalAttestChild(db: Executor, year: number, childId: number) {
+  const [exists] = await db.select({ id: children.id }).from(children).where(eq(children.id, childId));
+  if (!exists) throw notFound(attestServiceMessages.childNotFound);
+  const [override] = await db
+    .select()
+    .from(fiscalAttestChildren)
+    .where(and(eq(fiscalAttestChildren.childId, childId), eq(fiscalAttestChildren.year, year)));
+  const parent = await readRows(
+    db,
+    sql`select pa.firstname, pa.lastname, pa.street, pa.housenr, pa.postalcode, pa.city, pa.country, pa.nationalnr
+        from children ch join parents pa on pa.id = ch.parent_id where ch.id = ${childId}`,
+    z.object({
+      firstname: z.string(),
+      lastname: z.string(),
+      street: z.string(),
+      housenr: z.string(),
+      postalcode: z.string(),
+      city: z.string(),
+      country: z.string(),
+      nationalnr: z.string().nullable(),
+    }),
+  );
+  const p = parent[0]!;
+  const debtors = override?.debtors?.length
+    ? override.debtors
+    : [
+        {
+          lastname: p.lastname,
+          firstname: p.firstname,
+          nationalNumber: p.nationalnr,
+          street: `${p.street} ${p.housenr}`.trim(),
+          postalcode: p.postalcode,
+          city: p.city,
+          country: p.country,
+          sharePercent: 100,
+        },
+      ];
+  return {
+    SUBSCRIBER_ID: childId,
+    year,
+    SEVERE_DISABILITY: override?.severeDisability ?? false,
+    OWN_DEBTORS: !!override?.debtors?.length,
+    DEBTORS: debtors.map((d) => ({
+      LASTNAME: d.lastname,
+      FIRSTNAME: d.firstname,
+      NATIONALNR: d.nationalNumber,
+      STREET: d.street,
+      POSTALCODE: d.postalcode,
+      CITY: d.city,
+      COUNTRY: d.country,
+      SHARE_PERCENT: d.sharePercent,
+    })),
+  };
+}
+
+/** saveFiscalAttestChild: the flag and the debtors of a child and year (audited with the national numbers masked). */
+export async function saveFiscalAttestChild(
+  db: Database,
+  adminId: number,
+  input: {
+    SUBSCRIBER_ID: number;
+    year: number;
+    SEVERE_DISABILITY: boolean;
+    DEBTORS?:
+      | {
+          LASTNAME: string;
+          FIRSTNAME: string;
+          NATIONALNR: string;
+          STREET: string;
+          POSTALCODE: string;
+          CITY: string;
+          COUNTRY: string;
+          SHARE_PERCENT: number;
+        }[]
+      | null;
+  },
+) {
+  const before = await fiscalAttestChild(db, input.year, input.SUBSCRIBER_ID);
+  const debtors = input.DEBTORS?.length
+    ? input.DEBTORS.map((d) => ({
+        lastname: d.LASTNAME,
+        firstname: d.FIRSTNAME,
+        nationalNumber: d.NATIONALNR.replace(/\D/g, ''),
+        street: d.STREET,
+        postalcode: d.POSTALCODE,
+        city: d.CITY,
+        country: d.COUNTRY,
+        sharePercent: d.SHARE_PERCENT,
+      }))
+    : null;
+  await db
+    .insert(fiscalAttestChildren)
+    .values({ childId: input.SUBSCRIBER_ID, year: input.year, severeDisability: input.SEVERE_DISABILITY, debtors })
+    .onConflictDoUpdate({
+      target: [fiscalAttestChildren.childId, fiscalAttestChildren.year],
+      set: { severeDisability: input.SEVERE_DISABILITY, debtors },
+    });
+  const after = await fiscalAttestChild(db, input.year, input.SUBSCRIBER_ID);
+  const masked = (detail: typeof after) => ({
+    ...detail,
+    DEBTORS: detail.DEBTORS.map((d) => ({ ...d, NATIONALNR: d.NATIONALNR ? maskNationalNumber(d.NATIONALNR) : null })),
+  });
+  await writeAudit(db, {
+    adminId,
+    action: 'saveFiscalAttestChild',
+    entity: 'fiscalAttestChild',
+    entityId: input.SUBSCRIBER_ID,
+    before: masked(before),
+    after: masked(after),
+  });
+  return after;
+}

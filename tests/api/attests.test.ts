@@ -1,0 +1,320 @@
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { XMLParser } from 'fast-xml-parser';
+import { unzipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attestMessages } from '@common/fiscal-attests.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import * as t from '../../server/src/db/schema.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { backends } from '../helpers/database.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { pdfText } from '../helpers/files.js';
+import { schemaErrors } from '../helpers/sepa.js';
+
+const BELCOTAX_XSD = path.resolve(import.meta.dirname, '../fixtures/belcotax-28186.xsd');
+const YEAR = 2025;
+const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
+
+/** '85073003361' as the attest prints it. */
+const printed = (nn: string) => {
+  const d = nn.replace(/\D/g, '');
+  return `${d.slice(0, 2)}.${d.slice(2, 4)}.${d.slice(4, 6)}-${d.slice(6, 9)}.${d.slice(9)}`;
+};
+const SECOND_DEBTOR_NN = formatNationalNumber('1985-07-30', 33);
+const euroText = (cents: number) => `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
+
+async function file(app: TestApp, url: string) {
+  const answer = await app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${app.token}` } });
+  return { status: answer.statusCode, type: String(answer.headers['content-type']), body: answer.rawPayload, json: () => answer.json() };
+}
+
+const xmlParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Fiche28186' });
+const fichesOf = (xml: string): Record<string, string>[] =>
+  xmlParser.parse(xml).Verzendingen.Verzending.Aangiften.Aangifte.Opgaven.Opgave32586.Fiche28186;
+
+describe.each(backends)('fiscal and participation attests on %s', (backend) => {
+  let app: TestApp;
+  let paidFull: Awaited<ReturnType<typeof createSubscription>>;
+  let partlyPaid: Awaited<ReturnType<typeof createSubscription>>;
+  let turns14: Awaited<ReturnType<typeof createSubscription>>;
+  let notAttended: Awaited<ReturnType<typeof createSubscription>>;
+
+  const present = async (subscriptionId: number, days: string[], value = true) => {
+    for (const date of days) {
+      const answer = await app.call('POST', '/api/setAttendance', { SUBSCRIPTION_ID: subscriptionId, date, present: value });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    }
+  };
+
+  beforeAll(async () => {
+    app = await startTestApp(backend, { seed: 'none' });
+    const periodId = await createPeriod(app.db, { startDate: WEEK[0] });
+    const campId = await createCamp(app.db, { periodId, activeDays: WEEK.join(','), priceCents: 10_000 });
+    paidFull = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_500,
+      discounts: [{ kind: 'extra', amountCents: 500, remark: 'Eigen lunchpakket' }],
+      paidAmountCents: 10_000,
+      paid: true,
+      childFirstname: 'Lotte',
+      childLastname: 'Aerts',
+      childBirthdate: '2015-03-01',
+    });
+    partlyPaid = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_000,
+      paidAmountCents: 5000,
+      paid: true,
+      childLastname: 'Baert',
+    });
+    turns14 = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_000,
+      paidAmountCents: 10_000,
+      paid: true,
+      childLastname: 'Claes',
+      childBirthdate: '2011-07-09',
+    });
+    notAttended = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_000,
+      paidAmountCents: 10_000,
+      paid: true,
+      childLastname: 'Dierckx',
+    });
+    await present(paidFull.subscriptionId, WEEK.slice(0, 4));
+    await present(paidFull.subscriptionId, [WEEK[4]!], false);
+    await present(partlyPaid.subscriptionId, WEEK);
+    await present(turns14.subscriptionId, WEEK);
+  });
+  afterAll(async () => app?.close());
+
+  it('offers no fiscal attest while the organiser is not recognised, and says why', async () => {
+    const list = await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`);
+    expect(list.status).toBe(200);
+    expect(list.body.data).toMatchObject({ NOT_ALLOWED: attestMessages.notRecognised, CHILDREN: [], ATTEST_COUNT: 0 });
+    const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
+    expect(pdf.status).toBe(409);
+    expect(pdf.json().error.message).toBe(attestMessages.notRecognised);
+  });
+
+  it('lists each child with days, amounts and attest numbers, or the reason it gets none', async () => {
+    const [settings] = (await app.call('GET', '/api/getSettings')).body.data;
+    const saved = await app.call('POST', '/api/updateSettings', {
+      ...settings,
+      ORGANISER_NAME: 'Sportkampen Gent vzw',
+      ORGANISER_ADDRESS: 'Sportlaan 5, 9000 Gent',
+      ORGANISER_COMPANY_NUMBER: '0123.456.749',
+      RECOGNITION_CODE: '2',
+      CERTIFYING_AUTHORITY: 'Stad Gent',
+      CERTIFYING_AUTHORITY_ADDRESS: 'Botermarkt 1, 9000 Gent',
+      CERTIFYING_AUTHORITY_COMPANY_NUMBER: '0207.451.227',
+      SIGNATORY_NAME: 'Jan Peeters',
+      SIGNATORY_CAPACITY: 'Voorzitter',
+      FISCAL_DAILY_MAXIMUMS: '2025: 16,10\n2023: 15,70',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    expect(saved.body.data[0].FISCAL_DAILY_MAXIMUMS).toBe('2023: 15,70\n2025: 16,10');
+
+    const list = await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`);
+    expect(list.status).toBe(200);
+    const data = list.body.data;
+    expect(data.NOT_ALLOWED).toBeNull();
+    expect(data.DAILY_MAXIMUM).toBe(16.1);
+    const byName = Object.fromEntries(data.CHILDREN.map((c: any) => [c.SUBSCRIBER_LASTNAME, c]));
+    // 4 of 5 days present, € 105 − € 5 'Eigen lunchpakket' = € 100 for 5 booked days: € 20 a day.
+    expect(byName.Aerts).toMatchObject({ DAYS: 4, AMOUNT: 80, MISSING_REASON: null });
+    expect(byName.Aerts.ATTESTS).toEqual([expect.objectContaining({ DAYS: 4, AMOUNT: 80, SHARE_PERCENT: 100 })]);
+    expect(byName.Baert).toMatchObject({ ATTESTS: [], MISSING_REASON: attestMessages.notFullyPaid });
+    expect(byName.Claes).toMatchObject({ DAYS: 2, AMOUNT: 40 });
+    expect(byName.Dierckx).toMatchObject({ ATTESTS: [], MISSING_REASON: attestMessages.noAttendedDays });
+    const numbers = data.CHILDREN.flatMap((c: any) => c.ATTESTS.map((a: any) => a.NUMBER));
+    expect(numbers).toEqual([1, 2]);
+    expect(data).toMatchObject({ ATTEST_COUNT: 2, TOTAL_AMOUNT: 120, DECLARED: false });
+    // The list names no national number.
+    expect(JSON.stringify(data)).not.toMatch(/\d{11}|\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}/);
+  });
+
+  it('prints the attest with the figures of the database', async () => {
+    const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
+    expect(pdf.status).toBe(200);
+    expect(pdf.type).toContain('application/pdf');
+    const text = pdfText(pdf.body);
+    const [child] = await app.db.select().from(t.children).where(eq(t.children.id, paidFull.childId));
+    const [parent] = await app.db.select().from(t.parents).where(eq(t.parents.id, paidFull.parentId));
+    const [attest] = await app.db.select().from(t.fiscalAttests).where(eq(t.fiscalAttests.childId, paidFull.childId));
+    expect(text).toContain('Formulier 281.86 - inkomstenjaar 2025');
+    expect(text).toMatch(new RegExp(`Attestnummer: ${attest!.number}\\b`));
+    expect(text).toContain('Sportkampen Gent vzw');
+    expect(text).toContain('Stad Gent');
+    expect(text).toContain('Een openbare overheid');
+    expect(text).toContain(`${parent!.firstname} ${parent!.lastname}`);
+    expect(text).toContain(printed(parent!.nationalnr!));
+    expect(text).toContain(`${child!.firstname} ${child!.lastname}`);
+    expect(text).toContain(printed(child!.nationalnr!));
+    expect(text).toContain('01/03/2015');
+    expect(text).toMatch(/07\/07\/2025\s+10\/07\/2025\s+4\s+€ 20,00\s+€ 80,00/);
+    expect(text).toMatch(/Totaal\s+€ 80,00/);
+    expect(text).toContain('€ 16,10 per dag voor 2025');
+    expect(text).toContain('Jan Peeters');
+    expect(text).toContain('Voorzitter');
+
+    const none = await file(app, `/api/getFiscalAttestPdf?subscriberId=${partlyPaid.childId}&year=${YEAR}`);
+    expect(none.status).toBe(404);
+    expect(none.json().error.message).toContain(attestMessages.notFullyPaid);
+  });
+
+  it('downloads every attest as one ZIP of PDFs', async () => {
+    const zip = await file(app, `/api/exportFiscalAttests?year=${YEAR}`);
+    expect(zip.status).toBe(200);
+    expect(zip.type).toContain('application/zip');
+    const entries = unzipSync(new Uint8Array(zip.body));
+    const names = Object.keys(entries).sort();
+    expect(names).toEqual([
+      `fiscaal-attest-2025-aerts-lotte-${paidFull.childId}.pdf`,
+      `fiscaal-attest-2025-claes-lotte-${turns14.childId}.pdf`,
+    ]);
+    expect(pdfText(Buffer.from(entries[names[1]!]!))).toMatch(/07\/07\/2025\s+08\/07\/2025\s+2\s+€ 20,00\s+€ 40,00/);
+  });
+
+  it('writes the Belcotax XML by its schema, with the amounts of the PDFs and the closing totals', async () => {
+    const answer = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toContain('application/xml');
+    const xml = answer.body.toString('utf8');
+    expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+    const fiches = fichesOf(xml);
+    expect(fiches).toHaveLength(2);
+    for (const [i, fiche] of fiches.entries()) {
+      expect(fiche.f2009_volgnummer).toBe(String(i + 1));
+      expect(fiche.f2028_typetraitement).toBe('0');
+      expect(fiche.f86_2031_certificationautorisation).toBe('2');
+      expect(Number(fiche.f86_2060_amount1)).toBe(Number(fiche.f86_2110_numberofday1) * Number(fiche.f86_2111_dailytariff1));
+      expect(Number(fiche.f86_2059_totaalcontrole)).toBe(2 * Number(fiche.f86_2064_totalamount));
+      // The same amount as the child's PDF.
+      const childId = fiche.f2010_referentie === '1' ? paidFull.childId : turns14.childId;
+      const pdf = pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${childId}&year=${YEAR}`)).body);
+      expect(pdf).toMatch(new RegExp(`Totaal\\s+${euroText(Number(fiche.f86_2064_totalamount))}`));
+      expect(pdf).toContain(printed(fiche.f2011_nationaalnr!));
+    }
+    const aangifte = xmlParser.parse(xml).Verzendingen.Verzending.Aangiften.Aangifte;
+    expect(aangifte.r8010_aantalrecords).toBe('4');
+    expect(aangifte.r8011_controletotaal).toBe('3');
+    expect(aangifte.r8012_controletotaal).toBe(String(2 * (8000 + 4000)));
+  });
+
+  it('sends a corrected attest as a modification of its number, a withdrawn one as a cancellation', async () => {
+    const none = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`);
+    expect(none.status).toBe(409);
+    // A correction: the fifth day was attended after all; Claes's payment turns out to be taken back.
+    await present(paidFull.subscriptionId, [WEEK[4]!]);
+    await app.db.update(t.subscriptions).set({ paidAmountCents: 0, paid: false }).where(eq(t.subscriptions.id, turns14.subscriptionId));
+    const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+    expect(list).toMatchObject({ DECLARED: true, CHANGED_SINCE_DECLARATION: 2 });
+    const answer = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`);
+    expect(answer.status).toBe(200);
+    const xml = answer.body.toString('utf8');
+    expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+    const fiches = fichesOf(xml);
+    expect(fiches.map((f) => [f.f2010_referentie, f.f2028_typetraitement, f.f86_2064_totalamount])).toEqual([
+      ['1', '1', '10000'],
+      ['2', '3', '4000'],
+    ]);
+    // Declared now: nothing more to correct.
+    expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`)).status).toBe(409);
+  });
+
+  it('gives two debtors two attests, each with its share, and keeps the first number', async () => {
+    const detail = (await app.call('GET', `/api/getFiscalAttestChild?subscriberId=${paidFull.childId}&year=${YEAR}`)).body.data;
+    expect(detail).toMatchObject({ OWN_DEBTORS: false, SEVERE_DISABILITY: false });
+    const parent = detail.DEBTORS[0];
+    const saved = await app.call('POST', '/api/saveFiscalAttestChild', {
+      SUBSCRIBER_ID: paidFull.childId,
+      year: YEAR,
+      SEVERE_DISABILITY: false,
+      DEBTORS: [
+        { ...parent, SHARE_PERCENT: 50 },
+        { ...parent, FIRSTNAME: 'Tom', LASTNAME: 'Willems', NATIONALNR: SECOND_DEBTOR_NN, SHARE_PERCENT: 50 },
+      ],
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const wrong = await app.call('POST', '/api/saveFiscalAttestChild', {
+      SUBSCRIBER_ID: paidFull.childId,
+      year: YEAR,
+      SEVERE_DISABILITY: false,
+      DEBTORS: [{ ...parent, SHARE_PERCENT: 60 }],
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields.DEBTORS).toBe(attestMessages.sharesNot100);
+
+    const aerts = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.CHILDREN.find(
+      (c: any) => c.SUBSCRIBER_ID === paidFull.childId,
+    );
+    expect(aerts.ATTESTS).toEqual([
+      { NUMBER: 1, DEBTOR_NAME: `${parent.FIRSTNAME} ${parent.LASTNAME}`, SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
+      { NUMBER: 3, DEBTOR_NAME: 'Tom Willems', SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
+    ]);
+    const text = pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`)).body);
+    expect(text).toContain(printed(SECOND_DEBTOR_NN));
+    expect(text.match(/Totaal\s+€ 50,00/g)).toHaveLength(2);
+    // The audit log keeps the national numbers masked.
+    const audit = await app.db.select().from(t.auditLog).where(eq(t.auditLog.action, 'saveFiscalAttestChild'));
+    expect(JSON.stringify(audit)).not.toContain(SECOND_DEBTOR_NN.slice(9));
+    expect(JSON.stringify(audit)).not.toContain(SECOND_DEBTOR_NN.replace(/\D/g, ''));
+  });
+
+  it('counts a child with a severe disability after its 14th birthday', async () => {
+    await app.db.update(t.subscriptions).set({ paidAmountCents: 10_000, paid: true }).where(eq(t.subscriptions.id, turns14.subscriptionId));
+    const saved = await app.call('POST', '/api/saveFiscalAttestChild', {
+      SUBSCRIBER_ID: turns14.childId,
+      year: YEAR,
+      SEVERE_DISABILITY: true,
+      DEBTORS: null,
+    });
+    expect(saved.status).toBe(200);
+    const claes = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.CHILDREN.find(
+      (c: any) => c.SUBSCRIBER_ID === turns14.childId,
+    );
+    expect(claes).toMatchObject({ SEVERE_DISABILITY: true, DAYS: 5, AMOUNT: 100 });
+  });
+
+  it('mails each parent the attests as a PDF attachment through the outbox', async () => {
+    const answer = await app.call('POST', '/api/mailAttests', { year: YEAR });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data).toEqual({ QUEUED: 2, SKIPPED: 2 });
+    const mails = await app.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.templateId, 'fiscaal-attest'));
+    expect(mails.map((m) => m.recipient).sort()).toEqual(
+      (await app.db.select().from(t.parents))
+        .filter((p) => [paidFull.parentId, turns14.parentId].includes(p.id))
+        .map((p) => p.email)
+        .sort(),
+    );
+    const mail = mails.find((m) => m.subscriptionId === paidFull.subscriptionId)!;
+    expect(mail.subject).toBe('Fiscaal attest kinderopvang voor Lotte Aerts');
+    expect(mail.attachments).toHaveLength(1);
+    const attachment = mail.attachments![0]!;
+    expect(attachment).toMatchObject({
+      contentType: 'application/pdf',
+      filename: `fiscaal-attest-2025-aerts-lotte-${paidFull.childId}.pdf`,
+    });
+    expect(attachment.cid).toBeUndefined();
+    expect(pdfText(Buffer.from(attachment.content, 'base64'))).toContain('Formulier 281.86');
+  });
+
+  it('prints the participation attest of a subscription: camp, child, attended days, amount paid', async () => {
+    const pdf = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${paidFull.subscriptionId}`);
+    expect(pdf.status).toBe(200);
+    const text = pdfText(pdf.body);
+    expect(text).toContain('Deelname-attest');
+    expect(text).toContain('Lotte Aerts');
+    expect(text).toContain('01/03/2015');
+    expect(text).toMatch(/Periode: 07\/07\/2025 - 11\/07\/2025/);
+    expect(text).toMatch(/Aantal aanwezige dagen: 5/);
+    expect(text).toMatch(/Betaald bedrag: € 100,00/);
+    expect(text).toContain('Sportkampen Gent vzw');
+    const absent = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${notAttended.subscriptionId}`);
+    expect(absent.status).toBe(409);
+    expect((await file(app, '/api/getParticipationAttestPdf?subscriptionId=999999')).status).toBe(404);
+  });
+});
