@@ -4,7 +4,7 @@ import type { Role } from '@common/roles.js';
  * The pages a role may open besides the staff's (the server refuses the calls behind any other page
  * anyway; this keeps the screens from offering them). Paths are prefixes of the route table.
  */
-const beheerderPages = ['/settings', '/logboek', '/users', '/gegevensbeheer'];
+const beheerderPages = ['/settings', '/logboek', '/users', '/gegevensbeheer', '/attesten'];
 const monitorPages = ['/camps', '/camp-participants/', '/account'];
 
 const under = (pathname: string, prefix: string) =>

@@ -42,6 +42,7 @@ export const paths = {
   copySeason: () => '/copy-season',
   logbook: () => '/logboek',
   dataManagement: () => '/gegevensbeheer',
+  attests: () => '/attesten',
   users: () => '/users',
   account: () => '/account',
   acceptInvite: () => '/accept-invite',

@@ -48,6 +48,7 @@ const SubscriptionNewPage = lazy(() => import('../features/registration/Subscrip
 const TrashPage = lazy(() => import('../features/registration/TrashPage.js'));
 const LogbookPage = lazy(() => import('../features/audit/LogbookPage.js'));
 const DataManagementPage = lazy(() => import('../features/privacy/DataManagementPage.js'));
+const AttestsPage = lazy(() => import('../features/attests/AttestsPage.js'));
 const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
 const AccountPage = lazy(() => import('../features/users/AccountPage.js'));
 const AcceptInvitePage = lazy(() => import('../features/users/AcceptInvitePage.js'));
@@ -157,6 +158,7 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/copy-season" element={<CopySeasonPage />} />
           <Route caseSensitive path="/logboek" element={<LogbookPage />} />
           <Route caseSensitive path="/gegevensbeheer" element={<DataManagementPage />} />
+          <Route caseSensitive path="/attesten" element={<AttestsPage />} />
           <Route caseSensitive path="/subscription-new" element={<SubscriptionNewPage />} />
           <Route caseSensitive path="/subscriptions-trash" element={<TrashPage />} />
           <Route caseSensitive path="/users" element={<UsersPage />} />

@@ -23,6 +23,7 @@ const adminLinks: { label: string; to: string; roles: readonly Role[] }[] = [
   { label: 'Logboek', to: paths.logbook(), roles: beheerderOnly },
   { label: 'Gebruikers', to: paths.users(), roles: beheerderOnly },
   { label: 'Gegevensbeheer', to: paths.dataManagement(), roles: beheerderOnly },
+  { label: 'Attesten', to: paths.attests(), roles: beheerderOnly },
   { label: 'Mislukte mails', to: paths.failedMails(), roles: staffRoles },
 ];
 

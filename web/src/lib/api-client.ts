@@ -145,7 +145,7 @@ export const api = { call, upload };
  * Bearer header, so the file is fetched like any call and handed to the browser as a Blob; the token never
  * goes in a URL.
  */
-async function download(name: CallName, input: Record<string, unknown>): Promise<string> {
+async function fetchFile(name: CallName, input: Record<string, unknown>): Promise<{ fileName: string; blob: Blob }> {
   const { path, body } = contract[name] as Call;
   const token = tokenStore.get();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
@@ -164,7 +164,12 @@ async function download(name: CallName, input: Record<string, unknown>): Promise
     throw new ApiError(response.status, payload?.error?.message ?? failureMessages.download, payload?.error?.code, payload?.error?.fields);
   }
   const fileName = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? name;
-  const url = URL.createObjectURL(await response.blob());
+  return { fileName, blob: await response.blob() };
+}
+
+async function download(name: CallName, input: Record<string, unknown>): Promise<string> {
+  const { fileName, blob } = await fetchFile(name, input);
+  const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
   link.download = fileName;
@@ -176,4 +181,5 @@ async function download(name: CallName, input: Record<string, unknown>): Promise
   return fileName;
 }
 
-export const downloads = { download };
+/** fetchFile: the file without saving it (the attests page makes every PDF once to show progress). */
+export const downloads = { download, fetchFile };

@@ -4,6 +4,7 @@ import { formatDateTime } from '@common/format.js';
 import { failureMessages } from '@common/messages.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useCancelSubscription } from '../api/cancel-subscription.js';
+import { AttestButtons } from '../../../components/AttestButtons.js';
 import { CloseTabButton } from './CloseTabButton.js';
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
 import { MoveSubscriptionButton } from './MoveSubscriptionButton.js';
@@ -26,6 +27,7 @@ export function SubscriptionHeader({ detail, onDelete }: SubscriptionHeaderProps
         <h1 className="h3 mb-0 me-auto">
           Inschrijving {detail.SUBSCRIPTION_REFERENCE} - {childName}
         </h1>
+        <AttestButtons detail={detail} />
         <MoveSubscriptionButton detail={detail} />
         {(!detail.SUBSCRIPTION_CANCELLED || cancelledHere) && (
           <ConfirmedActionButton
