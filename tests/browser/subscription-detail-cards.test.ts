@@ -166,8 +166,10 @@ describe('subscription detail in Chromium: the cards', () => {
     await openDetail(page, s);
     const other = card(page, 'Andere gegevens');
     const select = field(other, 'Lunchvoorkeur');
-    const options = await select.locator('option').allTextContents();
-    expect(options).toEqual(['Kies een lunchvoorkeur', ...lunch.map((l) => l.description)]);
+    // The choices arrive with their own call, after the card.
+    await expect
+      .poll(() => select.locator('option').allTextContents())
+      .toEqual(['Kies een lunchvoorkeur', ...lunch.map((l) => l.description)]);
     const { lunchPreferenceId } = (await readSubscription(db(), s.subscriptionId))!;
     expect(await select.inputValue()).toBe(String(lunchPreferenceId));
 
