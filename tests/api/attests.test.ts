@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
@@ -7,12 +6,12 @@ import { attestMessages } from '@common/fiscal-attests.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import * as t from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
+import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
 import { schemaErrors } from '../helpers/sepa.js';
 
-const BELCOTAX_XSD = path.resolve(import.meta.dirname, '../fixtures/belcotax-28186.xsd');
 const YEAR = 2025;
 const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
 
@@ -40,12 +39,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   let turns14: Awaited<ReturnType<typeof createSubscription>>;
   let notAttended: Awaited<ReturnType<typeof createSubscription>>;
 
-  const present = async (subscriptionId: number, days: string[], value = true) => {
-    for (const date of days) {
-      const answer = await app.call('POST', '/api/setAttendance', { SUBSCRIPTION_ID: subscriptionId, date, present: value });
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    }
-  };
+  const present = (subscriptionId: number, days: string[], value = true) => markAttendance(app, subscriptionId, days, value);
 
   beforeAll(async () => {
     app = await startTestApp(backend, { seed: 'none' });
@@ -100,22 +94,8 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('lists each child with days, amounts and attest numbers, or the reason it gets none', async () => {
-    const [settings] = (await app.call('GET', '/api/getSettings')).body.data;
-    const saved = await app.call('POST', '/api/updateSettings', {
-      ...settings,
-      ORGANISER_NAME: 'Sportkampen Gent vzw',
-      ORGANISER_ADDRESS: 'Sportlaan 5, 9000 Gent',
-      ORGANISER_COMPANY_NUMBER: '0123.456.749',
-      RECOGNITION_CODE: '2',
-      CERTIFYING_AUTHORITY: 'Stad Gent',
-      CERTIFYING_AUTHORITY_ADDRESS: 'Botermarkt 1, 9000 Gent',
-      CERTIFYING_AUTHORITY_COMPANY_NUMBER: '0207.451.227',
-      SIGNATORY_NAME: 'Jan Peeters',
-      SIGNATORY_CAPACITY: 'Voorzitter',
-      FISCAL_DAILY_MAXIMUMS: '2025: 16,10\n2023: 15,70',
-    });
-    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data[0].FISCAL_DAILY_MAXIMUMS).toBe('2023: 15,70\n2025: 16,10');
+    const saved = await recogniseOrganiser(app);
+    expect(saved.FISCAL_DAILY_MAXIMUMS).toBe('2023: 15,70\n2025: 16,10');
 
     const list = await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`);
     expect(list.status).toBe(200);

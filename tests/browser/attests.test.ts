@@ -1,0 +1,142 @@
+import { readFile } from 'node:fs/promises';
+import { unzipSync } from 'fflate';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attestMessages } from '@common/fiscal-attests.js';
+import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
+import { pdfText } from '../helpers/files.js';
+import { eventually, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
+import { schemaErrors } from '../helpers/sepa.js';
+import { addUser, signIn } from '../helpers/users.js';
+
+const YEAR = 2025;
+const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
+
+/** Beheer › Attesten and the attest buttons of the subscription detail (issue 16) in Chromium. */
+describe('attests in Chromium', () => {
+  let session: BrowserSession;
+  let eligible: CreatedSubscription;
+  let partlyPaid: CreatedSubscription;
+
+  beforeAll(async () => {
+    session = await startBrowserSession({ seed: 'none' });
+    const app = session.t;
+    await recogniseOrganiser(app);
+    const periodId = await createPeriod(app.db, { startDate: WEEK[0] });
+    const campId = await createCamp(app.db, { periodId, activeDays: WEEK.join(','), priceCents: 10_000 });
+    eligible = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_000,
+      paidAmountCents: 10_000,
+      paid: true,
+      childFirstname: 'Lotte',
+      childLastname: 'Aerts',
+      childBirthdate: '2015-03-01',
+    });
+    partlyPaid = await createSubscription(app.db, {
+      campId,
+      priceCents: 10_000,
+      paidAmountCents: 5000,
+      paid: true,
+      childFirstname: 'Mats',
+      childLastname: 'Baert',
+    });
+    // Aerts: 4 of 5 days at € 20 a day, € 80.
+    await markAttendance(app, eligible.subscriptionId, WEEK.slice(0, 4));
+    await markAttendance(app, partlyPaid.subscriptionId, WEEK);
+    await addUser(app.db, 'medewerker@kamp.test', 'medewerker');
+  });
+  afterAll(async () => session?.close());
+
+  /** Clicks a button that saves a file and answers the file as the browser saved it. */
+  async function downloadBy(page: Page, button: string) {
+    const [file] = await Promise.all([
+      page.waitForEvent('download', { timeout: UI_TIMEOUT_MS }),
+      page.getByRole('button', { name: button, exact: true }).click(),
+    ]);
+    return { name: file.suggestedFilename(), body: await readFile(await file.path()) };
+  }
+
+  const rowOf = (page: Page, child: CreatedSubscription) =>
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: `${child.childLastname} ${child.childFirstname}`, exact: true }) });
+
+  it('a beheerder opens Beheer › Attesten, chooses the income year, makes the attests and downloads the ZIP and the Belcotax XML', async () => {
+    const page = await session.newPage();
+    await page.goto('/subscription-overview');
+    await page.getByRole('button', { name: 'Beheer' }).click();
+    await page.getByRole('link', { name: 'Attesten', exact: true }).click();
+    await page.waitForURL('**/attesten');
+    await page.getByRole('button', { name: /^Kampjaar:/ }).click();
+    await page.getByRole('button', { name: String(YEAR), exact: true }).click();
+    await page.waitForURL(`**/attesten?subscriptionsYear=${YEAR}`);
+    await page.getByRole('heading', { level: 1, name: `Attesten ${YEAR}` }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    const aerts = rowOf(page, eligible);
+    await aerts.waitFor({ timeout: UI_TIMEOUT_MS });
+    expect((await aerts.getByRole('cell').allInnerTexts()).map((c) => c.trim())).toEqual([
+      'Aerts Lotte',
+      '01/03/2015',
+      '4',
+      '€ 80,00',
+      expect.stringMatching(/^Nr\. 1: Sofie Aerts, € 80,00$/),
+      '',
+    ]);
+    const baert = rowOf(page, partlyPaid);
+    expect(await baert.getByRole('cell').nth(4).innerText()).toBe('');
+    expect(await baert.getByRole('cell').nth(5).innerText()).toContain(attestMessages.notFullyPaid);
+    await expectNoSeriousAxeViolations(page, 'Attesten');
+
+    // While the server makes the PDF the bar shows 0 %, then the result.
+    const release = await holdCalls(page, 'getFiscalAttestPdf?*');
+    await page.getByRole('button', { name: 'Attesten maken' }).click();
+    const bar = page.getByRole('progressbar', { name: 'Attesten maken' });
+    await eventually(() => bar.getAttribute('aria-valuenow')).toBe('0');
+    await release();
+    await eventually(() => bar.getAttribute('aria-valuenow')).toBe('100');
+    await page.getByText('1 kinderen: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+
+    const zip = await downloadBy(page, 'Alle attesten (ZIP)');
+    expect(zip.name).toMatch(/\.zip$/);
+    const entries = unzipSync(new Uint8Array(zip.body));
+    expect(Object.keys(entries)).toEqual([`fiscaal-attest-2025-aerts-lotte-${eligible.childId}.pdf`]);
+    const text = pdfText(Buffer.from(entries[Object.keys(entries)[0]!]!));
+    expect(text).toContain('Lotte Aerts');
+    expect(text).toMatch(/Totaal\s+€ 80,00/);
+
+    const belcotax = await downloadBy(page, 'Belcotax-bestand (XML)');
+    expect(belcotax.name).toMatch(/\.xml$/);
+    expect(schemaErrors(belcotax.body, BELCOTAX_XSD)).toBeNull();
+    expect(belcotax.body.toString('utf8')).toContain('<f86_2064_totalamount>8000</f86_2064_totalamount>');
+  });
+
+  it("opens the child's 'Fiscaal attest' and the 'Deelname-attest' from the subscription detail", async () => {
+    const page = await session.newPage();
+    await openDetail(page, eligible);
+    const fiscal = await downloadBy(page, 'Fiscaal attest');
+    const fiscalText = pdfText(fiscal.body);
+    expect(fiscalText).toContain('Formulier 281.86 - inkomstenjaar 2025');
+    expect(fiscalText).toContain('Lotte Aerts');
+    expect(fiscalText).toMatch(/Totaal\s+€ 80,00/);
+    const participation = await downloadBy(page, 'Deelname-attest');
+    const participationText = pdfText(participation.body);
+    expect(participationText).toContain('Deelname-attest');
+    expect(participationText).toContain('Lotte Aerts');
+    expect(participationText).toMatch(/Aantal aanwezige dagen: 4/);
+    expect(participationText).toMatch(/Betaald bedrag: € 100,00/);
+  });
+
+  it('a medewerker sees neither the Attesten entry nor the attest buttons', async () => {
+    const page = await session.newPage({ signedIn: false });
+    const token = await signIn(session.t, 'medewerker@kamp.test');
+    await page.goto('/login');
+    await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
+    await openDetail(page, eligible);
+    await page.getByRole('button', { name: 'Beheer' }).click();
+    await page.getByRole('link', { name: 'Locaties' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Attesten', exact: true }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Fiscaal attest' }).count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Deelname-attest' }).count()).toBe(0);
+  });
+});

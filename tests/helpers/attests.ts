@@ -1,0 +1,39 @@
+import path from 'node:path';
+import { expect } from 'vitest';
+import type { TestApp } from './api.js';
+
+/** The Belcotax-on-web schema of form 281.86 the XML files are validated against. */
+export const BELCOTAX_XSD = path.resolve(import.meta.dirname, '../fixtures/belcotax-28186.xsd');
+
+/** An organiser recognised by a public authority (code 2), so it may issue fiscal attests 281.86. */
+export const RECOGNISED_ORGANISER = {
+  ORGANISER_NAME: 'Sportkampen Gent vzw',
+  ORGANISER_ADDRESS: 'Sportlaan 5, 9000 Gent',
+  ORGANISER_COMPANY_NUMBER: '0123.456.749',
+  RECOGNITION_CODE: '2',
+  CERTIFYING_AUTHORITY: 'Stad Gent',
+  CERTIFYING_AUTHORITY_ADDRESS: 'Botermarkt 1, 9000 Gent',
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: '0207.451.227',
+  SIGNATORY_NAME: 'Jan Peeters',
+  SIGNATORY_CAPACITY: 'Voorzitter',
+  FISCAL_DAILY_MAXIMUMS: '2025: 16,10\n2023: 15,70',
+};
+
+/** Saves RECOGNISED_ORGANISER through the settings call, as a beheerder does in Beheer › Instellingen. */
+export async function recogniseOrganiser(app: TestApp) {
+  const [settings] = (await app.call<{ data: object[] }>('GET', '/api/getSettings')).body.data;
+  const saved = await app.call<{ data: Record<string, unknown>[] }>('POST', '/api/updateSettings', {
+    ...settings,
+    ...RECOGNISED_ORGANISER,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+  return saved.body.data[0]!;
+}
+
+/** Records attendance (present, or absent when value is false) of a subscription on each day. */
+export async function markAttendance(app: TestApp, subscriptionId: number, days: string[], value = true) {
+  for (const date of days) {
+    const answer = await app.call('POST', '/api/setAttendance', { SUBSCRIPTION_ID: subscriptionId, date, present: value });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+  }
+}
