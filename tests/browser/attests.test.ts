@@ -1,18 +1,20 @@
 import { readFile } from 'node:fs/promises';
 import { unzipSync } from 'fflate';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestMessages } from '@common/fiscal-attests.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
-import { pdfText } from '../helpers/files.js';
+import { download, pdfText } from '../helpers/files.js';
 import { eventually, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
 import { schemaErrors } from '../helpers/sepa.js';
 import { addUser, signIn } from '../helpers/users.js';
 
 const YEAR = 2025;
 const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
+const SECOND_DEBTOR_NN = formatNationalNumber('1985-07-30', 33);
 
 /** Beheer › Attesten and the attest buttons of the subscription detail (issue 16) in Chromium. */
 describe('attests in Chromium', () => {
@@ -60,7 +62,7 @@ describe('attests in Chromium', () => {
   }
 
   const rowOf = (page: Page, child: CreatedSubscription) =>
-    page.getByRole('row').filter({ has: page.getByRole('cell', { name: `${child.childLastname} ${child.childFirstname}`, exact: true }) });
+    page.getByRole('row').filter({ has: page.getByRole('cell', { name: new RegExp(`^${child.childLastname} ${child.childFirstname}`) }) });
 
   it('a beheerder opens Beheer › Attesten, chooses the income year, makes the attests and downloads the ZIP and the Belcotax XML', async () => {
     const page = await session.newPage();
@@ -82,6 +84,7 @@ describe('attests in Chromium', () => {
       '€ 80,00',
       expect.stringMatching(/^Nr\. 1: Sofie Aerts, € 80,00$/),
       '',
+      'Aanpassen',
     ]);
     const baert = rowOf(page, partlyPaid);
     expect(await baert.getByRole('cell').nth(4).innerText()).toBe('');
@@ -125,6 +128,72 @@ describe('attests in Chromium', () => {
     expect(participationText).toContain('Lotte Aerts');
     expect(participationText).toMatch(/Aantal aanwezige dagen: 4/);
     expect(participationText).toMatch(/Betaald bedrag: € 100,00/);
+  });
+
+  it('sets two debtors with their shares and the severe-disability flag per child; a refusal shows the Dutch message and changes nothing', async () => {
+    const claes = await createSubscription(session.t.db, {
+      campId: eligible.campId,
+      priceCents: 10_000,
+      paidAmountCents: 10_000,
+      paid: true,
+      childFirstname: 'Noor',
+      childLastname: 'Claes',
+      childBirthdate: '2011-07-09',
+    });
+    await markAttendance(session.t, claes.subscriptionId, WEEK);
+    const page = await session.newPage();
+    await page.goto(`/attesten?subscriptionsYear=${YEAR}`);
+    const edit = async (child: CreatedSubscription) => {
+      await page.getByRole('button', { name: `Attestgegevens ${child.childFirstname} ${child.childLastname} aanpassen` }).click();
+      const dialog = page.getByRole('dialog', { name: `Attestgegevens ${child.childFirstname} ${child.childLastname} (${YEAR})` });
+      await dialog.getByRole('group', { name: 'Schuldenaar 1' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      return dialog;
+    };
+    const debtor = (dialog: Locator, n: number, label: string) =>
+      dialog.getByRole('group', { name: `Schuldenaar ${n}` }).getByLabel(label, { exact: true });
+
+    // The parent pays everything until staff say otherwise; the co-parent paid half.
+    let dialog = await edit(eligible);
+    expect(await debtor(dialog, 1, 'Voornaam').inputValue()).toBe('Sofie');
+    expect(await debtor(dialog, 1, 'Aandeel (%)').inputValue()).toBe('100');
+    await expectNoSeriousAxeViolations(page, 'Attestgegevens');
+    await debtor(dialog, 1, 'Aandeel (%)').fill('50');
+    await dialog.getByRole('button', { name: 'Schuldenaar toevoegen' }).click();
+    const second = { Voornaam: 'Tom', Naam: 'Willems', Rijksregisternummer: SECOND_DEBTOR_NN, 'Straat en huisnummer': 'Veldstraat 3' };
+    for (const [label, value] of Object.entries({ ...second, Postcode: '9000', Gemeente: 'Gent', 'Aandeel (%)': '50' })) {
+      await debtor(dialog, 2, label).fill(value);
+    }
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    const attests = rowOf(page, eligible).getByRole('cell').nth(4);
+    await eventually(() => attests.innerText()).toMatch(/Sofie Aerts \(50 %\), € 40,00\s+Nr\. \d+: Tom Willems \(50 %\), € 40,00/);
+    const pdf = await download(session.t, `/api/getFiscalAttestPdf?subscriberId=${eligible.childId}&year=${YEAR}`);
+    const text = pdfText(pdf.body);
+    expect(text).toContain('Tom Willems');
+    expect(text.match(/Totaal\s+€ 40,00/g)).toHaveLength(2);
+
+    // Shares that do not add up to 100 %: the server's message, and nothing saved.
+    dialog = await edit(eligible);
+    await debtor(dialog, 2, 'Aandeel (%)').fill('60');
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await dialog.getByRole('alert').getByText(attestMessages.sharesNot100).waitFor({ timeout: UI_TIMEOUT_MS });
+    const stored = await session.t.call('GET', `/api/getFiscalAttestChild?subscriberId=${eligible.childId}&year=${YEAR}`);
+    expect(stored.body.data.DEBTORS.map((d: { SHARE_PERCENT: number }) => d.SHARE_PERCENT)).toEqual([50, 50]);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+
+    // Noor turned 14 on the camp's third day: with a severe disability all five days count.
+    const noor = rowOf(page, claes);
+    expect(await noor.getByRole('cell').nth(2).innerText()).toBe('2');
+    dialog = await edit(claes);
+    await dialog.getByLabel('Ernstige handicap (de dagen tot 21 jaar tellen)').check();
+    await dialog.getByRole('button', { name: 'Opslaan' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    await eventually(() => noor.getByRole('cell').nth(2).innerText()).toBe('5');
+    expect(await noor.getByRole('cell').nth(3).innerText()).toBe('€ 100,00');
+    expect(await noor.getByRole('cell').nth(0).innerText()).toContain('ernstige handicap');
+    const flagged = await session.t.call('GET', `/api/getFiscalAttestChild?subscriberId=${claes.childId}&year=${YEAR}`);
+    expect(flagged.body.data).toMatchObject({ SEVERE_DISABILITY: true, OWN_DEBTORS: false });
   });
 
   it('a medewerker sees neither the Attesten entry nor the attest buttons', async () => {

@@ -4,12 +4,14 @@ import Button from 'react-bootstrap/Button';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
+import type { FiscalAttestChildRow } from '@common/schemas/attests.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { Progress } from '../../components/Progress.js';
 import { SectionCard } from '../../components/SectionCard.js';
 import { api, ApiError, downloads } from '../../lib/api-client.js';
 import { useCampYear } from '../../lib/camp-year.js';
+import { AttestChildModal } from './AttestChildModal.js';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Mislukt, probeer opnieuw.');
 
@@ -21,6 +23,7 @@ export default function AttestsPage() {
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [editing, setEditing] = useState<FiscalAttestChildRow | null>(null);
   const mail = useMutation({ mutationFn: () => api.call('mailAttests', { year }) });
 
   if (attests.isPending) return <LoadingLine />;
@@ -107,6 +110,9 @@ export default function AttestsPage() {
             </th>
             <th scope="col">Attesten</th>
             <th scope="col">Geen attest omdat</th>
+            <th scope="col">
+              <span className="visually-hidden">Acties</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -114,6 +120,7 @@ export default function AttestsPage() {
             <tr key={c.SUBSCRIBER_ID}>
               <td>
                 {c.SUBSCRIBER_LASTNAME} {c.SUBSCRIBER_FIRSTNAME}
+                {c.SEVERE_DISABILITY && <small className="d-block text-body-secondary">ernstige handicap</small>}
               </td>
               <td>{formatDate(c.SUBSCRIBER_BIRTHDATE)}</td>
               <td className="text-end">{c.DAYS}</td>
@@ -132,10 +139,21 @@ export default function AttestsPage() {
                   <small className="text-body-secondary">{c.EXCLUSIONS.map((x) => `${x.CAMP}: ${x.REASON}`).join('; ')}</small>
                 )}
               </td>
+              <td>
+                <Button
+                  variant="outline-secondary"
+                  size="sm"
+                  onClick={() => setEditing(c)}
+                  aria-label={`Attestgegevens ${c.SUBSCRIBER_FIRSTNAME} ${c.SUBSCRIBER_LASTNAME} aanpassen`}
+                >
+                  Aanpassen
+                </Button>
+              </td>
             </tr>
           ))}
         </tbody>
       </table>
+      <AttestChildModal child={editing} year={year} onClose={() => setEditing(null)} />
     </>
   );
 }
