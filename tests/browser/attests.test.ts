@@ -128,6 +128,11 @@ describe('attests in Chromium', () => {
     expect(participationText).toContain('Lotte Aerts');
     expect(participationText).toMatch(/Aantal aanwezige dagen: 4/);
     expect(participationText).toMatch(/Betaald bedrag: € 100,00/);
+
+    // A child without an attest: the button says why, in the server's words.
+    await openDetail(page, partlyPaid);
+    await page.getByRole('button', { name: 'Fiscaal attest', exact: true }).click();
+    await page.getByRole('alert').getByText(attestMessages.notFullyPaid, { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
   });
 
   it('sets two debtors with their shares and the severe-disability flag per child; a refusal shows the Dutch message and changes nothing', async () => {
@@ -207,5 +212,8 @@ describe('attests in Chromium', () => {
     expect(await page.getByRole('link', { name: 'Attesten', exact: true }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Fiscaal attest' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Deelname-attest' }).count()).toBe(0);
+    await page.goto(`/attesten?subscriptionsYear=${YEAR}`);
+    await page.getByRole('heading', { level: 1, name: 'Geen toegang' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await page.getByText('Aerts Lotte').count()).toBe(0);
   });
 });
