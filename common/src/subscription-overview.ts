@@ -19,11 +19,15 @@ const byChildName = compareByLastThenFirstName<SubscriptionListRow>(
   (s) => s.SUBSCRIBER_FIRSTNAME,
 );
 
-/** The fields the overview searches, compacted by the one search rule; the server's searchSubscriptions uses the same. */
+/**
+ * The fields the overview searches, compacted by the one search rule; the server's searchSubscriptions uses the
+ * same, with the national numbers as `moreFields` when a part of one may match.
+ */
 export function subscriptionSearchEntry(
   s: Pick<SubscriptionListRow, 'SUBSCRIBER_FIRSTNAME' | 'SUBSCRIBER_LASTNAME' | 'SUBSCRIPTION_REFERENCE' | 'SUBSCRIPTION_OGM'>,
+  moreFields: readonly string[] = [],
 ): SearchIndexEntry {
-  return searchIndexEntry([s.SUBSCRIBER_FIRSTNAME, s.SUBSCRIBER_LASTNAME, s.SUBSCRIPTION_REFERENCE, s.SUBSCRIPTION_OGM]);
+  return searchIndexEntry([s.SUBSCRIBER_FIRSTNAME, s.SUBSCRIBER_LASTNAME, s.SUBSCRIPTION_REFERENCE, s.SUBSCRIPTION_OGM, ...moreFields]);
 }
 
 /**
@@ -38,12 +42,20 @@ export function prepareRows(subscriptions: readonly SubscriptionListRow[]): Over
 }
 
 /**
- * The words of a query that can be a whole national number: 11 digits once punctuation is dropped. A national
- * number is matched only whole, so the search cannot be used to find one digit by digit (docs/decisions.md,
- * 'National register numbers'); a query without such a word is answered by the overview alone.
+ * The words of a query that can be a whole national number: 11 digits once punctuation is dropped. For a
+ * medewerker a national number is matched only whole, so the search cannot be used to find one digit by digit
+ * (docs/decisions.md, 'National register numbers').
  */
 export function nationalNumberWords(query: SearchQuery): string[] {
   return query.words.filter((word) => /^\d{11}$/.test(word));
+}
+
+/**
+ * The words of a query that can be part of a national number: digits only. A beheerder, who may see every
+ * number, finds parts as the spec's search does; the overview asks the server whenever a query has such a word.
+ */
+export function nationalNumberPartWords(query: SearchQuery): string[] {
+  return query.words.filter((word) => /^\d+$/.test(word));
 }
 
 /** The dropdowns and the checkbox; an empty value means 'all'. Values are the select's text. */

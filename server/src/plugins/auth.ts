@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
 import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
-import { staffRoles } from '@common/roles.js';
+import { staffRoles, type Role } from '@common/roles.js';
 import { AppError, forbidden } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -41,6 +41,12 @@ export default fp(async (app) => {
     if (!allowed.includes(user.role)) throw forbidden();
   });
 });
+
+/** The role of the signed-in user of a guarded route. */
+export function currentRole(request: { user: SessionUser | null }): Role {
+  if (!request.user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+  return request.user.role;
+}
 
 /** The signed-in administrator of a guarded route. */
 export function currentAdminId(request: { user: SessionUser | null }): number {

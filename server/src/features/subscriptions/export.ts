@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { paymentStatusText } from '@common/payment-status.js';
 import type { ExportSubscriptionsQuery } from '@common/schemas/participants.js';
+import type { Role } from '@common/roles.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { campLabel, filterRows, overviewFilterFromQuery, prepareRows } from '@common/subscription-overview.js';
 import { queryRows, type Executor } from '../../db/client.js';
@@ -67,7 +68,7 @@ const columns: Column<ExportRow>[] = [
  * exportSubscriptions: exactly the rows the overview shows for the same filters and search, in its order,
  * selected by the overview's own rule (`filterRows` of common/).
  */
-export async function subscriptionsFile(db: Executor, year: number, query: ExportSubscriptionsQuery): Promise<DownloadFile> {
+export async function subscriptionsFile(db: Executor, year: number, query: ExportSubscriptionsQuery, role: Role): Promise<DownloadFile> {
   const [subscriptions, parents, methods] = await Promise.all([
     listSubscriptionsOfYear(db, year),
     parentContactsOfYear(db, year),
@@ -75,7 +76,7 @@ export async function subscriptionsFile(db: Executor, year: number, query: Expor
   ]);
   const methodNames = new Map(methods.map((m) => [m.id, m.description]));
   const { filter, search } = overviewFilterFromQuery(query);
-  const foundByNationalNumber = new Set(search ? await findSubscriptionsByNationalNumber(db, year, search) : []);
+  const foundByNationalNumber = new Set(search ? await findSubscriptionsByNationalNumber(db, year, search, role) : []);
   const rows = filterRows(prepareRows(subscriptions), filter, search, foundByNationalNumber).map(({ subscription }): ExportRow => ({
     subscription,
     parent: parents.get(subscription.SUBSCRIPTION_ID),

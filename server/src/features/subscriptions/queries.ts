@@ -4,7 +4,8 @@ import { z } from 'zod';
 import { subscriptionDiscountRecord, type SubscriptionDiscountRecord, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { matchesSearch, type SearchQuery } from '@common/search.js';
-import { nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
+import { nationalNumberPartWords, nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
+import type { Role } from '@common/roles.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
@@ -87,19 +88,28 @@ export async function listSubscriptionsOfYear(db: Executor, year: number): Promi
 }
 
 /**
- * searchSubscriptions: the subscriptions of a camp year the query finds through a national number. Only rows whose
- * child's or parent's number is one of the query's whole-number words can be such a match, so the database picks
- * those; the one search rule of common/ then checks every other word against the overview's own fields.
+ * searchSubscriptions: the subscriptions of a camp year the query finds through a national number. For a medewerker
+ * only rows whose child's or parent's number is one of the query's whole-number words can be such a
+ * match; otherwise (a beheerder, who may see every number) a digits-only word may be any part of a number, as in
+ * the spec's search. The database picks the candidates; the one search rule of common/ then checks every word.
  */
-export async function findSubscriptionsByNationalNumber(db: Executor, year: number, query: SearchQuery): Promise<number[]> {
-  const numbers = nationalNumberWords(query);
+export async function findSubscriptionsByNationalNumber(db: Executor, year: number, query: SearchQuery, role: Role): Promise<number[]> {
+  // Only a beheerder may see every number, so only a beheerder finds a part of one (docs/decisions.md).
+  const wholeOnly = role !== 'beheerder';
+  const numbers = wholeOnly ? nationalNumberWords(query) : nationalNumberPartWords(query);
   if (numbers.length === 0) return [];
+  const childNumber = sql`regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g')`;
+  const parentNumber = sql`regexp_replace(coalesce(pa.nationalnr, ''), '\\D', '', 'g')`;
   const wanted = sql.join(
     numbers.map((n) => sql`${n}`),
     sql`, `,
   );
-  const childNumber = sql`regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g')`;
-  const parentNumber = sql`regexp_replace(coalesce(pa.nationalnr, ''), '\\D', '', 'g')`;
+  const candidate = wholeOnly
+    ? sql`(${childNumber} in (${wanted}) or ${parentNumber} in (${wanted}))`
+    : sql`(${sql.join(
+        numbers.map((n) => sql`strpos(${childNumber}, ${n}) > 0 or strpos(${parentNumber}, ${n}) > 0`),
+        sql` or `,
+      )})`;
   const rows = await readRows(
     db,
     sql`
@@ -111,8 +121,7 @@ export async function findSubscriptionsByNationalNumber(db: Executor, year: numb
       join subscriptions s on s.camp_id = c.id
       join children ch on ch.id = s.child_id
       join parents pa on pa.id = ch.parent_id
-      where ${startsInYear('p.start_date', year)}
-        and (${childNumber} in (${wanted}) or ${parentNumber} in (${wanted}))
+      where ${startsInYear('p.start_date', year)} and ${candidate}
       order by s.id`,
     z.object({
       SUBSCRIPTION_ID: z.number(),
@@ -125,7 +134,12 @@ export async function findSubscriptionsByNationalNumber(db: Executor, year: numb
     }),
   );
   return rows
-    .filter((row) => matchesSearch(subscriptionSearchEntry(row), query, [row.child_number, row.parent_number]))
+    .filter((row) => {
+      const numbers = [row.child_number, row.parent_number];
+      return wholeOnly
+        ? matchesSearch(subscriptionSearchEntry(row), query, numbers)
+        : matchesSearch(subscriptionSearchEntry(row, numbers), query);
+    })
     .map((row) => row.SUBSCRIPTION_ID);
 }
 

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { subscriptionCalls } from '@common/contract/subscriptions.js';
 import { callRoutes, type CallRequest } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId, currentRole } from '../../plugins/auth.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import type { SubscriptionDeps } from './change-subscription.js';
@@ -35,11 +35,14 @@ export default callRoutes(subscriptionCalls, (app) => {
 
     searchSubscriptions: async (request) => {
       const query = parseSearchQuery(request.query.q);
-      return query ? findSubscriptionsByNationalNumber(db(), request.query.campYear ?? currentYearInBelgium(), query) : [];
+      return query
+        ? findSubscriptionsByNationalNumber(db(), request.query.campYear ?? currentYearInBelgium(), query, currentRole(request))
+        : [];
     },
 
     // The overview's filter parameters select exactly the rows the overview shows (common/src/subscription-overview.ts).
-    exportSubscriptions: async (request) => subscriptionsFile(db(), request.query.campYear ?? currentYearInBelgium(), request.query),
+    exportSubscriptions: async (request) =>
+      subscriptionsFile(db(), request.query.campYear ?? currentYearInBelgium(), request.query, currentRole(request)),
 
     // An unknown id answers 404 with the error shape rather than an empty list (docs/decisions.md).
     getSubscriptionFullDetail: async (request) => {
