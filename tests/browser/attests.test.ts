@@ -98,7 +98,7 @@ describe('attests in Chromium', () => {
     await eventually(() => bar.getAttribute('aria-valuenow')).toBe('0');
     await release();
     await eventually(() => bar.getAttribute('aria-valuenow')).toBe('100');
-    await page.getByText('1 kinderen: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await page.getByText('1 kind: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
 
     const zip = await downloadBy(page, 'Alle attesten (ZIP)');
     expect(zip.name).toMatch(/\.zip$/);

@@ -45,7 +45,9 @@ export default function AttestsPage() {
         await downloads.fetchFile('getFiscalAttestPdf', { subscriberId: child.SUBSCRIBER_ID, year });
         setProgress({ done: i + 1, total: withAttest.length });
       }
-      setMessage(`${withAttest.length} kinderen: attesten gemaakt. Download ze als ZIP of mail ze naar de ouders.`);
+      setMessage(
+        `${withAttest.length} ${withAttest.length === 1 ? 'kind' : 'kinderen'}: attesten gemaakt. Download ze als ZIP of mail ze naar de ouders.`,
+      );
     });
 
   return (
