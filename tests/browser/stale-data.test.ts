@@ -95,6 +95,40 @@ describe('stale and lost data in Chromium', () => {
     await eventually(() => row.locator('.badge').first().textContent()).toBe('Betaald');
   });
 
+  it('refetches the overview when its tab gets focus once the list is older than the stale time (30 s)', async () => {
+    const s = await createSubscription(db(), { priceCents: 12000 });
+    const year = (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(
+      0,
+      4,
+    );
+    const overview = await session.newPage();
+    await overview.clock.install();
+    let listCalls = 0;
+    overview.on('request', (request) => {
+      if (request.url().includes('/api/getSubscriptions?')) listCalls++;
+    });
+    await overview.goto(`/subscription-overview?subscriptionsYear=${year}`);
+    const row = overview.locator(`tbody tr[data-subscription-id="${s.subscriptionId}"]`);
+    await eventually(() => row.locator('.badge').first().textContent()).toBe('Niet betaald: € 120,00');
+    const callsAtLoad = listCalls;
+
+    // Another client (not a tab of this browser, so no broadcast) settles the money.
+    expect((await session.t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    const focus = () => overview.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
+
+    // Focus within the stale time: the list is fresh enough and is not asked again.
+    await overview.clock.fastForward(29_000);
+    await focus();
+    await overview.waitForTimeout(300);
+    expect(listCalls).toBe(callsAtLoad);
+
+    // Focus after it: the list is fetched again and shows the new status.
+    await overview.clock.fastForward(2_000);
+    await focus();
+    await eventually(() => row.locator('.badge').first().textContent()).toBe('Betaald');
+    expect(listCalls).toBe(callsAtLoad + 1);
+  });
+
   it('asks before unsaved edits are lost: navbar link, camp year switch and closing the tab', async () => {
     const s = await createSubscription(db());
     const page = await session.newPage();
