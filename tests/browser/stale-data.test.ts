@@ -129,6 +129,38 @@ describe('stale and lost data in Chromium', () => {
     expect(listCalls).toBe(callsAtLoad + 1);
   });
 
+  it("'Bedragen gelijk zetten' confirms the amount the server holds: fetched when the dialog opens, and shown again after a refusal", async () => {
+    const s = await createSubscription(db(), { priceCents: 15000 });
+    const page = await session.newPage();
+    await openDetail(page, s);
+    const financial = card(page, 'Financieel');
+    await eventually(() => financial.textContent()).toContain('€ 150,00');
+    const discount = (amount: string) =>
+      session.t.call('POST', '/api/addDiscount', {
+        subscriptionId: s.subscriptionId,
+        discountAmount: amount,
+        discountRemark: 'Elders',
+        discountId: null,
+      });
+
+    // Another client gives € 20 discount while the detail shows € 150: the dialog confirms € 130.
+    expect((await discount('20')).status).toBe(200);
+    await financial.getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.textContent()).toContain('(€ 130,00)');
+
+    // Another € 10 while the dialog is open: the save is refused, nothing is paid, and the dialog shows € 120.
+    expect((await discount('10')).status).toBe(200);
+    await dialog.getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
+    await eventually(() => dialog.textContent()).toContain('(€ 120,00)');
+    const paid = async () =>
+      (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].SUBSCRIPTION_PAID_AMOUNT;
+    expect(Number(await paid())).toBe(0);
+    await expectNoSeriousAxeViolations(page, "'Bedragen gelijk zetten' after a refusal");
+    await dialog.getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
+    await eventually(async () => Number(await paid())).toBe(120);
+  });
+
   it('asks before unsaved edits are lost: navbar link, camp year switch and closing the tab', async () => {
     const s = await createSubscription(db());
     const page = await session.newPage();
