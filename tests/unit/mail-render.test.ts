@@ -39,8 +39,8 @@ describe('mail templates', () => {
     expect(rendered).toEqual({ subject: '{{onbekend}}', text: 'Jan $& $1 {{toString}}' });
   });
 
-  it('leaves no placeholder unfilled in the shipped templates (four camp mails, move, reminder, refund)', () => {
-    expect(defaultMailTemplates).toHaveLength(7);
+  it('leaves no placeholder unfilled in the shipped templates (four camp mails, move, reminder, refund, fiscal attest)', () => {
+    expect(defaultMailTemplates).toHaveLength(8);
     for (const template of defaultMailTemplates) {
       const rendered = renderTemplate(template, values);
       expect(`${rendered.subject}\n${rendered.text}`, template.id).not.toContain('{{');
