@@ -6,6 +6,21 @@ import { readRows, type Executor } from '../db/client.js';
 import { inList, isoTimestamp, startsInYear } from '../db/sql.js';
 
 /**
+ * The from-clause of a subscription with its camp (period, theme, location), child and parent, and its discounts'
+ * total as `d.total_cents` (null without discounts): the money lists here and the fiscal attests read the same rows.
+ */
+export const subscriptionsWithCampFamilyAndDiscounts = sql`
+  subscriptions s
+  join camps c on c.id = s.camp_id
+  join periods p on p.id = c.period_id
+  join themes th on th.id = c.theme_id
+  join locations l on l.id = c.location_id
+  join children ch on ch.id = s.child_id
+  join parents pa on pa.id = ch.parent_id
+  left join (select subscription_id, sum(amount_cents) as total_cents from subscription_discounts group by subscription_id) d
+    on d.subscription_id = s.id`;
+
+/**
  * Subscriptions with their money facts and what a follow-up list shows of them: 'Openstaande betalingen',
  * 'Terugbetalingen' and the camps' mail schedules read them here, and derive the amounts with common's rule.
  */
@@ -64,15 +79,7 @@ export async function listSubscriptionMoney(db: Executor, filter: SubscriptionMo
           p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE",
           c.cancellation_fee_cents as "CANCELLATION_FEE_CENTS",
           s.camp_price_cents as "CAMP_PRICE_CENTS", coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS", s.paid_amount_cents as "PAID_AMOUNT_CENTS"
-        from subscriptions s
-        join camps c on c.id = s.camp_id
-        join periods p on p.id = c.period_id
-        join themes th on th.id = c.theme_id
-        join locations l on l.id = c.location_id
-        join children ch on ch.id = s.child_id
-        join parents pa on pa.id = ch.parent_id
-        left join (select subscription_id, sum(amount_cents) as total_cents from subscription_discounts group by subscription_id) d
-          on d.subscription_id = s.id
+        from ${subscriptionsWithCampFamilyAndDiscounts}
         where ${sql.join(where, sql` and `)}
         order by s.id`,
     moneyRow,

@@ -13,6 +13,7 @@ import { isValidNationalNumber } from '@common/identity-numbers.js';
 import { subscriptionAmounts } from '@common/money.js';
 import { subscriptionDays } from '@common/participants.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
+import { subscriptionsWithCampFamilyAndDiscounts } from '../../lib/subscription-money.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { fiscalAttestChildren, fiscalAttests } from '../../db/schema.js';
 import { startsInYear } from '../../db/sql.js';
@@ -89,15 +90,7 @@ async function readFacts(db: Executor, year: number, childId?: number): Promise<
           pa.firstname as "parentFirstname", pa.lastname as "parentLastname", pa.street as "parentStreet", pa.housenr as "parentHousenr",
           pa.postalcode as "parentPostalcode", pa.city as "parentCity", pa.country as "parentCountry", pa.email as "parentEmail",
           pa.nationalnr as "parentNationalnr"
-        from subscriptions s
-        join camps c on c.id = s.camp_id
-        join periods p on p.id = c.period_id
-        join themes th on th.id = c.theme_id
-        join locations l on l.id = c.location_id
-        join children ch on ch.id = s.child_id
-        join parents pa on pa.id = ch.parent_id
-        left join (select subscription_id, sum(amount_cents) as total_cents from subscription_discounts group by subscription_id) d
-          on d.subscription_id = s.id
+        from ${subscriptionsWithCampFamilyAndDiscounts}
         where ${startsInYear('p.start_date', year)} ${childId === undefined ? sql`` : sql`and s.child_id = ${childId}`}
         order by s.id`,
     factRow,
