@@ -4,10 +4,11 @@ import { scheduleApplies, scheduleDueOn, scheduleIsDue, type ScheduledSubscripti
 import { validationMessages } from '@common/messages.js';
 import { mailScheduleMessages, type MailScheduleRecord, type MailScheduleValues } from '@common/schemas/mail-schedules.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
+import { lockRowById } from '../../db/lock.js';
 import { camps, mailScheduleSends, mailSchedules, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
-import { invalidFields, notFound } from '../../lib/errors.js';
+import { invalidFields } from '../../lib/errors.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
 import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
@@ -58,8 +59,7 @@ export async function createMailSchedule(db: Database, adminId: number, values: 
 
 export async function updateMailSchedule(db: Database, adminId: number, id: number, values: MailScheduleValues): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(mailSchedules).where(eq(mailSchedules.id, id)).for('update');
-    if (!before) throw notFound(mailScheduleMessages.notFound);
+    const before = await lockRowById(tx, mailSchedules, id, mailScheduleMessages.notFound);
     await checkReferences(tx, values);
     const [after] = await tx.update(mailSchedules).set(toColumns(values)).where(eq(mailSchedules.id, id)).returning();
     await writeAudit(tx, {
@@ -77,8 +77,7 @@ export async function updateMailSchedule(db: Database, adminId: number, id: numb
 /** Deleting a schedule forgets what it sent (the mails stay in the outbox). */
 export async function deleteMailSchedule(db: Database, adminId: number, id: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const [before] = await tx.select().from(mailSchedules).where(eq(mailSchedules.id, id)).for('update');
-    if (!before) throw notFound(mailScheduleMessages.notFound);
+    const before = await lockRowById(tx, mailSchedules, id, mailScheduleMessages.notFound);
     await tx.delete(mailSchedules).where(eq(mailSchedules.id, id));
     await writeAudit(tx, {
       adminId,
