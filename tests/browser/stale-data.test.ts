@@ -17,6 +17,10 @@ describe('stale and lost data in Chromium', () => {
   afterAll(async () => session?.close());
   const db = () => session.t.db;
 
+  /** The camp year a subscription belongs to: the overview opens on it. */
+  const campYearOf = async (subscriptionId: number): Promise<string> =>
+    (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(0, 4);
+
   /** A second tab of the same browser (shared sign-in and BroadcastChannel). */
   const secondTab = (page: Page) => page.context().newPage();
 
@@ -78,10 +82,7 @@ describe('stale and lost data in Chromium', () => {
 
   it("shows 'Bedragen gelijk zetten' of a detail tab at once in the overview of another tab", async () => {
     const s = await createSubscription(db(), { priceCents: 15000 });
-    const year = (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(
-      0,
-      4,
-    );
+    const year = await campYearOf(s.subscriptionId);
     const overview = await session.newPage();
     await overview.goto(`/subscription-overview?subscriptionsYear=${year}`);
     const row = overview.locator(`tbody tr[data-subscription-id="${s.subscriptionId}"]`);
@@ -97,10 +98,7 @@ describe('stale and lost data in Chromium', () => {
 
   it('refetches the overview when its tab gets focus once the list is older than the stale time (30 s)', async () => {
     const s = await createSubscription(db(), { priceCents: 12000 });
-    const year = (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(
-      0,
-      4,
-    );
+    const year = await campYearOf(s.subscriptionId);
     const overview = await session.newPage();
     await overview.clock.install();
     let listCalls = 0;
