@@ -1,12 +1,5 @@
 import { desc, eq, or, sql } from 'drizzle-orm';
 import {
-  ATTEST_MAIL_TEMPLATE,
-  DEFAULT_MAIL_TEMPLATES,
-  MOVE_MAIL_TEMPLATE,
-  REFUND_MAIL_TEMPLATE,
-  REMINDER_MAIL_TEMPLATE,
-} from '@common/constants.js';
-import {
   mailTemplateMessages,
   type MailPreview,
   type MailTemplateRecord,
@@ -24,6 +17,7 @@ import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { readSettings } from '../../lib/settings.js';
 import { deliverMail, queueMail, type MailDeps } from '../../lib/mail-outbox.js';
 import { renderTemplate, subscriptionMailValues } from '../../lib/mail-render.js';
+import { defaultMailTemplates } from '../../mail/default-templates.js';
 
 /** The mail templates with how many camps name each, sorted by identifier. */
 export async function listMailTemplates(db: Executor, templateId?: string): Promise<MailTemplateRecord[]> {
@@ -85,21 +79,15 @@ export async function updateMailTemplate(db: Database, adminId: number, template
   });
 }
 
-/** The four camp defaults, the move mail (issue 18) and the templates of reminders and refunds (issue 19), which their calls name. */
-const defaultTemplateIds: string[] = [
-  ...Object.values(DEFAULT_MAIL_TEMPLATES),
-  MOVE_MAIL_TEMPLATE,
-  REMINDER_MAIL_TEMPLATE,
-  REFUND_MAIL_TEMPLATE,
-  ATTEST_MAIL_TEMPLATE,
-];
+/** Every template the product ships (camp defaults, move, reminder, refund, fiscal attest): calls name them, so they stay. */
+const shippedTemplateIds: string[] = defaultMailTemplates.map((template) => template.id);
 
 /** A template camps name stays, and so do the four defaults every new camp starts with and the move mail's. */
 export async function deleteMailTemplate(db: Database, adminId: number, templateId: string): Promise<string> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, templateId)).for('update');
     if (!before) throw notFound(mailTemplateMessages.notFound);
-    if (defaultTemplateIds.includes(templateId)) throw conflict(mailTemplateMessages.isDefault);
+    if (shippedTemplateIds.includes(templateId)) throw conflict(mailTemplateMessages.isDefault);
     const [used] = await tx
       .select({ n: sql<number>`count(*)::int` })
       .from(camps)
