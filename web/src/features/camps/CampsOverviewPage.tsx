@@ -92,10 +92,11 @@ function StaffCamps({ year }: { year: number }) {
     <>
       <div className="d-flex flex-wrap align-items-center gap-3 mb-3">
         <h1 className="h3 mb-0">Kampen {year}</h1>
-        {camps.data && <span className="text-muted">{shown.length === 1 ? '1 kamp' : `${shown.length} kampen`}</span>}
+        {/* The button comes before the count, so the count arriving with the data does not move it under the pointer. */}
         <Link to={paths.campDetail(undefined, year)} className="btn btn-primary btn-sm">
           Kamp toevoegen
         </Link>
+        {camps.data && <span className="text-muted">{shown.length === 1 ? '1 kamp' : `${shown.length} kampen`}</span>}
       </div>
       <ErrorAlert message={themes.isError ? failureMessages.loadThemes : null} />
       <CampFilters year={year} filter={filter} onChange={setFilter} />
