@@ -187,6 +187,25 @@ describe('attests in Chromium', () => {
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await eventually(() => dialog.count()).toBe(0);
 
+    // An edit in the dialog is not lost without a word: closing the tab asks first and keeps it.
+    dialog = await edit(eligible);
+    await debtor(dialog, 2, 'Voornaam').fill('Tomas');
+    const asked = new Promise<string>((resolve) => page.once('dialog', (d) => void d.dismiss().then(() => resolve(d.type()))));
+    await page.close({ runBeforeUnload: true });
+    expect(await asked).toBe('beforeunload');
+    expect(await debtor(dialog, 2, 'Voornaam').inputValue()).toBe('Tomas');
+
+    // 'Gegevens van de ouder gebruiken' drops the child's own debtors: the attest follows the parent again.
+    await dialog.getByRole('button', { name: 'Gegevens van de ouder gebruiken' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    await eventually(() => attests.innerText()).toMatch(/^Nr\. \d+: Sofie Aerts, € 80,00$/);
+    const followsParent = await session.t.call('GET', `/api/getFiscalAttestChild?subscriberId=${eligible.childId}&year=${YEAR}`);
+    expect(followsParent.body.data).toMatchObject({ OWN_DEBTORS: false, DEBTORS: [{ FIRSTNAME: 'Sofie', SHARE_PERCENT: 100 }] });
+    dialog = await edit(eligible);
+    expect(await dialog.getByRole('button', { name: 'Gegevens van de ouder gebruiken' }).count()).toBe(0);
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+
     // Noor turned 14 on the camp's third day: with a severe disability all five days count.
     const noor = rowOf(page, claes);
     expect(await noor.getByRole('cell').nth(2).innerText()).toBe('2');

@@ -8,6 +8,7 @@ import type { FiscalAttestChildRow } from '@common/schemas/attests.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { refusalMessage } from '../../components/server-field-errors.js';
+import { useUnsavedChanges } from '../../components/unsaved-changes.js';
 import { api } from '../../lib/api-client.js';
 
 /** The form holds text as typed; the server's schema judges it (a refusal comes back as its Dutch message). */
@@ -115,18 +116,18 @@ function LoadedForm({
   const debtors = useFieldArray({ control: form.control, name: 'DEBTORS' });
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  useUnsavedChanges(form.formState.isDirty);
 
-  const save = form.handleSubmit(async (v) => {
+  /** Saves the flag with these debtors, or with none of the child's own (null): the attest then follows the parent's data. */
+  const store = async (severeDisability: boolean, debtorList: DebtorValues[] | null) => {
     setError(null);
     setSaving(true);
     try {
-      // Untouched debtors of a child without its own stay 'the parent': the attest follows the parent's data.
-      const keepParent = !ownDebtors && !form.formState.dirtyFields.DEBTORS && v.DEBTORS.length === values.DEBTORS.length;
       await api.call('saveFiscalAttestChild', {
         SUBSCRIBER_ID: subscriberId,
         year,
-        SEVERE_DISABILITY: v.SEVERE_DISABILITY,
-        DEBTORS: keepParent ? null : v.DEBTORS,
+        SEVERE_DISABILITY: severeDisability,
+        DEBTORS: debtorList,
       });
       await queryClient.invalidateQueries({ queryKey: ['getFiscalAttests', year] });
       onClose();
@@ -135,6 +136,11 @@ function LoadedForm({
     } finally {
       setSaving(false);
     }
+  };
+  const save = form.handleSubmit((v) => {
+    // Untouched debtors of a child without its own stay 'the parent': the attest follows the parent's data.
+    const keepParent = !ownDebtors && !form.formState.dirtyFields.DEBTORS && v.DEBTORS.length === values.DEBTORS.length;
+    return store(v.SEVERE_DISABILITY, keepParent ? null : v.DEBTORS);
   });
 
   return (
@@ -162,6 +168,16 @@ function LoadedForm({
         <ErrorAlert message={error} className="mt-3 mb-0" />
       </Modal.Body>
       <Modal.Footer>
+        {ownDebtors && (
+          <Button
+            variant="outline-secondary"
+            className="me-auto"
+            disabled={saving}
+            onClick={() => void store(form.getValues('SEVERE_DISABILITY'), null)}
+          >
+            Gegevens van de ouder gebruiken
+          </Button>
+        )}
         <Button variant="secondary" onClick={onClose}>
           Annuleren
         </Button>
