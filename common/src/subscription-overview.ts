@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { formatDayMonth } from './format.js';
 import { euroToCents, type Cents } from './money.js';
-import type { SubscriptionListRow } from './schemas/subscriptions.js';
+import { subscriptionSelectionFields, type SubscriptionListRow, type SubscriptionSelection } from './schemas/subscriptions.js';
 import { PAYMENT_STATUSES } from './payment-status.js';
 import { validationMessages as m } from './messages.js';
 import { optionalIdField } from './schemas/fields.js';
@@ -58,7 +58,10 @@ export function nationalNumberPartWords(query: SearchQuery): string[] {
   return query.words.filter((word) => /^\d+$/.test(word));
 }
 
-/** The dropdowns and the checkbox; an empty value means 'all'. Values are the select's text. */
+/**
+ * The dropdowns and the checkbox, and the selection a link into the list names (booking days, discount reason:
+ * shown as removable filters); an empty value means 'all'. Values are the select's text.
+ */
 export interface OverviewFilter {
   locationId: string;
   themeId: string;
@@ -66,6 +69,9 @@ export interface OverviewFilter {
   paymentStatus: string;
   paymentMethodId: string;
   cancelledOnly: boolean;
+  bookedFrom: string;
+  bookedTo: string;
+  discountReason: string;
 }
 
 export const noOverviewFilter: OverviewFilter = {
@@ -75,7 +81,20 @@ export const noOverviewFilter: OverviewFilter = {
   paymentStatus: '',
   paymentMethodId: '',
   cancelledOnly: false,
+  bookedFrom: '',
+  bookedTo: '',
+  discountReason: '',
 };
+
+/** The filters the list rows cannot answer themselves: the server selects them (getSubscriptionSelection). */
+export const SELECTION_FILTERS = ['bookedFrom', 'bookedTo', 'discountReason'] as const;
+
+/** The selection a filter names, or null when it names none (then every row of the year is in it). */
+export function selectionOf(filter: OverviewFilter): SubscriptionSelection | null {
+  const selection: SubscriptionSelection = {};
+  for (const key of SELECTION_FILTERS) if (filter[key] !== '') selection[key] = filter[key];
+  return Object.keys(selection).length > 0 ? selection : null;
+}
 
 /**
  * The overview's filters and search as query parameters (exportSubscriptions): the web sends what it
@@ -89,6 +108,7 @@ export const overviewFilterQuery = z.object({
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: m.wrongFormat }).optional(),
   paymentMethodId: optionalIdField,
   cancelledOnly: z.enum(['true', 'false'], { error: m.wrongFormat }).optional(),
+  ...subscriptionSelectionFields.shape,
 });
 export type OverviewFilterQuery = z.output<typeof overviewFilterQuery>;
 
@@ -99,7 +119,7 @@ export type OverviewFilterQuery = z.output<typeof overviewFilterQuery>;
 export function overviewFilterParams(filter: OverviewFilter, search: SearchQuery | null): Record<string, string> {
   const params: Record<string, string> = {};
   if (search) params.search = search.words.join(' ');
-  for (const key of ['locationId', 'themeId', 'periodId', 'paymentStatus', 'paymentMethodId'] as const) {
+  for (const key of ['locationId', 'themeId', 'periodId', 'paymentStatus', 'paymentMethodId', ...SELECTION_FILTERS] as const) {
     if (filter[key] !== '') params[key] = filter[key];
   }
   if (filter.cancelledOnly) params.cancelledOnly = 'true';
@@ -117,6 +137,9 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
       paymentStatus: text(query.paymentStatus),
       paymentMethodId: text(query.paymentMethodId),
       cancelledOnly: query.cancelledOnly === 'true',
+      bookedFrom: text(query.bookedFrom),
+      bookedTo: text(query.bookedTo),
+      discountReason: text(query.discountReason),
     },
     search: parseSearchQuery(query.search ?? ''),
   };
@@ -125,13 +148,15 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
 /**
  * Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). A row
  * matches the search when its own fields do, or when it is one of `foundByNationalNumber` (the ids
- * searchSubscriptions answered for the same query).
+ * searchSubscriptions answered for the same query). When the filter names a selection (`selectionOf`), only the
+ * rows of `selected` (the ids getSubscriptionSelection answered for it) are kept.
  */
 export function filterRows(
   rows: readonly OverviewRow[],
   filter: OverviewFilter,
   query: SearchQuery | null,
   foundByNationalNumber: ReadonlySet<number> = new Set(),
+  selected: ReadonlySet<number> | null = null,
 ): OverviewRow[] {
   const locationId = filter.locationId === '' ? null : Number(filter.locationId);
   const themeId = filter.themeId === '' ? null : Number(filter.themeId);
@@ -145,6 +170,7 @@ export function filterRows(
     if (periodId !== null && s.PERIOD_ID !== periodId) return false;
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
+    if (selected !== null && !selected.has(s.SUBSCRIPTION_ID)) return false;
     return query === null || matchesSearch(search, query) || foundByNationalNumber.has(s.SUBSCRIPTION_ID);
   });
 }

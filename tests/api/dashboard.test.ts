@@ -2,8 +2,15 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { euroToCents } from '@common/money.js';
 import type { DashboardAnswer, MoneySplitCents } from '@common/schemas/dashboard.js';
-import type { SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import { filterRows, noOverviewFilter, overviewTotals, prepareRows, type MoneySplit } from '@common/subscription-overview.js';
+import type { SubscriptionDiscountRecord, SubscriptionListRow, SubscriptionSelectionRow } from '@common/schemas/subscriptions.js';
+import {
+  filterRows,
+  noOverviewFilter,
+  overviewTotals,
+  prepareRows,
+  type MoneySplit,
+  type OverviewFilter,
+} from '@common/subscription-overview.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
@@ -28,8 +35,31 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   let dashboard: DashboardAnswer;
   let rows: SubscriptionListRow[];
 
+  /** The rows the overview lists for a filter: its own rule over getSubscriptions, with getSubscriptionSelection's ids. */
+  const listed = async (campYear: number, filter: Partial<OverviewFilter>) => {
+    const full = { ...noOverviewFilter, ...filter };
+    const yearRows = (await t.call('GET', `/api/getSubscriptions?campYear=${campYear}`)).body.data as SubscriptionListRow[];
+    const query = new URLSearchParams({ campYear: String(campYear) });
+    for (const key of ['bookedFrom', 'bookedTo', 'discountReason'] as const) if (full[key]) query.set(key, full[key]);
+    const answer = await t.call('GET', `/api/getSubscriptionSelection?${query}`);
+    expect(answer.status).toBe(200);
+    const selection = answer.body.data as SubscriptionSelectionRow[];
+    const selected = new Set(selection.map((s) => s.SUBSCRIPTION_ID));
+    const shown = filterRows(prepareRows(yearRows), full, null, new Set(), selected).map((r) => r.subscription);
+    const discount = new Map(selection.map((s) => [s.SUBSCRIPTION_ID, euroToCents(s.DISCOUNT_AMOUNT)]));
+    return { shown, discountCents: shown.reduce((sum, r) => sum + discount.get(r.SUBSCRIPTION_ID)!, 0) };
+  };
+
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 60 });
+    // An 'Andere...' reason is stored as its typed text, on two subscriptions (one of them twice) of one location.
+    const ofYear = (await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[];
+    const open = ofYear.filter((r) => !r.SUBSCRIPTION_CANCELLED && r.SUBSCRIPTION_AMOUNT_TO_PAY >= 10);
+    const [first, second] = open.filter((r) => r.LOCATION_ID === open[0]!.LOCATION_ID);
+    for (const id of [first!.SUBSCRIPTION_ID, first!.SUBSCRIPTION_ID, second!.SUBSCRIPTION_ID]) {
+      const body = { subscriptionId: id, discountAmount: '2,5', discountRemark: 'Korting gemeente Zele', discountId: null };
+      expect((await t.call('POST', '/api/addDiscount', body)).status).toBe(200);
+    }
     const answer = await t.call('GET', `/api/getDashboard?campYear=${year}`);
     expect(answer.status).toBe(200);
     dashboard = answer.body.data;
@@ -79,9 +109,67 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
     expect(ofYear.length).toBeGreaterThan(0);
     const key = (d: SubscriptionDiscountRecord) => `${d.SUBSCRIPTION_DISCOUNT_REMARK}|${live.get(d.SUBSCRIPTION_ID)!.LOCATION_ID}`;
     const amounts = sumBy(ofYear, key, (d) => euroToCents(d.SUBSCRIPTION_DISCOUNT_AMOUNT));
-    const counts = sumBy(ofYear, key, () => 1);
+    // Counted in subscriptions: one with the same reason twice counts once.
+    const subscriptions = new Map<string, Set<number>>();
+    for (const d of ofYear) subscriptions.set(key(d), (subscriptions.get(key(d)) ?? new Set()).add(d.SUBSCRIPTION_ID));
+    const counts = new Map([...subscriptions].map(([k, ids]) => [k, ids.size]));
     expect(new Map(dashboard.discountsByReason.map((d) => [`${d.reason}|${d.locationId}`, d.amountCents]))).toEqual(amounts);
     expect(new Map(dashboard.discountsByReason.map((d) => [`${d.reason}|${d.locationId}`, d.count]))).toEqual(counts);
+    const typed = dashboard.discountsByReason.filter((d) => d.reason === 'Korting gemeente Zele');
+    expect(typed.map((d) => [d.count, d.amountCents])).toEqual([[2, 750]]);
+  });
+
+  it('lists for each reason and location exactly the subscriptions it counts, with the amount it sums', async () => {
+    expect(dashboard.discountsByReason.length).toBeGreaterThan(1);
+    for (const d of dashboard.discountsByReason) {
+      const list = await listed(year, { discountReason: d.reason, locationId: String(d.locationId) });
+      expect([d.reason, list.shown.length, list.discountCents]).toEqual([d.reason, d.count, d.amountCents]);
+    }
+  });
+
+  it("lists for each week's figure, this year and last year, exactly the bookings it counts", async () => {
+    const weeks = dashboard.bookingsByWeek;
+    expect(weeks.filter((w) => w.thisYear > 0).length).toBeGreaterThan(1);
+    for (const w of weeks) {
+      for (const [campYear, figure, days] of [
+        [year, w.thisYear, w.thisYearBooked],
+        [year - 1, w.lastYear, w.lastYearBooked],
+      ] as const) {
+        expect(days).not.toBeNull();
+        const list = await listed(campYear, { bookedFrom: days!.from, bookedTo: days!.to });
+        expect([w.weeksBeforeSeason, campYear, list.shown.length]).toEqual([w.weeksBeforeSeason, campYear, figure]);
+      }
+    }
+  });
+
+  it('exports exactly the rows the overview lists for a booking week and a discount reason', async () => {
+    const week = dashboard.bookingsByWeek.find((w) => w.thisYear > 0)!;
+    const reason = dashboard.discountsByReason[0]!;
+    const query = new URLSearchParams({
+      campYear: String(year),
+      format: 'xlsx',
+      bookedFrom: week.thisYearBooked!.from,
+      bookedTo: week.thisYearBooked!.to,
+    });
+    const byWeek = await readXlsx((await download(t, `/api/exportSubscriptions?${query}`)).body);
+    const expected = await listed(year, { bookedFrom: week.thisYearBooked!.from, bookedTo: week.thisYearBooked!.to });
+    expect(byWeek.rows.map((r) => r.value('Referentie'))).toEqual(expected.shown.map((r) => r.SUBSCRIPTION_REFERENCE));
+    const byReason = await readXlsx(
+      (await download(t, `/api/exportSubscriptions?campYear=${year}&format=xlsx&discountReason=${encodeURIComponent(reason.reason)}`)).body,
+    );
+    const reasonRows = await listed(year, { discountReason: reason.reason });
+    expect(byReason.rows.map((r) => r.value('Referentie'))).toEqual(reasonRows.shown.map((r) => r.SUBSCRIPTION_REFERENCE));
+  });
+
+  it('refuses a booking day that is no day, and a filter that selects nothing answers an empty list', async () => {
+    const bad = await t.call('GET', `/api/getSubscriptionSelection?campYear=${year}&bookedFrom=2025-02-30`);
+    expect(bad.status).toBe(400);
+    expect(bad.body.error.fields).toMatchObject({ bookedFrom: 'Foutief formaat' });
+    const none = await t.call(
+      'GET',
+      `/api/getSubscriptionSelection?campYear=${year}&discountReason=${encodeURIComponent('Geen zo’n reden')}`,
+    );
+    expect(none.body.data).toEqual([]);
   });
 
   it('answers the cancellations per period: count, amount to pay and paid', () => {
@@ -96,16 +184,17 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
     expect([...dashboard.cancellations].sort((a, b) => a.periodId - b.periodId)).toEqual(expected.sort((a, b) => a.periodId - b.periodId));
   });
 
-  it('counts every booking of this year and last year in the week before the season it was made', async () => {
+  it('counts every booking that stands, this year and last year, in the week before the season it was made', async () => {
     const lastYearRows = (await t.call('GET', `/api/getSubscriptions?campYear=${year - 1}`)).body.data as SubscriptionListRow[];
-    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.thisYear, 0)).toBe(rows.length);
-    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.lastYear, 0)).toBe(lastYearRows.length);
+    const standing = (list: SubscriptionListRow[]) => list.filter((r) => !r.SUBSCRIPTION_CANCELLED).length;
+    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.thisYear, 0)).toBe(standing(rows));
+    expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.lastYear, 0)).toBe(standing(lastYearRows));
     // One booking moved to 10 days before the season's first day lands in week 1 before the season.
     const [first] = await queryRows<{ day: string }>(
       t.db,
       sql`select min(start_date)::text as day from periods where extract(year from start_date) = ${year}`,
     );
-    const target = rows[0]!.SUBSCRIPTION_ID;
+    const target = rows.find((r) => !r.SUBSCRIPTION_CANCELLED)!.SUBSCRIPTION_ID;
     const weekOf = async () =>
       (
         await queryRows<{ week: number }>(

@@ -7,6 +7,8 @@ import {
   subscriptionIdPayload,
   searchSubscriptionsQuery,
   subscriptionListRow,
+  subscriptionSelectionQuery,
+  subscriptionSelectionRow,
   updateSubscriberParentPayload,
   updateSubscriberPayload,
   updateSubscriptionPayload,
@@ -44,6 +46,15 @@ export const subscriptionCalls = feature('subscriptions', {
     query: searchSubscriptionsQuery,
     response: z.array(z.number()),
     example: { query: { campYear: 2025, q: '85.07.30-033.61' } },
+  }),
+  getSubscriptionSelection: call({
+    method: 'GET',
+    path: '/api/getSubscriptionSelection',
+    summary:
+      "The camp year's subscriptions (cancelled ones included) booked from bookedFrom to bookedTo (days in Belgium, both included) and given a discount whose text is discountReason, each with the amount of those discounts: the overview's filters on what its rows do not carry, as the dashboard's figures link into it",
+    query: subscriptionSelectionQuery,
+    response: z.array(subscriptionSelectionRow),
+    example: { query: { campYear: 2025, bookedFrom: '2025-03-03', bookedTo: '2025-03-09', discountReason: 'Vrijetijdspas' } },
   }),
   exportSubscriptions: download({
     method: 'GET',

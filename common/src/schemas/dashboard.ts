@@ -27,6 +27,9 @@ export const occupancyCell = z.object({
 export const dashboardPeriod = z.object({ periodId: z.number(), name: z.string(), startDate: z.string(), endDate: z.string() });
 export const dashboardLocation = z.object({ locationId: z.number(), name: z.string() });
 
+/** Days of booking, both included (YYYY-MM-DD, in Belgium). */
+const bookedDays = z.object({ from: z.string(), to: z.string() });
+
 /** An amount split by payment method (cash, transfer, …), with its total. */
 export const moneySplit = z.object({
   totalCents: z.number(),
@@ -40,11 +43,26 @@ export const dashboardAnswer = z.object({
   locations: z.array(dashboardLocation),
   /** Cells of the grid periods × locations that hold camps. */
   occupancy: z.array(occupancyCell),
-  /** Bookings per week before the season's first day (0: the week before it; negative: during the season). */
-  bookingsByWeek: z.array(z.object({ weeksBeforeSeason: z.number(), thisYear: z.number(), lastYear: z.number() })),
+  /**
+   * Bookings that are not cancelled, per week before the season's first day (0: the week before it; negative: during
+   * the season), with the booking days of that week in each season (null for a season without periods): the
+   * overview's bookedFrom and bookedTo list exactly the bookings counted.
+   */
+  bookingsByWeek: z.array(
+    z.object({
+      weeksBeforeSeason: z.number(),
+      thisYear: z.number(),
+      lastYear: z.number(),
+      thisYearBooked: bookedDays.nullable(),
+      lastYearBooked: bookedDays.nullable(),
+    }),
+  ),
   /** The subscriptions that are not cancelled: the overview's 'Toon totalen' without filters. */
   money: moneyFigures.extend({ byPeriod: z.array(moneyFigures.extend({ periodId: z.number() })) }),
-  /** Discounts of subscriptions that are not cancelled, per reason (the discount's text) and location. */
+  /**
+   * Discounts of subscriptions that are not cancelled, per reason (the discount's text) and location: `count` the
+   * subscriptions with such a discount, `amountCents` the sum of those discounts.
+   */
   discountsByReason: z.array(z.object({ reason: z.string(), locationId: z.number(), count: z.number(), amountCents: z.number() })),
   cancellations: z.array(z.object({ periodId: z.number(), count: z.number(), amountToPayCents: z.number(), paidCents: z.number() })),
 });

@@ -6,6 +6,7 @@ import { campYearQuery } from './taxonomy.js';
 import {
   emailField,
   idField,
+  isoDate,
   optionalIdField,
   optionalPhoneField,
   optionalText,
@@ -194,3 +195,22 @@ export type SubscriptionDiscountRecord = z.infer<typeof subscriptionDiscountReco
 export const searchSubscriptionsQuery = campYearQuery.extend({
   q: z.string({ error: m.wrongFormat }).max(200, m.tooLong),
 });
+
+/**
+ * The overview's filters on what its list rows do not carry (the dashboard links into the list with them): booked
+ * on or after `bookedFrom` and on or before `bookedTo` (days in Belgium), and given a discount whose reason (its
+ * text: the chosen reason, or the typed text of 'Andere...') is `discountReason`, exactly.
+ */
+export const subscriptionSelectionFields = z.object({
+  bookedFrom: isoDate.optional(),
+  bookedTo: isoDate.optional(),
+  discountReason: z.string({ error: m.wrongFormat }).min(1, m.tooShort).max(200, m.tooLong).optional(),
+});
+export type SubscriptionSelection = z.output<typeof subscriptionSelectionFields>;
+
+/** getSubscriptionSelection: the camp year (without it, the current one) and the selection. */
+export const subscriptionSelectionQuery = campYearQuery.extend(subscriptionSelectionFields.shape);
+
+/** A subscription the selection holds, with the amount of its discounts of `discountReason` (0 without one). */
+export const subscriptionSelectionRow = z.object({ SUBSCRIPTION_ID: z.number(), DISCOUNT_AMOUNT: z.number() });
+export type SubscriptionSelectionRow = z.infer<typeof subscriptionSelectionRow>;

@@ -8,6 +8,12 @@ export const startsInYear = (startDateColumn: string, year: number): SQL =>
   sql`${sql.raw(startDateColumn)} >= ${`${year}-01-01`} and ${sql.raw(startDateColumn)} < ${`${year + 1}-01-01`}`;
 
 /**
+ * The day a subscription was booked, in Belgium: the dashboard's weeks of booking and the overview's booking-day
+ * filter both count by it, so a week's figure and the list it links to hold the same subscriptions.
+ */
+export const bookingDay = (createdAtColumn: string): SQL => sql.raw(`(${createdAtColumn} at time zone 'Europe/Brussels')::date`);
+
+/**
  * Many values as one JSON parameter instead of one parameter each: a bulk statement with thousands of
  * parameters is slow to bind (on PGlite seconds per thousand rows), one JSON text is parsed at once.
  */

@@ -2,8 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { dashboardAnswer, type DashboardAnswer, type MoneySplitCents } from '@common/schemas/dashboard.js';
 import { readRows, type Executor } from '../../db/client.js';
-import { startsInYear } from '../../db/sql.js';
+import { bookingDay, startsInYear } from '../../db/sql.js';
 import { compareDutch } from '@common/sort.js';
+import { addDays } from '@common/mail-schedules.js';
 
 /**
  * The season dashboard, computed in SQL with set-based aggregates. One statement reads the subscriptions
@@ -41,17 +42,21 @@ const seasonFigures = (year: number) => sql`
     select extract(year from start_date)::int as season, min(start_date) as first_day from periods
     where ${startsInYear('start_date', year - 1)} or ${startsInYear('start_date', year)} group by 1
   ), weeks as (
-    select floor((st.first_day - (y.created_at at time zone 'Europe/Brussels')::date) / 7.0)::int as week,
+    -- The bookings that stand (not cancelled), as the overview lists them; the cancelled ones are under Annulaties.
+    select floor((st.first_day - ${bookingDay('y.created_at')}) / 7.0)::int as week,
       count(*) filter (where st.season = ${year}) as this_year, count(*) filter (where st.season = ${year - 1}) as last_year
     from season_subscriptions y join starts st on st.season = y.season
+    where not y.cancelled
     group by 1
   ), reasons as (
-    select remark as reason, location_id as "locationId", count(*) as count, sum(amount_cents) as "amountCents"
+    -- Counted in subscriptions (the rows of the list it links to), the amount of every discount of that reason.
+    select remark as reason, location_id as "locationId", count(distinct subscription_id) as count, sum(amount_cents) as "amountCents"
     from discounts where not cancelled group by remark, location_id
   )
   select
     (select coalesce(json_agg(g), '[]') from camp_groups g) as groups,
     (select coalesce(json_agg(w order by w.week desc), '[]') from weeks w) as weeks,
+    (select coalesce(json_agg(st), '[]') from starts st) as starts,
     (select coalesce(json_agg(r order by r.reason, r."locationId"), '[]') from reasons r) as reasons`;
 
 const campGroup = z.object({
@@ -67,6 +72,7 @@ const campGroup = z.object({
 const figuresRow = z.object({
   groups: z.array(campGroup),
   weeks: z.array(z.object({ week: z.number(), this_year: count, last_year: count })),
+  starts: z.array(z.object({ season: z.number(), first_day: z.string() })),
   reasons: z.array(z.object({ reason: z.string(), locationId: z.number(), count, amountCents: count })),
 });
 type MoneyRow = z.infer<typeof campGroup> & { period_id: number };
@@ -111,7 +117,13 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
     }),
   );
   const [figures] = await readRows(db, seasonFigures(year), figuresRow);
-  const { groups, weeks: bookings, reasons: discounts } = figures!;
+  const { groups, weeks: bookings, reasons: discounts, starts } = figures!;
+  const firstDay = new Map(starts.map((s) => [s.season, s.first_day]));
+  /** The booking days of week `week` before the season of `season` starts: the days the overview's filter takes. */
+  const bookedDays = (season: number, week: number) => {
+    const first = firstDay.get(season);
+    return first === undefined ? null : { from: addDays(first, -7 * week - 6), to: addDays(first, -7 * week) };
+  };
   const periodOfCamp = new Map(camps.map((camp) => [camp.campId, camp.periodId]));
   const rows: MoneyRow[] = groups.map((group) => ({ ...group, period_id: periodOfCamp.get(group.camp_id)! }));
   const taken = new Map<number, number>();
@@ -147,7 +159,13 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
     periods,
     locations: [...locations].map(([locationId, name]) => ({ locationId, name })).sort((a, b) => compareDutch(a.name, b.name)),
     occupancy: [...cells.values()],
-    bookingsByWeek: bookings.map((b) => ({ weeksBeforeSeason: b.week, thisYear: b.this_year, lastYear: b.last_year })),
+    bookingsByWeek: bookings.map((b) => ({
+      weeksBeforeSeason: b.week,
+      thisYear: b.this_year,
+      lastYear: b.last_year,
+      thisYearBooked: bookedDays(year, b.week),
+      lastYearBooked: bookedDays(year - 1, b.week),
+    })),
     money: {
       ...moneyOf(moneyRows),
       byPeriod: periods.map((p) => ({ periodId: p.periodId, ...moneyOf(moneyRows.filter((r) => r.period_id === p.periodId)) })),

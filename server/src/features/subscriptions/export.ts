@@ -3,11 +3,11 @@ import { paymentStatusText } from '@common/payment-status.js';
 import type { ExportSubscriptionsQuery } from '@common/schemas/participants.js';
 import type { Role } from '@common/roles.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import { campLabel, filterRows, overviewFilterFromQuery, prepareRows } from '@common/subscription-overview.js';
+import { campLabel, filterRows, overviewFilterFromQuery, prepareRows, selectionOf } from '@common/subscription-overview.js';
 import { queryRows, type Executor } from '../../db/client.js';
 import { startsInYear } from '../../db/sql.js';
 import { spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
-import { findSubscriptionsByNationalNumber, listSubscriptionsOfYear } from './queries.js';
+import { findSubscriptionsByNationalNumber, listSubscriptionsOfYear, selectSubscriptions } from './queries.js';
 
 interface ParentContact {
   name: string;
@@ -77,10 +77,14 @@ export async function subscriptionsFile(db: Executor, year: number, query: Expor
   const methodNames = new Map(methods.map((m) => [m.id, m.description]));
   const { filter, search } = overviewFilterFromQuery(query);
   const foundByNationalNumber = new Set(search ? await findSubscriptionsByNationalNumber(db, year, search, role) : []);
-  const rows = filterRows(prepareRows(subscriptions), filter, search, foundByNationalNumber).map(({ subscription }): ExportRow => ({
-    subscription,
-    parent: parents.get(subscription.SUBSCRIPTION_ID),
-    paymentMethod: methodNames.get(subscription.PAYMENTMETHOD_ID) ?? '',
-  }));
+  const selection = selectionOf(filter);
+  const selected = selection ? new Set((await selectSubscriptions(db, year, selection)).map((s) => s.SUBSCRIPTION_ID)) : null;
+  const rows = filterRows(prepareRows(subscriptions), filter, search, foundByNationalNumber, selected).map(
+    ({ subscription }): ExportRow => ({
+      subscription,
+      parent: parents.get(subscription.SUBSCRIPTION_ID),
+      paymentMethod: methodNames.get(subscription.PAYMENTMETHOD_ID) ?? '',
+    }),
+  );
   return spreadsheetFile(query.format, `inschrijvingen-${year}`, `Inschrijvingen ${year}`, columns, rows);
 }

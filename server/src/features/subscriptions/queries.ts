@@ -1,13 +1,19 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { centsToEuro, type Cents } from '@common/money.js';
 import { z } from 'zod';
-import { subscriptionDiscountRecord, type SubscriptionDiscountRecord, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import {
+  subscriptionDiscountRecord,
+  type SubscriptionDiscountRecord,
+  type SubscriptionListRow,
+  type SubscriptionSelection,
+  type SubscriptionSelectionRow,
+} from '@common/schemas/subscriptions.js';
 import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { matchesSearch, type SearchQuery } from '@common/search.js';
 import { nationalNumberPartWords, nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
 import type { Role } from '@common/roles.js';
 import { readRows, type Executor } from '../../db/client.js';
-import { isoTimestamp, startsInYear } from '../../db/sql.js';
+import { bookingDay, isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
 
 /**
@@ -141,6 +147,43 @@ export async function findSubscriptionsByNationalNumber(db: Executor, year: numb
         : matchesSearch(subscriptionSearchEntry(row, numbers), query);
     })
     .map((row) => row.SUBSCRIPTION_ID);
+}
+
+/**
+ * getSubscriptionSelection: the subscriptions of a camp year (cancelled ones included, as getSubscriptions) booked
+ * within the days named and given a discount whose text is the reason named, each with the sum of those discounts.
+ * The overview keeps only these rows while such a filter is on; exportSubscriptions selects with it too.
+ */
+export async function selectSubscriptions(
+  db: Executor,
+  year: number,
+  selection: SubscriptionSelection,
+): Promise<SubscriptionSelectionRow[]> {
+  const day = bookingDay('s.created_at');
+  const conditions = [startsInYear('p.start_date', year)];
+  if (selection.bookedFrom !== undefined) conditions.push(sql`${day} >= ${selection.bookedFrom}::date`);
+  if (selection.bookedTo !== undefined) conditions.push(sql`${day} <= ${selection.bookedTo}::date`);
+  const reason = selection.discountReason;
+  const rows = await readRows(
+    db,
+    sql`
+      select s.id as "SUBSCRIPTION_ID", ${reason === undefined ? sql`0` : sql`d.cents`}::int as cents
+      from periods p
+      join camps c on c.period_id = p.id
+      join subscriptions s on s.camp_id = c.id
+      ${
+        reason === undefined
+          ? sql``
+          : sql`join (
+              select subscription_id, sum(amount_cents) as cents from subscription_discounts where remark = ${reason}
+              group by subscription_id
+            ) d on d.subscription_id = s.id`
+      }
+      where ${sql.join(conditions, sql` and `)}
+      order by s.id`,
+    z.object({ SUBSCRIPTION_ID: z.number(), cents: z.number() }),
+  );
+  return rows.map((row) => ({ SUBSCRIPTION_ID: row.SUBSCRIPTION_ID, DISCOUNT_AMOUNT: centsToEuro(row.cents) }));
 }
 
 /** The discounts of one subscription, or of all when no id is given; oldest first. */

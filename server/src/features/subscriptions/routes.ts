@@ -10,7 +10,13 @@ import { subscriptionsFile } from './export.js';
 import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { parseSearchQuery } from '@common/search.js';
-import { findSubscriptionsByNationalNumber, listDiscounts, listLunchPreferences, listSubscriptionsOfYear } from './queries.js';
+import {
+  findSubscriptionsByNationalNumber,
+  listDiscounts,
+  listLunchPreferences,
+  listSubscriptionsOfYear,
+  selectSubscriptions,
+} from './queries.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
@@ -38,6 +44,11 @@ export default callRoutes(subscriptionCalls, (app) => {
       return query
         ? findSubscriptionsByNationalNumber(db(), request.query.campYear ?? currentYearInBelgium(), query, currentRole(request))
         : [];
+    },
+
+    getSubscriptionSelection: async (request) => {
+      const { campYear, ...selection } = request.query;
+      return selectSubscriptions(db(), campYear ?? currentYearInBelgium(), selection);
     },
 
     // The overview's filter parameters select exactly the rows the overview shows (common/src/subscription-overview.ts).
