@@ -56,7 +56,7 @@ const TARGETS = {
 
 interface ApiFigures {
   backend: string;
-  subscriptions: { size: number; apiMs: number; floorMs: number; ratio: number; wireBytes: number }[];
+  subscriptions: { size: number; apiMs: number; afterWriteMs: number; floorMs: number; ratio: number; wireBytes: number }[];
   dashboard?: { size: number; apiMs: number; queriesMs: number; ratio: number }[];
   detail: {
     requestsPerSecond: number;
@@ -123,9 +123,23 @@ async function measureApi(backend: string, database: DatabaseHandle, server: Ben
       wireBytes = answer.bytes;
       return answer.ms;
     });
+    // The first answer after a write: the lists' version moved, so the server reads, maps and compresses the year again.
+    const afterWrite = await medianOf(RUNS, async () => {
+      await database.db.execute(sql`update subscription_list_version set version = version + 1`);
+      return (await getOnWire(`${baseUrl}/api/getSubscriptions?campYear=${year}`, token)).ms;
+    });
     const floor = await medianOf(RUNS, () => timed(() => yearAnswerFromDatabase(database.db, year)));
-    subscriptions.push({ size, apiMs: api.median, floorMs: floor.median, ratio: api.median / floor.median, wireBytes });
-    log(`${backend} getSubscriptions ${size}: ${api.median.toFixed(1)} ms vs its query ${floor.median.toFixed(1)} ms, ${wireBytes} bytes`);
+    subscriptions.push({
+      size,
+      apiMs: api.median,
+      afterWriteMs: afterWrite.median,
+      floorMs: floor.median,
+      ratio: api.median / floor.median,
+      wireBytes,
+    });
+    log(
+      `${backend} getSubscriptions ${size}: ${api.median.toFixed(1)} ms (${afterWrite.median.toFixed(1)} ms after a write) vs its query ${floor.median.toFixed(1)} ms, ${wireBytes} bytes`,
+    );
   }
   const dashboard = QUICK ? undefined : await measureDashboard(backend, database, baseUrl, token);
   const [someSubscription] = await queryRows<{ id: number }>(database.db, sql`select id from subscriptions order by id desc limit 1`);
@@ -443,14 +457,14 @@ function productSections(results: Results): string[] {
   return [
     '## 1. getSubscriptions for a whole year (target: at most 1.3 × the database producing the same answer)',
     '',
-    'The floor is the query the call runs, sent through the same driver and pool and its answer fetched whole, in the same process as the server: what any answer of these rows costs before HTTP, mapping and JSON.',
+    'The floor is the query the call runs, sent through the same driver and pool and its answer fetched whole, in the same process as the server: what any answer of these rows costs before HTTP, mapping and JSON. The server keeps each year\'s answer compressed until a write changes the lists (docs/decisions.md); "after a write" is the first answer once the lists\' version moved, which reads, maps and compresses the year again (context, not the target).',
     '',
-    '| backend | subscriptions | API (ms, to last byte, compressed) | its query (ms) | ratio | bytes on the wire | target |',
-    '|---|---|---|---|---|---|---|',
+    '| backend | subscriptions | API (ms, to last byte, compressed) | after a write (ms) | its query (ms) | ratio | bytes on the wire | target |',
+    '|---|---|---|---|---|---|---|---|',
     ...results.api.flatMap((a) =>
       a.subscriptions.map(
         (s) =>
-          `| ${a.backend} | ${s.size} | ${s.apiMs.toFixed(1)} | ${s.floorMs.toFixed(1)} | ${s.ratio.toFixed(2)} | ${kb(s.wireBytes)} | ${mark(s.ratio <= t.subscriptionsRatio)} |`,
+          `| ${a.backend} | ${s.size} | ${s.apiMs.toFixed(1)} | ${s.afterWriteMs.toFixed(1)} | ${s.floorMs.toFixed(1)} | ${s.ratio.toFixed(2)} | ${kb(s.wireBytes)} | ${mark(s.ratio <= t.subscriptionsRatio)} |`,
       ),
     ),
     '',

@@ -589,3 +589,14 @@ export const fiscalAttests = pgTable(
     uniqueIndex('fiscal_attests_sheet_idx').on(t.year, t.childId, t.debtorIndex, t.sheetIndex),
   ],
 );
+
+/**
+ * One row: the version of every camp year's subscription list (the overview's rows), one more after each
+ * committed transaction that changed what a list shows. Triggers bump it (migration 0011), so no writer can
+ * forget to; every server process compares it with the version its cached year answers were made from
+ * (docs/decisions.md, 'Year answers cached by version').
+ */
+export const subscriptionListVersion = pgTable('subscription_list_version', {
+  id: integer('id').primaryKey().default(1),
+  version: integer('version').notNull(),
+});

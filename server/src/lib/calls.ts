@@ -23,6 +23,9 @@ declare module 'fastify' {
   }
 }
 
+/** What a handler of sendsItsOwnAnswer answers: the route then adds nothing. */
+const ANSWER_SENT = Symbol('answer sent');
+
 export type CallRequest<C extends Call> = FastifyRequest<{ Querystring: QueryOf<C>; Body: BodyOf<C> }>;
 
 /**
@@ -33,6 +36,18 @@ export type CallHandler<C extends Call> = (
   request: CallRequest<C>,
   reply: FastifyReply,
 ) => Promise<C extends Download ? DownloadFile : DataOf<C>>;
+
+/**
+ * A handler that sends the answer itself (a cached, compressed body, or 304 to a client whose copy is current).
+ * The body it sends must still be the call's `{ data }`; the route only steps aside (callRoutes).
+ */
+export function sendsItsOwnAnswer<C extends Call>(send: (request: CallRequest<C>, reply: FastifyReply) => Promise<void>): CallHandler<C> {
+  const handler = async (request: CallRequest<C>, reply: FastifyReply) => {
+    await send(request, reply);
+    return ANSWER_SENT;
+  };
+  return handler as unknown as CallHandler<C>;
+}
 
 /** One handler per call of a feature, keyed by the call's name: a missing or misspelt one is a type error. */
 export type CallHandlers<T extends Record<string, Call>> = { [K in keyof T]: CallHandler<T[K]> };
@@ -92,7 +107,10 @@ export function callRoutes<T extends Record<string, Call>>(
         ...callRoute(name, c),
         handler: c.files
           ? async (request, reply) => sendDownload(reply, (await handler(request, reply)) as DownloadFile)
-          : async (request, reply) => ({ data: await handler(request, reply) }),
+          : async (request, reply) => {
+              const data: unknown = await handler(request, reply);
+              return data === ANSWER_SENT ? reply : { data };
+            },
       });
     }
   };

@@ -29,9 +29,10 @@ export default fp(async (app) => {
     strictTransportSecurity:
       app.config.HSTS_MAX_AGE_SECONDS > 0 ? { maxAge: app.config.HSTS_MAX_AGE_SECONDS, includeSubDomains: true } : false,
   });
-  // Answers of the API carry personal data or a token: never kept by a browser or a proxy.
+  // Answers of the API carry personal data or a token: never kept by a browser or a proxy, unless a call
+  // says otherwise (the overview's year answer, kept by the browser and revalidated: docs/decisions.md).
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith('/api/')) reply.header('cache-control', 'no-store');
+    if (request.url.startsWith('/api/') && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip', 'deflate'] });
 });

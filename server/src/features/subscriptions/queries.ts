@@ -58,22 +58,24 @@ function listRow(values: unknown[]): SubscriptionListRow {
  * Every subscription of a camp year, cancelled ones included (the overview filters them): one query
  * with its joins and the discounts summed, no N+1. A year can hold 50,000 rows, so they leave the
  * database as one JSON text of arrays: fetching that many rows of 23 columns field by field costs
- * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too.
- * Exported apart so that the benchmark times this same query as getSubscriptions' floor.
+ * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too. The
+ * list's version is read in the same statement, so a cached answer is labelled with exactly the version
+ * its rows belong to (year-answers.ts). Every child has a parent (a not-null foreign key), so the list
+ * does not join parents. Exported apart so that the benchmark times this same query as getSubscriptions' floor.
  */
 export function subscriptionsOfYearQuery(year: number): SQL {
   return sql`
       select coalesce(json_agg(json_build_array(
         s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents,
         ${sql.join(Object.values(listColumns), sql`, `)}
-      ) order by s.id), '[]')::text as rows
+      ) order by s.id), '[]')::text as rows,
+      (select v.version from subscription_list_version v) as version
       from periods p
       join camps c on c.period_id = p.id
       join subscriptions s on s.camp_id = c.id
       join themes th on th.id = c.theme_id
       join locations l on l.id = c.location_id
       join children ch on ch.id = s.child_id
-      join parents pa on pa.id = ch.parent_id
       left join (
         select sd.subscription_id, sum(sd.amount_cents)::int as total_cents
         from subscription_discounts sd
@@ -86,11 +88,16 @@ export function subscriptionsOfYearQuery(year: number): SQL {
       where ${startsInYear('p.start_date', year)}`;
 }
 
-const subscriptionsOfYearRows = z.object({ rows: z.string() });
+const subscriptionsOfYearRows = z.object({ rows: z.string(), version: z.number() });
+
+/** The rows of a year, and the version of the lists they were read at. */
+export async function readSubscriptionsOfYear(db: Executor, year: number): Promise<{ rows: SubscriptionListRow[]; version: number }> {
+  const [result] = await readRows(db, subscriptionsOfYearQuery(year), subscriptionsOfYearRows);
+  return { rows: (JSON.parse(result!.rows) as unknown[][]).map(listRow), version: result!.version };
+}
 
 export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
-  const [result] = await readRows(db, subscriptionsOfYearQuery(year), subscriptionsOfYearRows);
-  return (JSON.parse(result?.rows ?? '[]') as unknown[][]).map(listRow);
+  return (await readSubscriptionsOfYear(db, year)).rows;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { subscriptionCalls } from '@common/contract/subscriptions.js';
-import { callRoutes, type CallRequest } from '../../lib/calls.js';
+import { callRoutes, sendsItsOwnAnswer, type CallRequest } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
 import { currentAdminId, currentRole } from '../../plugins/auth.js';
 import { settingsDefaults } from '../../lib/settings.js';
@@ -14,12 +14,16 @@ import {
   findSubscriptionsByNationalNumber,
   listDiscounts,
   listLunchPreferences,
-  listSubscriptionsOfYear,
+  readSubscriptionsOfYear,
   selectSubscriptions,
 } from './queries.js';
+import { createYearAnswerCache } from './year-answers.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
+
+/** Year answers one process keeps: both calls of a year for four years, at most about 10 MB for years of 50,000. */
+const YEAR_ANSWERS_KEPT = 8;
 
 /** The calls of spec section 7 about subscriptions; the rules live in service.ts. */
 export default callRoutes(subscriptionCalls, (app) => {
@@ -35,9 +39,18 @@ export default callRoutes(subscriptionCalls, (app) => {
     (request: ByIdRequest) =>
       useCase(deps(request), currentAdminId(request), request.body.SUBSCRIPTION_ID);
 
+  const yearAnswers = createYearAnswerCache(YEAR_ANSWERS_KEPT);
+
   return {
-    // Without campYear: the current camp year, as the overview opens on it.
-    getSubscriptions: async (request) => listSubscriptionsOfYear(db(), request.query.campYear ?? currentYearInBelgium()),
+    // Without campYear: the current camp year, as the overview opens on it. Served from the year answers
+    // of this process while the lists' version is unchanged (year-answers.ts).
+    getSubscriptions: sendsItsOwnAnswer(async (request, reply) => {
+      const year = request.query.campYear ?? currentYearInBelgium();
+      await yearAnswers.send(db(), request, reply, `getSubscriptions:${year}`, async () => {
+        const { rows, version } = await readSubscriptionsOfYear(db(), year);
+        return { json: JSON.stringify({ data: rows }), version };
+      });
+    }),
 
     searchSubscriptions: async (request) => {
       const query = parseSearchQuery(request.query.q);

@@ -1,0 +1,227 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { openDatabase, queryRows, type DatabaseHandle } from '../../server/src/db/client.js';
+import { addAdmin } from '../../server/src/features/auth/service.js';
+import { listSubscriptionsOfYear } from '../../server/src/features/subscriptions/queries.js';
+import { seedDemoData } from '../../server/src/seed/demo-data.js';
+import { TEST_ADMIN } from '../helpers/api.js';
+import { backends, openTestDatabase } from '../helpers/database.js';
+import { createSubscription } from '../helpers/factory.js';
+
+/**
+ * Year answers are cached per server process and labelled with the lists' version, which database triggers
+ * bump with every change to what a list shows (issue 22). A stale answer would show here as an answer that
+ * differs from what the database holds, or as a 304 to a client whose copy is out of date.
+ */
+describe.each(backends)('cached year answers on %s', (backend) => {
+  let database: DatabaseHandle & { url?: string };
+  let app: FastifyInstance;
+  let token = '';
+  let year = 0;
+  const servers: FastifyInstance[] = [];
+  const databases: DatabaseHandle[] = [];
+
+  async function startServer(handle: DatabaseHandle) {
+    const server = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database: handle, logger: false });
+    await server.ready();
+    servers.push(server);
+    return server;
+  }
+
+  beforeAll(async () => {
+    database = await openTestDatabase(backend);
+    await seedDemoData(database.db, { subscriptionsPerYear: 30 });
+    await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
+    app = await startServer(database);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+    });
+    token = login.json<{ data: { token: string } }>().data.token;
+    const [row] = await queryRows<{ year: number }>(
+      database.db,
+      sql`select extract(year from p.start_date)::int as year from subscriptions s join camps c on c.id = s.camp_id
+          join periods p on p.id = c.period_id group by 1 order by count(*) desc limit 1`,
+    );
+    year = row!.year;
+  });
+  afterAll(async () => {
+    for (const server of servers) await server.close();
+    for (const handle of databases) await handle.close();
+    await database?.close();
+  });
+
+  async function get(server: FastifyInstance, headers: Record<string, string> = {}) {
+    const response = await server.inject({
+      method: 'GET',
+      url: `/api/getSubscriptions?campYear=${year}`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+    });
+    const etag = String(response.headers.etag ?? '');
+    return { status: response.statusCode, etag, headers: response.headers, raw: response.rawPayload, body: response.body };
+  }
+  const rowsOf = (body: string) => (JSON.parse(body) as { data: SubscriptionListRow[] }).data;
+  const fromDatabase = () => listSubscriptionsOfYear(database.db, year);
+
+  it('answers the rows the database holds, the same in brotli, gzip and uncompressed, with an ETag', async () => {
+    const plain = await get(app);
+    expect(plain.status).toBe(200);
+    expect(plain.etag).toMatch(/^"\d+"$/);
+    expect(rowsOf(plain.body)).toEqual(await fromDatabase());
+    const br = await get(app, { 'accept-encoding': 'br, gzip' });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.raw).toString()).toBe(plain.body);
+    const gz = await get(app, { 'accept-encoding': 'gzip' });
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.raw).toString()).toBe(plain.body);
+    expect(new Set([plain.etag, br.etag, gz.etag]).size).toBe(1);
+    // The API's answers stay out of every cache, as before: a client revalidates on its own.
+    expect(plain.headers['cache-control']).toBe('no-store');
+  });
+
+  it('answers 304 to its ETag while nothing changed, also after a save that does not change the list', async () => {
+    const first = await get(app);
+    expect((await get(app, { 'if-none-match': first.etag })).status).toBe(304);
+    const [subscription] = await queryRows<{ id: number }>(database.db, sql`select id from subscriptions order by id limit 1`);
+    await database.db.execute(sql`update subscriptions set remark = 'Allergisch voor noten' where id = ${subscription!.id}`);
+    const again = await get(app, { 'if-none-match': first.etag });
+    expect(again.status).toBe(304);
+    expect(again.etag).toBe(first.etag);
+    expect((await get(app, { 'if-none-match': '"1"' })).status).toBe(200);
+  });
+
+  /** One subscription of the year and its camp, to change. */
+  async function someSubscription() {
+    const [row] = await queryRows<{
+      id: number;
+      camp_id: number;
+      child_id: number;
+      theme_id: number;
+      location_id: number;
+      period_id: number;
+    }>(
+      database.db,
+      sql`select s.id, s.camp_id, s.child_id, c.theme_id, c.location_id, c.period_id from subscriptions s
+          join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
+          where extract(year from p.start_date) = ${year} and not s.cancelled order by s.id limit 1`,
+    );
+    return row!;
+  }
+  const call = (name: string, body: unknown) =>
+    app.inject({ method: 'POST', url: `/api/${name}`, headers: { authorization: `Bearer ${token}` }, payload: body as object });
+
+  const writes: [kind: string, write: () => Promise<void>][] = [
+    ['a new subscription', async () => void (await createSubscription(database.db, { campId: (await someSubscription()).camp_id }))],
+    [
+      'a discount (addDiscount)',
+      async () => {
+        const answer = await call('addDiscount', {
+          subscriptionId: (await someSubscription()).id,
+          discountAmount: '5',
+          discountRemark: 'Broer of zus',
+        });
+        expect(answer.statusCode).toBe(200);
+      },
+    ],
+    [
+      'a discount removed',
+      async () =>
+        void (await database.db.execute(sql`delete from subscription_discounts where id = (select max(id) from subscription_discounts)`)),
+    ],
+    [
+      'a payment',
+      async () =>
+        void (await database.db.execute(
+          sql`update subscriptions set paid_amount_cents = paid_amount_cents + 2500, paid = true where id = ${(await someSubscription()).id}`,
+        )),
+    ],
+    [
+      'a cancellation (cancelSubscription)',
+      async () => {
+        const answer = await call('cancelSubscription', { SUBSCRIPTION_ID: (await someSubscription()).id });
+        expect(answer.statusCode).toBe(200);
+      },
+    ],
+    [
+      "a child's name",
+      async () =>
+        void (await database.db.execute(sql`update children set firstname = 'Zoë' where id = ${(await someSubscription()).child_id}`)),
+    ],
+    [
+      "a theme's name",
+      async () =>
+        void (await database.db.execute(
+          sql`update themes set name = name || ' (nieuw)' where id = ${(await someSubscription()).theme_id}`,
+        )),
+    ],
+    [
+      "a location's short name",
+      async () =>
+        void (await database.db.execute(
+          sql`update locations set name_short = name_short || '2' where id = ${(await someSubscription()).location_id}`,
+        )),
+    ],
+    [
+      "a period's short name",
+      async () =>
+        void (await database.db.execute(
+          sql`update periods set name_short = name_short || '*' where id = ${(await someSubscription()).period_id}`,
+        )),
+    ],
+    [
+      "a camp's theme",
+      async () => {
+        const { camp_id, theme_id } = await someSubscription();
+        await database.db.execute(
+          sql`update camps set theme_id = (select id from themes where id <> ${theme_id} order by id limit 1) where id = ${camp_id}`,
+        );
+      },
+    ],
+    [
+      'a subscription deleted (deleteSubscription)',
+      async () => {
+        const answer = await call('deleteSubscription', { SUBSCRIPTION_ID: (await someSubscription()).id });
+        expect(answer.statusCode).toBe(200);
+      },
+    ],
+  ];
+
+  it.each(writes)('after %s the ETag changes and the answer is what the database holds', async (_kind, write) => {
+    const before = await get(app);
+    expect((await get(app, { 'if-none-match': before.etag })).status).toBe(304);
+    await write();
+    const after = await get(app, { 'if-none-match': before.etag, 'accept-encoding': 'br' });
+    expect(after.status).toBe(200);
+    expect(after.etag).not.toBe(before.etag);
+    const rows = rowsOf(brotliDecompressSync(after.raw).toString());
+    expect(rows).not.toEqual(rowsOf(before.body));
+    expect(rows).toEqual(await fromDatabase());
+  });
+
+  // PGlite's data folder belongs to one process; PostgreSQL serves several.
+  if (backend === 'postgres')
+    it('a second server on the same database answers another server’s writes at once', async () => {
+      const second = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
+      databases.push(second);
+      const other = await startServer(second);
+      const before = await get(other);
+      expect(before.status).toBe(200);
+      expect((await get(other, { 'if-none-match': before.etag })).status).toBe(304);
+      const answer = await call('addDiscount', {
+        subscriptionId: (await someSubscription()).id,
+        discountAmount: '7',
+        discountRemark: 'Tweede server',
+      });
+      expect(answer.statusCode).toBe(200);
+      const after = await get(other, { 'if-none-match': before.etag });
+      expect(after.status).toBe(200);
+      expect(after.etag).not.toBe(before.etag);
+      expect(rowsOf(after.body)).toEqual(await fromDatabase());
+    });
+});
