@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { centsToEuro, formatEuro } from '@common/money.js';
+import type { DashboardAnswer } from '@common/schemas/dashboard.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 
 const UI_TIMEOUT_MS = 15_000;
@@ -91,6 +93,88 @@ describe('the season dashboard in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('paymentStatus')).toBe('PAID-TO-MUCH');
     const overpaid = subscriptions.filter((s) => s.PAYMENT_STATUS === 'PAID-TO-MUCH' && !s.SUBSCRIPTION_CANCELLED).length;
     await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(overpaid));
+  });
+
+  it('a week of bookings and a discount reason open the list filtered on them, showing the same count, the filter, and a way to remove it', async () => {
+    const countText = (n: number) => (n === 1 ? '1 inschrijving' : `${n} inschrijvingen`);
+    const rows: { SUBSCRIPTION_ID: number; SUBSCRIPTION_CANCELLED: boolean; LOCATION_ID: number }[] = (
+      await session.t.call('GET', `/api/getSubscriptions?campYear=${year}`)
+    ).body.data;
+    const live = rows.filter((r) => !r.SUBSCRIPTION_CANCELLED);
+    // An 'Andere...' reason, stored as its typed text, on two subscriptions of one location.
+    const [first, second] = live.filter((r) => r.LOCATION_ID === live[0]!.LOCATION_ID);
+    for (const subscription of [first!, second!]) {
+      const body = {
+        subscriptionId: subscription.SUBSCRIPTION_ID,
+        discountAmount: '3',
+        discountRemark: 'Korting via de school',
+        discountId: null,
+      };
+      expect((await session.t.call('POST', '/api/addDiscount', body)).status).toBe(200);
+    }
+    const dashboard: DashboardAnswer = (await session.t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const page = await session.newPage();
+    const openDashboard = async () => {
+      await page.goto(`/dashboard?subscriptionsYear=${year}`);
+      await page.getByRole('heading', { name: `Overzicht ${year}`, level: 1 }).waitFor();
+    };
+
+    // The busiest week of this year: its figure opens the bookings of that week.
+    const busiest = dashboard.bookingsByWeek.reduce((a, b) => (b.thisYear > a.thisYear ? b : a));
+    expect(busiest.thisYear).toBeGreaterThan(0);
+    expect(busiest.thisYear).toBeLessThan(live.length);
+    await openDashboard();
+    await page.getByText('Inschrijvingen per week als tabel').click();
+    const weekLabel = busiest.weeksBeforeSeason >= 0 ? `-${busiest.weeksBeforeSeason}` : `+${-busiest.weeksBeforeSeason}`;
+    const weekRow = page
+      .getByTestId('bookings')
+      .locator('tbody tr', { has: page.getByRole('rowheader', { name: weekLabel, exact: true }) });
+    const weekLink = weekRow.getByRole('link').first();
+    expect(await weekLink.textContent()).toBe(String(busiest.thisYear));
+    await weekLink.click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    const weekUrl = new URL(page.url()).searchParams;
+    expect([weekUrl.get('bookedFrom'), weekUrl.get('bookedTo')]).toEqual([busiest.thisYearBooked!.from, busiest.thisYearBooked!.to]);
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(busiest.thisYear));
+    expect(await page.locator('table tbody tr').count()).toBe(busiest.thisYear);
+    const day = (iso: string) => iso.split('-').reverse().join('/');
+    const weekFilter = `Ingeschreven van ${day(busiest.thisYearBooked!.from)} tot en met ${day(busiest.thisYearBooked!.to)}`;
+    await page.getByTestId('selection-filters').getByText(weekFilter).waitFor();
+    await expectNoSeriousAxeViolations(page, 'overview filtered on a week of bookings');
+    // The filter goes with its button: then the whole list is back.
+    await page.getByRole('button', { name: `Filter verwijderen: ${weekFilter}` }).click();
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(live.length));
+    expect(await page.getByTestId('selection-filters').count()).toBe(0);
+
+    // The typed reason's count opens that location's subscriptions with it, and the filter shows its amount.
+    const reason = dashboard.discountsByReason.find((d) => d.reason === 'Korting via de school')!;
+    expect([reason.count, reason.amountCents]).toEqual([2, 600]);
+    await openDashboard();
+    const reasonRow = page.getByTestId('discounts').locator('tbody tr', { has: page.getByRole('rowheader', { name: reason.reason }) });
+    await reasonRow.getByRole('link', { name: String(reason.count), exact: true }).click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    const reasonUrl = new URL(page.url()).searchParams;
+    expect([reasonUrl.get('discountReason'), reasonUrl.get('locationId')]).toEqual([reason.reason, String(reason.locationId)]);
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(reason.count));
+    await eventually(() => page.getByLabel('Locatie').inputValue()).toBe(String(reason.locationId));
+    const reasonFilter = `Korting '${reason.reason}': ${formatEuro(centsToEuro(reason.amountCents))} in deze lijst`;
+    await page.getByTestId('selection-filters').getByText(reasonFilter).waitFor();
+    await expectNoSeriousAxeViolations(page, 'overview filtered on a discount reason');
+
+    // A discount reason of the demo data: its amount figure opens the same list, with the same count.
+    const given = dashboard.discountsByReason.find((d) => d.reason !== reason.reason);
+    if (given) {
+      await openDashboard();
+      const givenRow = page
+        .getByTestId('discounts')
+        .locator('tbody tr', { has: page.getByRole('rowheader', { name: given.reason, exact: true }) })
+        .filter({
+          has: page.getByRole('link', { name: dashboard.locations.find((l) => l.locationId === given.locationId)!.name, exact: true }),
+        });
+      await givenRow.getByRole('link', { name: formatEuro(centsToEuro(given.amountCents)), exact: true }).click();
+      await page.waitForURL(/\/subscription-overview\?/);
+      await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(given.count));
+    }
   });
 
   it('fits a phone 390 px wide without the page scrolling sideways', async () => {

@@ -14,6 +14,12 @@ export type ListFilter = {
   paymentMethodId?: number;
   paymentStatus?: PaymentStatus;
   cancelledOnly?: boolean;
+  /** Booked on or after this day (YYYY-MM-DD, in Belgium). */
+  bookedFrom?: string;
+  /** Booked on or before this day. */
+  bookedTo?: string;
+  /** Given a discount with exactly this text. */
+  discountReason?: string;
 };
 
 export const paths = {

@@ -137,6 +137,12 @@ function ChartWithTable({ title, chart, table }: { title: string; chart: ReactNo
   );
 }
 
+/** A week's figure links to the list of the bookings it counts: that season's overview filtered on the week's booking days. */
+function WeekFigure({ count, campYear, booked }: { count: number; campYear: number; booked: { from: string; to: string } | null }) {
+  if (!booked) return <>{count}</>;
+  return <Link to={paths.subscriptionOverview(campYear, { bookedFrom: booked.from, bookedTo: booked.to })}>{count}</Link>;
+}
+
 function Bookings({ year, data }: { year: number; data: DashboardAnswer }) {
   const weeks = data.bookingsByWeek.map((w) => ({
     ...w,
@@ -162,8 +168,16 @@ function Bookings({ year, data }: { year: number; data: DashboardAnswer }) {
         table={
           <FiguresTable
             headings={['Weken voor het seizoen', year, year - 1]}
-            rows={weeks.map((w) => ({ key: w.weeksBeforeSeason, heading: w.label, figures: [w.thisYear, w.lastYear] }))}
+            rows={weeks.map((w) => ({
+              key: w.weeksBeforeSeason,
+              heading: w.label,
+              figures: [
+                <WeekFigure count={w.thisYear} campYear={year} booked={w.thisYearBooked} />,
+                <WeekFigure count={w.lastYear} campYear={year - 1} booked={w.lastYearBooked} />,
+              ],
+            }))}
             className=""
+            testId="bookings"
           />
         }
       />
@@ -259,12 +273,16 @@ function Discounts({ year, data }: { year: number; data: DashboardAnswer }) {
       <FiguresTable
         headings={['Reden', 'Aantal', 'Bedrag']}
         labelHeadings={['Locatie']}
-        rows={data.discountsByReason.map((d) => ({
-          key: `${d.reason}|${d.locationId}`,
-          heading: d.reason,
-          labels: [<Link to={paths.subscriptionOverview(year, { locationId: d.locationId })}>{locationName.get(d.locationId)}</Link>],
-          figures: [d.count, euro(d.amountCents)],
-        }))}
+        rows={data.discountsByReason.map((d) => {
+          // The subscriptions of this location with a discount of this reason: the list counts them and sums the amount.
+          const list = paths.subscriptionOverview(year, { locationId: d.locationId, discountReason: d.reason });
+          return {
+            key: `${d.reason}|${d.locationId}`,
+            heading: d.reason,
+            labels: [<Link to={paths.subscriptionOverview(year, { locationId: d.locationId })}>{locationName.get(d.locationId)}</Link>],
+            figures: [<Link to={list}>{d.count}</Link>, <Link to={list}>{euro(d.amountCents)}</Link>],
+          };
+        })}
         testId="discounts"
       />
     </SectionCard>

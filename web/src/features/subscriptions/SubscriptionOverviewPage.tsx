@@ -12,10 +12,13 @@ import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { useSubscriptions } from './api/get-subscriptions.js';
+import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
-import { campLabel, filterRows, overviewFilterParams, overviewTotals, prepareRows } from '@common/subscription-overview.js';
+import { euroToCents } from '@common/money.js';
+import { campLabel, filterRows, overviewFilterParams, overviewTotals, prepareRows, selectionOf } from '@common/subscription-overview.js';
 import { OverviewTotals } from './overview/OverviewTotals.js';
+import { SelectionFilters } from './overview/SelectionFilters.js';
 import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
 import { useOverviewFilter } from './overview/useOverviewFilter.js';
 
@@ -26,7 +29,15 @@ export default function SubscriptionOverviewPage() {
   const year = useCampYear();
   const subscriptions = useSubscriptions(year);
   const paymentMethods = usePaymentMethods();
-  const { text, query, filter, type, choose, setCancelledOnly } = useOverviewFilter();
+  const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter();
+  const selection = useMemo(() => selectionOf(filter), [filter]);
+  const selectionRows = useSubscriptionSelection(year, selection);
+  const selected = useMemo(
+    () => (selectionRows.data ? new Set(selectionRows.data.map((s) => s.SUBSCRIPTION_ID)) : null),
+    [selectionRows.data],
+  );
+  // With a selection the list waits for its ids: until then it would show rows the filter leaves out.
+  const list = selection === null || selectionRows.data ? subscriptions.data : undefined;
   const [showAll, setShowAll] = useState(false);
   const [showTotals, setShowTotals] = useState(false);
 
@@ -43,13 +54,22 @@ export default function SubscriptionOverviewPage() {
     return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
   }, [subscriptions.data, kept]);
   const foundByNationalNumber = useSubscriptionsFoundByNationalNumber(year, query);
-  const matching = useMemo(() => filterRows(rows, filter, query, foundByNationalNumber), [rows, filter, query, foundByNationalNumber]);
+  const matching = useMemo(
+    () => filterRows(rows, filter, query, foundByNationalNumber, selection === null ? null : selected),
+    [rows, filter, query, foundByNationalNumber, selection, selected],
+  );
   // Count and totals are of what exists: a deleted row in view no longer counts.
   const existing = useMemo(
     () => matching.filter((row) => !deletedIds.has(row.subscription.SUBSCRIPTION_ID)).map((row) => row.subscription),
     [matching, deletedIds],
   );
   const totals = useMemo(() => (showTotals ? overviewTotals(existing) : null), [showTotals, existing]);
+  /** The discount of the linked reason on the subscriptions counted: the dashboard's amount for the same filter. */
+  const reasonDiscountCents = useMemo(() => {
+    if (!filter.discountReason || !selectionRows.data) return null;
+    const cents = new Map(selectionRows.data.map((s) => [s.SUBSCRIPTION_ID, euroToCents(s.DISCOUNT_AMOUNT)]));
+    return existing.reduce((sum, s) => sum + (cents.get(s.SUBSCRIPTION_ID) ?? 0), 0);
+  }, [filter.discountReason, selectionRows.data, existing]);
   const shown = useMemo(() => matching.slice(0, showAll ? SUBSCRIPTION_ROWS_EXPANDED : SUBSCRIPTION_ROWS_DEFAULT), [matching, showAll]);
   const paymentMethodLabels = useMemo(
     () => new Map((paymentMethods.data ?? []).map((m) => [m.PAYMENTMETHOD_ID, m.PAYMENTMETHOD_DESCRIPTION])),
@@ -81,7 +101,7 @@ export default function SubscriptionOverviewPage() {
         <Link to={paths.subscriptionsTrash(year)} className="btn btn-outline-secondary btn-sm">
           Prullenbak
         </Link>
-        {subscriptions.data && (
+        {list && (
           <span className="text-body-secondary" role="status" data-testid="subscription-count">
             {existing.length === 1 ? '1 inschrijving' : `${countFormat.format(existing.length)} inschrijvingen`}
             {shown.length < matching.length && `, de eerste ${countFormat.format(shown.length)} getoond`}
@@ -89,9 +109,10 @@ export default function SubscriptionOverviewPage() {
         )}
       </div>
       <OverviewFilters year={year} text={text} filter={filter} onType={type} onChoose={choose} onCancelledOnly={setCancelledOnly} />
+      <SelectionFilters filter={filter} discountCents={list ? reasonDiscountCents : null} onRemove={removeSelection} />
       {/* A failed load shows no message (spec section 8): the filters stay, the table does not appear. */}
-      {subscriptions.isPending && <LoadingLine />}
-      {subscriptions.data && (
+      {(subscriptions.isPending || (selection !== null && selectionRows.isPending)) && <LoadingLine />}
+      {list && (
         <>
           <div className="d-flex flex-wrap gap-2 mb-3">
             <Button

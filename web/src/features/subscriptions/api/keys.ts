@@ -1,8 +1,11 @@
+import type { SubscriptionSelection } from '@common/schemas/subscriptions.js';
+
 /** Query keys of the subscriptions feature: ['subscriptions', operation, params]. */
 export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   list: (campYear: number) => ['subscriptions', 'list', campYear] as const,
   nationalNumberSearch: (campYear: number, query: string) => ['subscriptions', 'national-number-search', campYear, query] as const,
+  selection: (campYear: number, selection: SubscriptionSelection) => ['subscriptions', 'selection', campYear, selection] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   discounts: (id: number) => ['subscriptions', 'discounts', id] as const,
   payments: (id: number) => ['subscriptions', 'payments', id] as const,

@@ -1,9 +1,17 @@
 import { useCallback, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
-import { noOverviewFilter, overviewFilterFromQuery, overviewFilterQuery, type OverviewFilter } from '@common/subscription-overview.js';
+import {
+  noOverviewFilter,
+  overviewFilterFromQuery,
+  overviewFilterQuery,
+  SELECTION_FILTERS,
+  type OverviewFilter,
+} from '@common/subscription-overview.js';
 
-export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly'>>;
+type SelectionFilter = (typeof SELECTION_FILTERS)[number];
+
+export type DropdownChoice = Partial<Omit<OverviewFilter, 'cancelledOnly' | SelectionFilter>>;
 
 /**
  * The filters of the overview and how they interact (spec section 2): a search looks through the
@@ -30,5 +38,11 @@ export function useOverviewFilter() {
 
   const setCancelledOnly = useCallback((cancelledOnly: boolean) => setFilter((current) => ({ ...current, cancelledOnly })), []);
 
-  return { text: search.text, query: search.query, type: search.type, filter, choose, setCancelledOnly };
+  /** A link's booking days or discount reason stay, through searches and dropdowns, until staff remove them. */
+  const removeSelection = useCallback(
+    (keys: readonly SelectionFilter[]) => setFilter((current) => ({ ...current, ...Object.fromEntries(keys.map((key) => [key, ''])) })),
+    [],
+  );
+
+  return { text: search.text, query: search.query, type: search.type, filter, choose, setCancelledOnly, removeSelection };
 }
