@@ -57,7 +57,7 @@ const TARGETS = {
 interface ApiFigures {
   backend: string;
   subscriptions: { size: number; apiMs: number; afterWriteMs: number; floorMs: number; ratio: number; wireBytes: number }[];
-  dashboard?: { size: number; apiMs: number; queriesMs: number; ratio: number }[];
+  dashboard?: { size: number; apiMs: number; queriesMs: number; ratio: number; scanMs: number; scanRatio: number }[];
   detail: {
     requestsPerSecond: number;
     p99Ms: number;
@@ -172,10 +172,28 @@ async function measureApi(backend: string, database: DatabaseHandle, server: Ben
   };
 }
 
-/** Target of issue 21: getDashboard to the last byte at most this many times its own queries run directly. */
+/**
+ * Targets of issue 21 ("fast at 50,000"), both ratios against floors measured in the same run through the same driver:
+ * - getDashboard to the last byte at most DASHBOARD_TARGET_RATIO × its own queries run directly (what HTTP, the
+ *   schema check and JSON add);
+ * - its queries at most DASHBOARD_SCAN_TARGET_RATIO × one plain pass over the rows they read (the subscriptions of
+ *   the season and the last, with camp, period and discounts joined, summed once): grouping them into the five
+ *   parts costs at most that many passes, so no part reads row by row.
+ */
 const DASHBOARD_TARGET_RATIO = 1.5;
+const DASHBOARD_SCAN_TARGET_RATIO = 3;
 
-/** getDashboard over HTTP against the same queries run in this process through the same driver: what HTTP, the schema check and JSON add. */
+/** The floor of getDashboard's queries: the rows they read, read once and summed, without any grouping. */
+const dashboardRowsOnce = (db: Database, year: number) =>
+  queryRows(
+    db,
+    sql`select count(*) as subscriptions, sum(s.paid_amount_cents + s.camp_price_cents) as cents, sum(d.amount_cents) as discounts
+        from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
+        left join subscription_discounts d on d.subscription_id = s.id
+        where p.start_date >= ${`${year - 1}-01-01`} and p.start_date < ${`${year + 1}-01-01`}`,
+  );
+
+/** getDashboard over HTTP, its queries run in this process, and one plain pass over their rows, all through the same driver. */
 async function measureDashboard(backend: string, database: DatabaseHandle, baseUrl: string, token: string) {
   const figures: NonNullable<ApiFigures['dashboard']> = [];
   for (const size of [10_000, 50_000] as const) {
@@ -186,24 +204,35 @@ async function measureDashboard(backend: string, database: DatabaseHandle, baseU
       return answer.ms;
     });
     const queries = await medianOf(RUNS, () => timed(() => getDashboard(database.db, year)));
-    figures.push({ size, apiMs: api.median, queriesMs: queries.median, ratio: api.median / queries.median });
-    log(`${backend} getDashboard ${size}: ${api.median.toFixed(1)} ms vs its queries ${queries.median.toFixed(1)} ms`);
+    const scan = await medianOf(RUNS, () => timed(() => dashboardRowsOnce(database.db, year)));
+    figures.push({
+      size,
+      apiMs: api.median,
+      queriesMs: queries.median,
+      ratio: api.median / queries.median,
+      scanMs: scan.median,
+      scanRatio: queries.median / scan.median,
+    });
+    log(
+      `${backend} getDashboard ${size}: ${api.median.toFixed(1)} ms vs its queries ${queries.median.toFixed(1)} ms vs one pass ${scan.median.toFixed(1)} ms`,
+    );
   }
   return figures;
 }
 
 function dashboardSection(date: string, figures: Pick<ApiFigures, 'backend' | 'dashboard'>[]): string[] {
+  const [one, five, fifteen] = os.loadavg().map((load) => load.toFixed(2));
   return [
-    `## 2b. getDashboard of a year (issue 21; target: at most ${DASHBOARD_TARGET_RATIO} × its own queries run directly through the same driver)`,
+    `## 2b. getDashboard of a year (issue 21; targets: the API at most ${DASHBOARD_TARGET_RATIO} × its own queries run directly, and those at most ${DASHBOARD_SCAN_TARGET_RATIO} × one plain pass over the rows they read, both through the same driver)`,
     '',
-    `Measured ${date}; medians of ${RUNS} runs after a warm-up.`,
+    `Measured ${date}; medians of ${RUNS} runs after a warm-up. The year of 50,000 is read with the 10,000 before it, the year of 10,000 with the year before it (the dashboard compares with last year). Load average of the machine (${os.cpus().length} cores, shared) at the end: ${one} / ${five} / ${fifteen} (1 / 5 / 15 min).`,
     '',
-    '| backend | subscriptions | API (ms, to last byte) | its queries (ms) | ratio | target |',
-    '|---|---|---|---|---|---|',
+    '| backend | subscriptions | API (ms, to last byte) | its queries (ms) | ratio | target | one pass over its rows (ms) | queries / pass | target |',
+    '|---|---|---|---|---|---|---|---|---|',
     ...figures.flatMap((a) =>
       (a.dashboard ?? []).map(
         (d) =>
-          `| ${a.backend} | ${d.size} | ${d.apiMs.toFixed(1)} | ${d.queriesMs.toFixed(1)} | ${d.ratio.toFixed(2)} | ${mark(d.ratio <= DASHBOARD_TARGET_RATIO)} |`,
+          `| ${a.backend} | ${d.size} | ${d.apiMs.toFixed(1)} | ${d.queriesMs.toFixed(1)} | ${d.ratio.toFixed(2)} | ${mark(d.ratio <= DASHBOARD_TARGET_RATIO)} | ${d.scanMs.toFixed(1)} | ${d.scanRatio.toFixed(2)} | ${mark(d.scanRatio <= DASHBOARD_SCAN_TARGET_RATIO)} |`,
       ),
     ),
     '',
@@ -400,7 +429,7 @@ type Only = 'all' | 'quick' | 'mixed-load' | 'bank' | 'dashboard';
 async function postgresFigures(
   databaseUrl: string,
   only: Only,
-): Promise<{ api?: ApiFigures; bank?: BankImportFigures; mixed?: MixedLoadFigures }> {
+): Promise<{ api?: ApiFigures; bank?: BankImportFigures; mixed?: MixedLoadFigures; dashboard?: ApiFigures['dashboard'] }> {
   const name = `kampbeheer_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -412,6 +441,11 @@ async function postgresFigures(
   try {
     await seed(database.db, only);
     const server = await startServer(database, '');
+    if (only === 'dashboard') {
+      const dashboard = await measureDashboard('postgres', database, server.baseUrl, server.token);
+      await server.app.close();
+      return { dashboard };
+    }
     const api = only === 'all' || only === 'quick' ? await measureApi('postgres', database, server) : undefined;
     if (only === 'quick') {
       await server.app.close();
@@ -631,10 +665,14 @@ async function main() {
     const database = await openDatabase({ dataDir });
     await seed(database.db, only);
     const server = await startServer(database, dataDir);
-    const figures = await measureDashboard('pglite', database, server.baseUrl, server.token);
+    const figures: Pick<ApiFigures, 'backend' | 'dashboard'>[] = [
+      { backend: 'pglite', dashboard: await measureDashboard('pglite', database, server.baseUrl, server.token) },
+    ];
     await server.app.close();
     await database.close();
-    writeSection(dashboardSection(date, [{ backend: 'pglite', dashboard: figures }]));
+    if (process.env.DATABASE_URL)
+      figures.push({ backend: 'postgres', dashboard: (await postgresFigures(process.env.DATABASE_URL, only)).dashboard });
+    writeSection(dashboardSection(date, figures));
     rmSync(tmp, { recursive: true, force: true });
     log('wrote section 2b of bench/results.md');
     return;
