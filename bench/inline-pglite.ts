@@ -9,10 +9,13 @@ import * as schema from '../server/src/db/schema.js';
  */
 export async function openInlinePglite(dataDir: string): Promise<DatabaseHandle> {
   const client = await PGlite.create(dataDir);
+  const db = drizzle({ client, schema }) as unknown as Database;
   return {
-    db: drizzle({ client, schema }) as unknown as Database,
+    db,
+    priorityDb: db,
     kind: 'pglite',
     ping: async () => {},
+    disruptions: () => 0,
     close: () => client.close(),
   };
 }

@@ -137,7 +137,14 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     await t.app.close();
     const restarted = await buildApp({
       config: t.config,
-      database: { db: t.db, kind: backend, ping: async () => undefined, close: async () => undefined },
+      database: {
+        db: t.db,
+        priorityDb: t.db,
+        kind: backend,
+        ping: async () => undefined,
+        disruptions: () => 0,
+        close: async () => undefined,
+      },
       logger: false,
       clock,
     });

@@ -4,7 +4,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { lockDataFolder } from './data-folder-lock.js';
-import { startPgliteWorker, type PgliteHost } from './pglite-host.js';
+import { PRIORITY_APPLICATION, startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.js';
@@ -18,11 +18,22 @@ export type Executor = Database | Transaction;
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The lane for the short statements of a sign-in, which must not wait behind the work: a small pool of
+   * its own on PostgreSQL, and on the embedded database a connection that takes the session before the
+   * waiting work (see pglite-worker.mjs). Same database, same data as `db`.
+   */
+  priorityDb: Database;
   kind: 'pglite' | 'postgres';
   /** The embedded database's worker (PGlite only): its restarts, and the hooks the restart tests kill it with. */
   embedded?: Pick<PgliteHost, 'restarts' | 'crashOnNextQuery' | 'terminate'>;
   /** Resolves when the database answers a trivial query within the connect timeout; rejects otherwise. */
   ping(): Promise<void>;
+  /**
+   * How often a connection was lost, the embedded worker died or the handle was closed so far: a ping
+   * that succeeded before the count last changed says nothing about the database now.
+   */
+  disruptions(): number;
   close(): Promise<void>;
 }
 
@@ -33,35 +44,64 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
 
 /** The defaults of DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS. */
 export const defaultConnectionSettings: ConnectionSettings = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
+/** The application_name of the health check's own PostgreSQL connection. */
+export const HEALTH_APPLICATION = 'kampbeheer-health';
+/** PostgreSQL connections for the work, and for the priority lane (two sign-ins at once without waiting). */
+const POSTGRES_WORK_CONNECTIONS = 10;
+const POSTGRES_PRIORITY_CONNECTIONS = 2;
+/**
+ * Connections to the embedded database's worker for the work. It runs one statement at a time whatever
+ * the number, but with more than one the next statement already waits in the worker while the server
+ * handles the last answer, so the worker does not idle in between.
+ */
+const PGLITE_WORK_CONNECTIONS = 4;
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const settings = { ...defaultConnectionSettings, ...options };
   // A connection the server ends (restart, failover, a forced drop), idle or in the middle of a
   // transaction, is dropped from the pool and replaced on the next query; the call it served fails.
-  const onLost = (error: Error) => console.error(`Databankverbinding verloren: ${error.message}`);
+  let disruptions = 0;
+  const onLost = (error: Error) => {
+    disruptions++;
+    console.error(`Databankverbinding verloren: ${error.message}`);
+  };
   if (options.databaseUrl) {
     const target = { connectionString: options.databaseUrl };
-    const pool = createPool(target, { ...settings, max: 10 }, onLost);
+    const pool = createPool(target, { ...settings, max: POSTGRES_WORK_CONNECTIONS }, onLost);
+    const priorityPool = createPool(
+      target,
+      { ...settings, max: POSTGRES_PRIORITY_CONNECTIONS, applicationName: PRIORITY_APPLICATION },
+      onLost,
+    );
     // The health check has a connection of its own, so that it never waits behind a busy pool.
     const probe = createPool(
       target,
-      { connectTimeoutMs: settings.connectTimeoutMs, statementTimeoutMs: settings.connectTimeoutMs, max: 1 },
+      {
+        connectTimeoutMs: settings.connectTimeoutMs,
+        statementTimeoutMs: settings.connectTimeoutMs,
+        max: 1,
+        applicationName: HEALTH_APPLICATION,
+        keepIdle: true,
+      },
       onLost,
     );
     const db = drizzlePostgres({ client: pool, schema });
     await migratePostgres(db, { migrationsFolder });
     return {
       db: db as unknown as Database,
+      priorityDb: drizzlePostgres({ client: priorityPool, schema }) as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await probe.query('select 1')),
+      disruptions: () => disruptions,
       close: async () => {
-        await Promise.all([pool.end(), probe.end()]);
+        disruptions++;
+        await Promise.all([pool.end(), priorityPool.end(), probe.end()]);
       },
     };
   }
   // The embedded database runs in a worker thread (pglite-worker.mjs), reached through the same pg pool
-  // as a PostgreSQL server. It is one session, so the pool holds one connection.
+  // as a PostgreSQL server. It is one session, which its connections take in turns (the priority lane's first).
   const inMemory = options.dataDir === 'memory://';
   const lock = inMemory ? null : lockDataFolder(options.dataDir);
   let host: PgliteHost | null = null;
@@ -71,18 +111,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A data folder holds its schema across a restart; an in-memory database starts empty again.
       onRestarted: () => (inMemory ? migrate() : Promise.resolve()),
     });
-    const pool = createPool(host.connection, { ...settings, max: 1 }, onLost);
+    const pool = createPool(host.connection, { ...settings, max: PGLITE_WORK_CONNECTIONS }, onLost);
+    const priorityPool = createPool(host.connection, { ...settings, max: 1, applicationName: PRIORITY_APPLICATION }, onLost);
     const db = drizzlePostgres({ client: pool, schema });
     migrate = () => migratePostgres(db, { migrationsFolder });
     await migrate();
     const started = host;
+    let closed = 0;
     return {
       db: db as unknown as Database,
+      priorityDb: drizzlePostgres({ client: priorityPool, schema }) as unknown as Database,
       kind: 'pglite',
       embedded: started,
       ping: () => started.ping(settings.connectTimeoutMs),
+      disruptions: () => disruptions + started.deaths + closed,
       close: async () => {
-        await pool.end();
+        closed = 1;
+        await Promise.all([pool.end(), priorityPool.end()]);
         await started.stop();
         lock?.release();
       },

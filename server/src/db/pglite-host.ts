@@ -8,6 +8,8 @@ interface PgliteWorkerData {
   /** null keeps the database in memory. */
   dataDir: string | null;
   socketPath: string;
+  /** The application_name of the connections the worker serves before the others. */
+  priorityApplication: string;
 }
 type PgliteWorkerRequest = { type: 'ping'; id: number } | { type: 'close' } | { type: 'crash-on-next-query' };
 type PgliteWorkerReply =
@@ -24,6 +26,8 @@ export interface PgliteHost {
   terminate(): Promise<void>;
   /** How often the worker was started again after it died. */
   readonly restarts: number;
+  /** How often a running worker died (counted at once, before it is started again). */
+  readonly deaths: number;
   stop(): Promise<void>;
 }
 
@@ -31,6 +35,9 @@ export interface PgliteHostOptions {
   /** Runs on every restarted worker before it is used again (an in-memory database starts empty). */
   onRestarted?: () => Promise<void>;
 }
+
+/** The application_name of the priority lane's connections, which the worker serves before the others. */
+export const PRIORITY_APPLICATION = 'kampbeheer-priority';
 
 /** A worker that dies is started again at once, then after longer waits while it keeps dying, up to this. */
 const MAX_RESTART_DELAY_MS = 30_000;
@@ -126,9 +133,14 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
   }
   const socketFolder = mkdtempSync(path.join(tmpdir(), `kampbeheer-pglite-${process.pid}-`));
   const port = 5432;
-  const workerData: PgliteWorkerData = { dataDir, socketPath: path.join(socketFolder, `.s.PGSQL.${port}`) };
+  const workerData: PgliteWorkerData = {
+    dataDir,
+    socketPath: path.join(socketFolder, `.s.PGSQL.${port}`),
+    priorityApplication: PRIORITY_APPLICATION,
+  };
   let stopping = false;
   let restarts = 0;
+  let deaths = 0;
   let failuresInARow = 0;
   let restartTimer: NodeJS.Timeout | null = null;
   let restarting: Promise<void> | null = null;
@@ -160,6 +172,7 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
   function onExit(running: RunningWorker, code: number) {
     if (stopping || running !== current) return;
     current = null;
+    deaths++;
     failuresInARow = Date.now() - running.startedAt >= HEALTHY_RUN_MS ? 0 : failuresInARow + 1;
     console.error(`Ingebouwde databank: de worker stopte onverwacht (code ${code}); hij start opnieuw.`);
     restartAfter(failuresInARow <= 1 ? 0 : Math.min(MAX_RESTART_DELAY_MS, 250 * 2 ** failuresInARow));
@@ -177,6 +190,9 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
     connection: { host: socketFolder, port, user: 'postgres', database: 'postgres' },
     get restarts() {
       return restarts;
+    },
+    get deaths() {
+      return deaths;
     },
     ping: (timeoutMs) =>
       new Promise<void>((resolve, reject) => {

@@ -7,7 +7,7 @@
  * Messages: see PgliteWorkerRequest and PgliteWorkerReply in pglite-host.ts.
  */
 import { Buffer } from 'node:buffer';
-import { setImmediate } from 'node:timers';
+import { setImmediate, setTimeout } from 'node:timers';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,53 +17,139 @@ const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null, socketPath: string }} */
-const { dataDir, socketPath } = workerData;
+/** @type {{ dataDir: string | null, socketPath: string, priorityApplication: string }} */
+const { dataDir, socketPath, priorityApplication } = workerData;
 /** @param {{ type: string, id?: number, ok?: boolean, message?: string }} reply */
 const send = (reply) => port.postMessage(reply);
 /** Set by the test hook 'crash-on-next-query': the next protocol message throws out of the worker. */
 let crashOnNextQuery = false;
 
 /**
- * PGlite is one session: two connections' messages interleaved would share one unnamed statement and one
- * transaction. So one connection is served at a time; a new one waits (paused) until the current one ends.
+ * The application_name of a startup message (length, protocol version, then name\0value\0 pairs).
+ * @param {Buffer} message
  */
-/** @param {PGlite} db */
-function serveConnections(db) {
-  /** @type {import('node:net').Socket[]} */
-  const waiting = [];
-  /** @type {import('node:net').Socket | null} */
-  let current = null;
-  /** @type {Set<import('node:net').Socket>} */
-  const sockets = new Set();
+function applicationName(message) {
+  const parts = message.subarray(8).toString('utf8').split('\0');
+  for (let i = 0; i + 1 < parts.length; i += 2) if (parts[i] === 'application_name') return parts[i + 1];
+  return undefined;
+}
 
-  const serveNext = () => {
-    do current = waiting.shift() ?? null;
-    while (current?.destroyed);
-    if (current) serve(current);
+/**
+ * Whether a message's answer ended in ReadyForQuery: the session finished what it was asked. Its status
+ * byte says whether it holds a transaction ('T', 'E') or not ('I').
+ * @param {Buffer} tail the last 6 bytes of the answer
+ */
+const isReadyForQuery = (tail) => tail.length === 6 && tail[0] === 0x5a && tail.readInt32BE(1) === 5;
+
+/**
+ * PGlite is one session, so its connections take turns: a connection holds the session from its first
+ * message until the session is idle again (ReadyForQuery 'I': its statement, or its whole transaction, is
+ * done), and only then may another go. Two connections' extended-protocol messages or transactions never
+ * interleave. Of the connections waiting for their turn, one of the priority lane (its application_name
+ * is `priorityApplication`: sign-in) goes first, then the others in the order they started waiting; so a
+ * short statement waits for at most the statement or transaction in progress, never for a queue of work.
+ * @param {PGlite} db
+ */
+function serveConnections(db) {
+  /**
+   * @typedef {{ socket: import('node:net').Socket, priority: boolean, queue: Buffer[], waitingSince: number, closed: boolean }} Connection
+   */
+  /** @type {Set<Connection>} */
+  const connections = new Set();
+  /** The connection that holds the session (in the middle of its statement or transaction), or null. */
+  /** @type {Connection | null} */
+  let holder = null;
+  let pumping = false;
+  let arrivals = 0;
+
+  /** The next connection to take the session: priority first, then the longest waiting. */
+  const next = () => {
+    /** @type {Connection | null} */
+    let best = null;
+    for (const connection of connections) {
+      if (connection.queue.length === 0) continue;
+      if (
+        !best ||
+        (connection.priority && !best.priority) ||
+        (connection.priority === best.priority && connection.waitingSince < best.waitingSince)
+      )
+        best = connection;
+    }
+    return best;
   };
 
-  /** @param {import('node:net').Socket} socket */
-  const serve = (socket) => {
+  /**
+   * Runs one protocol message of `connection`; answers whether the session finished what it was asked
+   * (`ready`), and whether it then holds no transaction either (`idle`).
+   * @param {Connection} connection
+   * @param {Buffer} message
+   */
+  const run = async (connection, message) => {
+    if (crashOnNextQuery) {
+      // Outside the promise chain, so that it is uncaught and ends the worker as a bug in PGlite would.
+      setImmediate(() => {
+        throw new Error('crash-on-next-query (test hook)');
+      });
+      await new Promise(() => {});
+    }
+    let tail = Buffer.alloc(0);
+    await db.execProtocolRawStream(new Uint8Array(message), {
+      onRawData: (data) => {
+        const chunk = Buffer.from(data);
+        tail = Buffer.concat([tail, chunk]).subarray(-6);
+        if (!connection.socket.destroyed) connection.socket.write(chunk);
+      },
+    });
+    return { ready: isReadyForQuery(tail), idle: isReadyForQuery(tail) && tail[5] === 0x49 /* 'I' */ };
+  };
+
+  /** Serves the waiting messages, one at a time, until none can go. */
+  const pump = async () => {
+    if (pumping) return;
+    pumping = true;
+    try {
+      for (;;) {
+        if (holder?.closed) {
+          // A connection that ends inside a transaction (a timeout, a crash of its caller) leaves nothing behind.
+          if (!db.closed && db.isInTransaction()) await db.exec('rollback').catch(() => undefined);
+          holder = null;
+        }
+        const connection = holder ?? next();
+        if (!connection || connection.queue.length === 0) return;
+        holder = connection;
+        const message = /** @type {Buffer} */ (connection.queue.shift());
+        let outcome = { ready: false, idle: false };
+        try {
+          outcome = await run(connection, message);
+        } catch {
+          connection.socket.destroy();
+        }
+        if (connection.queue.length === 0) connection.waitingSince = Infinity;
+        if (outcome.idle) holder = null;
+        // PGlite answers through promises alone, so without a turn of the event loop the messages of other
+        // connections (a sign-in's) and the host's pings would be read only once all waiting work is done.
+        // A statement's end is where the session may change hands; setImmediate proved too early for the
+        // sockets to be read, a timer is not.
+        if (outcome.ready) await new Promise((resolve) => setTimeout(resolve, 0));
+      }
+    } finally {
+      pumping = false;
+    }
+  };
+
+  /** @param {Connection} connection @param {Buffer} message */
+  const enqueue = (connection, message) => {
+    if (connection.queue.length === 0 && connection.waitingSince === Infinity) connection.waitingSince = arrivals++;
+    connection.queue.push(message);
+    void pump();
+  };
+
+  const server = createServer((socket) => {
+    /** @type {Connection} */
+    const connection = { socket, priority: false, queue: [], waitingSince: Infinity, closed: false };
+    connections.add(connection);
     let buffer = Buffer.alloc(0);
     let started = false;
-    let work = Promise.resolve();
-    /** @param {Buffer} message */
-    const run = async (message) => {
-      if (socket.destroyed) return;
-      if (crashOnNextQuery) {
-        // Outside the promise chain, so that it is uncaught and ends the worker as a bug in PGlite would.
-        setImmediate(() => {
-          throw new Error('crash-on-next-query (test hook)');
-        });
-        await new Promise(() => {});
-      }
-      await db.execProtocolRawStream(new Uint8Array(message), {
-        onRawData: (data) => {
-          if (!socket.destroyed) socket.write(Buffer.from(data));
-        },
-      });
-    };
     socket.on('data', (/** @type {Buffer} */ chunk) => {
       buffer = Buffer.concat([buffer, chunk]);
       for (;;) {
@@ -83,7 +169,8 @@ function serveConnections(db) {
             return;
           }
           started = true;
-          work = work.then(() => run(message)).catch(() => socket.destroy());
+          connection.priority = applicationName(message) === priorityApplication;
+          enqueue(connection, message);
           continue;
         }
         if (buffer.length < 5 || buffer.length < 1 + buffer.readInt32BE(1)) return;
@@ -94,36 +181,21 @@ function serveConnections(db) {
           socket.end();
           return;
         }
-        work = work.then(() => run(message)).catch(() => socket.destroy());
+        enqueue(connection, message);
       }
     });
     socket.once('close', () => {
-      // A connection that ends inside a transaction (a timeout, a crash of its caller) leaves nothing behind.
-      void work
-        .catch(() => undefined)
-        .then(async () => {
-          if (!db.closed && db.isInTransaction()) await db.exec('rollback');
-        })
-        .finally(serveNext);
+      connection.closed = true;
+      connection.queue.length = 0;
+      connections.delete(connection);
+      void pump();
     });
     socket.on('error', () => socket.destroy());
-    socket.resume();
-  };
-
-  const server = createServer((socket) => {
-    sockets.add(socket);
-    socket.once('close', () => {
-      sockets.delete(socket);
-      if (waiting.includes(socket)) waiting.splice(waiting.indexOf(socket), 1);
-    });
-    socket.pause();
-    waiting.push(socket);
-    if (!current) serveNext();
   });
   return {
     server,
     stop: () => {
-      for (const socket of sockets) socket.destroy();
+      for (const connection of connections) connection.socket.destroy();
       return new Promise((resolve) => server.close(() => resolve(undefined)));
     },
   };

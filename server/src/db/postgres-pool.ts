@@ -47,12 +47,20 @@ function guardedClient(onLost: (error: Error) => void): typeof pg.Client {
 /** A pool whose connections may be lost at any time without harm: the next call connects anew. */
 export function createPool(
   target: { connectionString: string } | { host: string; port: number; user: string; database: string },
-  settings: ConnectionSettings & { max: number },
+  settings: ConnectionSettings & {
+    max: number;
+    /** Shows in pg_stat_activity; the embedded database's worker serves PRIORITY_APPLICATION first. */
+    applicationName?: string;
+    /** Keep an idle connection open instead of closing it after 10 s (a connection used every few seconds). */
+    keepIdle?: boolean;
+  },
   onLost: (error: Error) => void,
 ): pg.Pool {
   const pool = new pg.Pool({
     ...target,
     max: settings.max,
+    application_name: settings.applicationName,
+    ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
     Client: guardedClient(onLost),
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,

@@ -1,0 +1,125 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/src/app.js';
+import { loadConfig } from '../../server/src/config.js';
+import { HEALTH_APPLICATION } from '../../server/src/db/client.js';
+import { addAdmin } from '../../server/src/features/auth/service.js';
+import { HEALTH_FRESH_MS, HEALTH_RENEW_MS } from '../../server/src/features/health/database-health.js';
+import type { Clock } from '../../server/src/lib/clock.js';
+import { TEST_ADMIN } from '../helpers/api.js';
+import { controlledClock } from '../helpers/clock.js';
+import { backends, openTestDatabase, type Backend } from '../helpers/database.js';
+
+/**
+ * Issue 23 §3: under a load of staff work, a sign-in and /api/health must not wait behind it. Each test
+ * fills the database with work that does not end by itself (PostgreSQL: statements waiting for a lock the
+ * test holds) or that takes long (PGlite, one session: heavy statements in a row), and checks by the
+ * order of answers, never by wall time, that the sign-in or the health check did not wait for it.
+ */
+
+/** A statement that keeps the embedded database busy for a while (about 0.3 s on a quiet machine). */
+const heavyStatement = sql`select count(*) from generate_series(1, 300000)`;
+
+const cleanups: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+async function startApp(backend: Backend, clock?: Clock) {
+  const database = await openTestDatabase(backend);
+  cleanups.push(() => database.close());
+  await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), database, logger: false, ...(clock ? { clock } : {}) });
+  cleanups.push(() => app.close());
+  return { app, database };
+}
+
+const signIn = async (app: FastifyInstance) =>
+  (await app.inject({ method: 'POST', url: '/api/login', payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password } }))
+    .statusCode;
+const health = async (app: FastifyInstance) => (await app.inject({ method: 'GET', url: '/api/health' })).statusCode;
+
+/** Tracks which of a set of promises have settled. */
+function tracked(promises: Promise<unknown>[]) {
+  let settled = 0;
+  for (const promise of promises)
+    void promise.then(
+      () => settled++,
+      () => settled++,
+    );
+  return { settled: () => settled, all: () => Promise.allSettled(promises) };
+}
+
+describe('a sign-in while the work fills the database', () => {
+  it.runIf(backends.includes('postgres'))(
+    'on PostgreSQL: answers while every work connection waits on a lock, and more work queues',
+    async () => {
+      const { app, database } = await startApp('postgres');
+      const holder = new pg.Client({ connectionString: (database as { url?: string }).url });
+      await holder.connect();
+      cleanups.push(() => holder.end());
+      await holder.query('select pg_advisory_lock(4242)');
+      // 10 statements take every work connection, 2 more wait for one.
+      const work = tracked(Array.from({ length: 12 }, () => database.db.execute(sql`select pg_advisory_xact_lock(4242)`)));
+
+      expect(await signIn(app)).toBe(200);
+      expect(work.settled()).toBe(0);
+
+      await holder.query('select pg_advisory_unlock(4242)');
+      await work.all();
+      expect(work.settled()).toBe(12);
+    },
+    180_000,
+  );
+
+  it('on PGlite: answers before the queue of heavy work is through', async () => {
+    const { app, database } = await startApp('pglite');
+    const queued = 12;
+    const work = tracked(Array.from({ length: queued }, () => database.db.execute(heavyStatement)));
+
+    expect(await signIn(app)).toBe(200);
+    // Its five steps (connect, the attempt's transaction, the account, clearing failures, the session) each
+    // waited for at most the statement in progress; in turn with the work it would wait for all of them.
+    expect(work.settled()).toBeLessThan(queued / 2);
+    await work.all();
+  }, 180_000);
+});
+
+describe.each(backends)('/api/health while the database is busy on %s', (backend) => {
+  it(`answers from a ping of the last ${HEALTH_FRESH_MS} ms without waiting for the database`, async () => {
+    const clock = controlledClock();
+    const { app, database } = await startApp(backend, clock);
+    expect(await health(app)).toBe(200);
+
+    if (backend === 'postgres') {
+      // The health check's own connection, frozen: it can answer nothing.
+      const admin = new pg.Client({ connectionString: (database as { url?: string }).url });
+      await admin.connect();
+      cleanups.push(() => admin.end());
+      const { rows } = await admin.query<{ pid: number }>(
+        'select pid from pg_stat_activity where application_name = $1 and datname = current_database()',
+        [HEALTH_APPLICATION],
+      );
+      expect(rows).toHaveLength(1);
+      process.kill(rows[0]!.pid, 'SIGSTOP');
+      cleanups.push(async () => process.kill(rows[0]!.pid, 'SIGCONT'));
+
+      clock.advance(HEALTH_FRESH_MS - 1);
+      expect(await health(app)).toBe(200);
+      // Past the bound it asks the frozen connection again, which does not answer within the timeout: 503.
+      clock.advance(1);
+      expect(await health(app)).toBe(503);
+    } else {
+      // The worker answers a ping only between two statements: during a heavy one, not at all.
+      await Promise.all(Array.from({ length: 4 }, () => database.db.execute(sql`select 1`))); // every work connection open
+      const busy = tracked([database.db.execute(heavyStatement), database.db.execute(heavyStatement)]);
+      await new Promise((resolve) => setTimeout(resolve, 100)); // the first one has reached the worker
+      clock.advance(HEALTH_RENEW_MS - 1);
+      expect(await health(app)).toBe(200);
+      expect(busy.settled()).toBe(0);
+      await busy.all();
+    }
+  }, 180_000);
+});
