@@ -19,39 +19,40 @@ const count = z.coerce.number();
 
 const seasonFigures = (year: number) => sql`
   with season_subscriptions as materialized (
-    select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid, s.camp_price_cents as price,
-      s.created_at, c.location_id, extract(year from p.start_date)::int as season
+    -- Each subscription's discounts are summed in one grouped pass over the discounts and hash-joined, never looked
+    -- up one subscription at a time (a materialised CTE's row estimate is a guess, so a join to it may become a
+    -- loop of 50,000 index probes).
+    select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid,
+      s.camp_price_cents - coalesce(dt.amount, 0) as to_pay, ${bookingDay('s.created_at')} as booked_on,
+      extract(year from p.start_date)::int as season
     from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
+    left join (select subscription_id, sum(amount_cents) as amount from subscription_discounts group by subscription_id) dt
+      on dt.subscription_id = s.id
     where ${startsInYear('p.start_date', year - 1)} or ${startsInYear('p.start_date', year)}
-  ), discounts as materialized (
-    select sd.subscription_id, sd.remark, sd.amount_cents, y.location_id, y.cancelled
-    from subscription_discounts sd join season_subscriptions y on y.id = sd.subscription_id
-    where y.season = ${year}
-  ), discount_totals as (
-    select subscription_id, sum(amount_cents) as amount from discounts group by subscription_id
-  ), with_money as (
-    select y.camp_id, y.cancelled, y.payment_method_id, y.paid, y.price - coalesce(d.amount, 0) as to_pay
-    from season_subscriptions y left join discount_totals d on d.subscription_id = y.id
-    where y.season = ${year}
   ), camp_groups as (
     select camp_id, payment_method_id, cancelled, count(*) as count, sum(to_pay) as to_pay, sum(paid) as paid,
       sum(greatest(to_pay - paid, 0)) as open, sum(greatest(paid - to_pay, 0)) as overpaid
-    from with_money group by camp_id, payment_method_id, cancelled
+    from season_subscriptions where season = ${year} group by camp_id, payment_method_id, cancelled
   ), starts as (
     -- Weeks before the season's first day, this year and last year on the same footing.
     select extract(year from start_date)::int as season, min(start_date) as first_day from periods
     where ${startsInYear('start_date', year - 1)} or ${startsInYear('start_date', year)} group by 1
   ), weeks as (
     -- The bookings that stand (not cancelled), as the overview lists them; the cancelled ones are under Annulaties.
-    select floor((st.first_day - ${bookingDay('y.created_at')}) / 7.0)::int as week,
+    -- Whole weeks counted back from the first day, rounded down (a day in the season is a negative week).
+    select floor((st.first_day - y.booked_on)::float8 / 7)::int as week,
       count(*) filter (where st.season = ${year}) as this_year, count(*) filter (where st.season = ${year - 1}) as last_year
     from season_subscriptions y join starts st on st.season = y.season
     where not y.cancelled
     group by 1
   ), reasons as (
-    -- Counted in subscriptions (the rows of the list it links to), the amount of every discount of that reason.
-    select remark as reason, location_id as "locationId", count(distinct subscription_id) as count, sum(amount_cents) as "amountCents"
-    from discounts where not cancelled group by remark, location_id
+    -- Counted in subscriptions (the rows of the list it links to), the amount of every discount of that reason;
+    -- from the tables themselves, whose row estimates let the planner hash-join the discounts.
+    select sd.remark as reason, c.location_id as "locationId", count(distinct s.id) as count, sum(sd.amount_cents) as "amountCents"
+    from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
+    join subscription_discounts sd on sd.subscription_id = s.id
+    where ${startsInYear('p.start_date', year)} and not s.cancelled
+    group by sd.remark, c.location_id
   )
   select
     (select coalesce(json_agg(g), '[]') from camp_groups g) as groups,
