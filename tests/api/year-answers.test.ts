@@ -2,7 +2,8 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import type { SubscriptionColumns, SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { subscriptionRowsOf } from '@common/subscription-columns.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../server/src/db/client.js';
@@ -57,16 +58,17 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     await database?.close();
   });
 
-  async function get(server: FastifyInstance, headers: Record<string, string> = {}) {
+  async function get(server: FastifyInstance, headers: Record<string, string> = {}, name = 'getSubscriptions') {
     const response = await server.inject({
       method: 'GET',
-      url: `/api/getSubscriptions?campYear=${year}`,
+      url: `/api/${name}?campYear=${year}`,
       headers: { authorization: `Bearer ${token}`, ...headers },
     });
     const etag = String(response.headers.etag ?? '');
     return { status: response.statusCode, etag, headers: response.headers, raw: response.rawPayload, body: response.body };
   }
   const rowsOf = (body: string) => (JSON.parse(body) as { data: SubscriptionListRow[] }).data;
+  const columnsOf = (body: string) => (JSON.parse(body) as { data: SubscriptionColumns }).data;
   const fromDatabase = () => listSubscriptionsOfYear(database.db, year);
 
   it('answers the rows the database holds, the same in brotli, gzip and uncompressed, with an ETag', async () => {
@@ -83,6 +85,24 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     expect(new Set([plain.etag, br.etag, gz.etag]).size).toBe(1);
     // The API's answers stay out of every cache, as before: a client revalidates on its own.
     expect(plain.headers['cache-control']).toBe('no-store');
+  });
+
+  it('getSubscriptionColumns answers the same rows column-wise, each camp once, kept by the browser and revalidated by its ETag', async () => {
+    const rows = await get(app);
+    const columns = await get(app, {}, 'getSubscriptionColumns');
+    expect(columns.status).toBe(200);
+    const answer = columnsOf(columns.body);
+    expect(subscriptionRowsOf(answer)).toEqual(rowsOf(rows.body));
+    expect(answer.columns.SUBSCRIPTION_ID).toHaveLength(rowsOf(rows.body).length);
+    expect(answer.camps).toHaveLength(new Set(answer.columns.CAMP_ID).size);
+    // No field name per row: a row's own fields and its camp's travel in a fraction of the space.
+    expect(columns.body.length).toBeLessThan(rows.body.length / 2);
+    expect(columns.headers['cache-control']).toBe('private, no-cache');
+    expect(columns.etag).toBe(rows.etag);
+    const revisit = await get(app, { 'if-none-match': columns.etag }, 'getSubscriptionColumns');
+    expect(revisit.status).toBe(304);
+    expect(revisit.body).toBe('');
+    expect(revisit.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers 304 to its ETag while nothing changed, also after a save that does not change the list', async () => {
@@ -202,6 +222,10 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     const rows = rowsOf(brotliDecompressSync(after.raw).toString());
     expect(rows).not.toEqual(rowsOf(before.body));
     expect(rows).toEqual(await fromDatabase());
+    const columns = await get(app, { 'if-none-match': before.etag }, 'getSubscriptionColumns');
+    expect(columns.status).toBe(200);
+    expect(columns.etag).toBe(after.etag);
+    expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(rows);
   });
 
   // PGlite's data folder belongs to one process; PostgreSQL serves several.
@@ -213,6 +237,7 @@ describe.each(backends)('cached year answers on %s', (backend) => {
       const before = await get(other);
       expect(before.status).toBe(200);
       expect((await get(other, { 'if-none-match': before.etag })).status).toBe(304);
+      expect((await get(other, {}, 'getSubscriptionColumns')).etag).toBe(before.etag);
       const answer = await call('addDiscount', {
         subscriptionId: (await someSubscription()).id,
         discountAmount: '7',
@@ -223,5 +248,8 @@ describe.each(backends)('cached year answers on %s', (backend) => {
       expect(after.status).toBe(200);
       expect(after.etag).not.toBe(before.etag);
       expect(rowsOf(after.body)).toEqual(await fromDatabase());
+      const columns = await get(other, { 'if-none-match': before.etag }, 'getSubscriptionColumns');
+      expect(columns.status).toBe(200);
+      expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(await fromDatabase());
     });
 });

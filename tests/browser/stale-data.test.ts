@@ -103,7 +103,7 @@ describe('stale and lost data in Chromium', () => {
     await overview.clock.install();
     let listCalls = 0;
     overview.on('request', (request) => {
-      if (request.url().includes('/api/getSubscriptions?')) listCalls++;
+      if (request.url().includes('/api/getSubscriptionColumns?')) listCalls++;
     });
     await overview.goto(`/subscription-overview?subscriptionsYear=${year}`);
     const row = overview.locator(`tbody tr[data-subscription-id="${s.subscriptionId}"]`);

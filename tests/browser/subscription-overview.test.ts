@@ -401,7 +401,7 @@ describe('subscriptions overview in Chromium', () => {
     const page = await session.newPage();
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/getSubscriptions*', async (route) => {
+    await page.route('**/api/getSubscriptionColumns*', async (route) => {
       await released;
       await route.fulfill({
         status: 500,

@@ -6,6 +6,7 @@ import {
   subscriptionDiscountRecord,
   subscriptionIdPayload,
   searchSubscriptionsQuery,
+  subscriptionColumns,
   subscriptionListRow,
   subscriptionSelectionQuery,
   subscriptionSelectionRow,
@@ -36,6 +37,15 @@ export const subscriptionCalls = feature('subscriptions', {
     summary: 'Every subscription of a camp year (without campYear: the current one), cancelled ones included',
     query: campYearQuery,
     response: z.array(subscriptionListRow),
+    example: { query: { campYear: 2025 } },
+  }),
+  getSubscriptionColumns: call({
+    method: 'GET',
+    path: '/api/getSubscriptionColumns',
+    summary:
+      "The rows of getSubscriptions column-wise, for the web app's overview: each field one array in getSubscriptions' order, the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
+    query: campYearQuery,
+    response: subscriptionColumns,
     example: { query: { campYear: 2025 } },
   }),
   searchSubscriptions: call({

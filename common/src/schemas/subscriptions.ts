@@ -177,6 +177,39 @@ export const subscriptionListRow = subscriptionDetail
   .extend({ LOCATION_NAME_SHORT: z.string(), PERIOD_NAME_SHORT: z.string() });
 export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
 
+/** The fields of a list row that its camp decides: sent once per camp by getSubscriptionColumns. */
+const campDecides = {
+  THEME_ID: true,
+  THEME_NAME: true,
+  LOCATION_ID: true,
+  LOCATION_NAME_SHORT: true,
+  PERIOD_ID: true,
+  PERIOD_STARTDATE: true,
+  PERIOD_ENDDATE: true,
+  PERIOD_NAME_SHORT: true,
+} as const;
+export const subscriptionListCamp = subscriptionListRow.pick({ CAMP_ID: true, ...campDecides });
+export type SubscriptionListCamp = z.infer<typeof subscriptionListCamp>;
+
+/** The fields of a list row of its own, with its camp's id. */
+const subscriptionListOwnFields = subscriptionListRow.omit(campDecides).shape;
+type OwnFields = typeof subscriptionListOwnFields;
+
+/**
+ * getSubscriptionColumns: the rows of getSubscriptions column-wise, for the web app. Each field of a row is one
+ * array (the n-th element of every array is the n-th row, in getSubscriptions' order), and the fields a camp
+ * decides come once per camp: no field name repeats per row.
+ */
+export const subscriptionColumns = z.object({
+  camps: z.array(subscriptionListCamp),
+  columns: z.object(
+    Object.fromEntries(Object.entries(subscriptionListOwnFields).map(([name, field]) => [name, z.array(field)])) as {
+      [K in keyof OwnFields]: z.ZodArray<OwnFields[K]>;
+    },
+  ),
+});
+export type SubscriptionColumns = z.infer<typeof subscriptionColumns>;
+
 export const subscriptionDiscountRecord = z.object({
   SUBSCRIPTION_DISCOUNT_ID: z.number(),
   SUBSCRIPTION_ID: z.number(),

@@ -18,6 +18,7 @@ import {
   selectSubscriptions,
 } from './queries.js';
 import { createYearAnswerCache } from './year-answers.js';
+import { subscriptionColumnsOf } from '@common/subscription-columns.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
@@ -48,8 +49,21 @@ export default callRoutes(subscriptionCalls, (app) => {
       const year = request.query.campYear ?? currentYearInBelgium();
       await yearAnswers.send(db(), request, reply, `getSubscriptions:${year}`, async () => {
         const { rows, version } = await readSubscriptionsOfYear(db(), year);
-        return { json: JSON.stringify({ data: rows }), version };
+        return { json: JSON.stringify({ data: subscriptionCalls.getSubscriptions.response.parse(rows) }), version };
       });
+    }),
+
+    // The same rows column-wise for the web app, which the browser keeps and revalidates (docs/decisions.md).
+    getSubscriptionColumns: sendsItsOwnAnswer(async (request, reply) => {
+      const year = request.query.campYear ?? currentYearInBelgium();
+      const read = async () => {
+        const { rows, version } = await readSubscriptionsOfYear(db(), year);
+        return {
+          json: JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(subscriptionColumnsOf(rows)) }),
+          version,
+        };
+      };
+      await yearAnswers.send(db(), request, reply, `getSubscriptionColumns:${year}`, read, 'private, no-cache');
     }),
 
     searchSubscriptions: async (request) => {

@@ -1,10 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { subscriptionRowsOf } from '@common/subscription-columns.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
-/** Every subscription of a camp year, cancelled ones included: the overview filters, searches and sorts them itself. */
-export function getSubscriptions(campYear: number) {
-  return api.call('getSubscriptions', { campYear });
+/**
+ * Every subscription of a camp year, cancelled ones included: the overview filters, searches and sorts them itself.
+ * They come column-wise (getSubscriptionColumns: no field name repeated per row), and the browser keeps the answer
+ * and revalidates it by its ETag, so a revisit with nothing changed costs a 304.
+ */
+export async function getSubscriptions(campYear: number): Promise<SubscriptionListRow[]> {
+  return subscriptionRowsOf(await api.call('getSubscriptionColumns', { campYear }));
 }
 
 /**
