@@ -157,7 +157,7 @@ describe('the season dashboard in Chromium', () => {
     expect([reasonUrl.get('discountReason'), reasonUrl.get('locationId')]).toEqual([reason.reason, String(reason.locationId)]);
     await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(reason.count));
     await eventually(() => page.getByLabel('Locatie').inputValue()).toBe(String(reason.locationId));
-    const reasonFilter = `Korting '${reason.reason}': ${formatEuro(centsToEuro(reason.amountCents))} in deze lijst`;
+    const reasonFilter = `Kortingsreden '${reason.reason}': ${formatEuro(centsToEuro(reason.amountCents))} in deze lijst`;
     await page.getByTestId('selection-filters').getByText(reasonFilter).waitFor();
     await expectNoSeriousAxeViolations(page, 'overview filtered on a discount reason');
 

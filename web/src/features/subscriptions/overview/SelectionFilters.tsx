@@ -26,7 +26,7 @@ export function SelectionFilters({ filter, discountCents, onRemove }: SelectionF
   if (filter.bookedFrom || filter.bookedTo) shown.push({ keys: ['bookedFrom', 'bookedTo'], label: bookedLabel(filter) });
   if (filter.discountReason) {
     const amount = discountCents === null ? '' : `: ${formatEuro(centsToEuro(discountCents))} in deze lijst`;
-    shown.push({ keys: ['discountReason'], label: `Korting '${filter.discountReason}'${amount}` });
+    shown.push({ keys: ['discountReason'], label: `Kortingsreden '${filter.discountReason}'${amount}` });
   }
   if (shown.length === 0) return null;
   return (
