@@ -49,12 +49,6 @@ export const HEALTH_APPLICATION = 'kampbeheer-health';
 /** PostgreSQL connections for the work, and for the priority lane (two sign-ins at once without waiting). */
 const POSTGRES_WORK_CONNECTIONS = 10;
 const POSTGRES_PRIORITY_CONNECTIONS = 2;
-/**
- * Connections to the embedded database's worker for the work. It runs one statement at a time whatever
- * the number, but with more than one the next statement already waits in the worker while the server
- * handles the last answer, so the worker does not idle in between.
- */
-const PGLITE_WORK_CONNECTIONS = 4;
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
@@ -111,7 +105,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A data folder holds its schema across a restart; an in-memory database starts empty again.
       onRestarted: () => (inMemory ? migrate() : Promise.resolve()),
     });
-    const pool = createPool(host.connection, { ...settings, max: PGLITE_WORK_CONNECTIONS }, onLost);
+    const pool = createPool(host.connection, { ...settings, max: 1 }, onLost);
     const priorityPool = createPool(host.connection, { ...settings, max: 1, applicationName: PRIORITY_APPLICATION }, onLost);
     const db = drizzlePostgres({ client: pool, schema });
     migrate = () => migratePostgres(db, { migrationsFolder });

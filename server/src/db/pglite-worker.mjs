@@ -7,7 +7,7 @@
  * Messages: see PgliteWorkerRequest and PgliteWorkerReply in pglite-host.ts.
  */
 import { Buffer } from 'node:buffer';
-import { setImmediate, setTimeout } from 'node:timers';
+import { setImmediate } from 'node:timers';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -128,9 +128,12 @@ function serveConnections(db) {
         if (outcome.idle) holder = null;
         // PGlite answers through promises alone, so without a turn of the event loop the messages of other
         // connections (a sign-in's) and the host's pings would be read only once all waiting work is done.
-        // A statement's end is where the session may change hands; setImmediate proved too early for the
-        // sockets to be read, a timer is not.
-        if (outcome.ready) await new Promise((resolve) => setTimeout(resolve, 0));
+        // A statement's end is where the session may change hands. One setImmediate may run before the
+        // loop next polls its sockets (when queued from a socket's callback); the second runs after it.
+        if (outcome.ready) {
+          await new Promise((resolve) => setImmediate(resolve));
+          await new Promise((resolve) => setImmediate(resolve));
+        }
       }
     } finally {
       pumping = false;
