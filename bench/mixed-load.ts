@@ -1,5 +1,6 @@
 import { execFile } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
@@ -23,6 +24,8 @@ export interface MixedLoadFigures {
   rssBeforeBytes: number;
   rssPeakBytes: number;
   rssAfterBytes: number;
+  /** The machine's 1-minute load average as the load started and as it ended: latency on a busy machine is mostly the machine's. */
+  loadAverage: [number, number];
 }
 
 interface CannonResult {
@@ -99,6 +102,7 @@ export async function mixedLoad(
   }
   const rssBeforeBytes = rss();
   let rssPeakBytes = rssBeforeBytes;
+  const loadAtStart = os.loadavg()[0]!;
   const sampler = setInterval(() => (rssPeakBytes = Math.max(rssPeakBytes, rss())), 250);
   const [workResult, health, signInResult] = await Promise.all([
     cannon(baseUrl, MIXED_LOAD_CONNECTIONS.work, seconds, work),
@@ -106,6 +110,7 @@ export async function mixedLoad(
     cannon(baseUrl, MIXED_LOAD_CONNECTIONS.signIn, seconds, signIn),
   ]);
   clearInterval(sampler);
+  const loadAverage: [number, number] = [loadAtStart, os.loadavg()[0]!];
   await new Promise((resolve) => setTimeout(resolve, 5000));
   return {
     label,
@@ -118,5 +123,6 @@ export async function mixedLoad(
     rssBeforeBytes,
     rssPeakBytes,
     rssAfterBytes: rss(),
+    loadAverage,
   };
 }

@@ -578,13 +578,13 @@ function mixedLoadSection(date: string, figures: MixedLoadFigures[]): string[] {
   const lines = [
     '## 6. 50 connections of mixed load (issue 23)',
     '',
-    `Measured ${date}. For ${LOAD_SECONDS} s at once: ${MIXED_LOAD_CONNECTIONS.work} connections cycle through a subscription's detail, its discounts, the camps of its year and saving its remark; ${MIXED_LOAD_CONNECTIONS.health} ask \`/api/health\`; ${MIXED_LOAD_CONNECTIONS.signIn} sign in. 'Main thread (before)' is the embedded database as it ran before issue 23, measured in the same run on the same data. Memory is the server process's resident memory after one warm-up pass, at its peak under the load, and 5 s after.`,
+    `Measured ${date}. For ${LOAD_SECONDS} s at once: ${MIXED_LOAD_CONNECTIONS.work} connections cycle through a subscription's detail, its discounts, the camps of its year and saving its remark; ${MIXED_LOAD_CONNECTIONS.health} ask \`/api/health\`; ${MIXED_LOAD_CONNECTIONS.signIn} sign in. 'Main thread (before)' is the embedded database as it ran before issue 23, measured in the same run on the same data. Memory is the server process's resident memory after one warm-up pass, at its peak under the load, and 5 s after. Load average: the machine's, as the load started and ended (on a 2-core machine, above 2 means the latencies are mostly the machine's).`,
     '',
-    '| server | work req/s | work p99 (ms) | health p99 (ms) | sign-in p99 (ms) | sign-ins/s | errors | memory before | peak | 5 s after |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| server | work req/s | work p99 (ms) | health p99 (ms) | sign-in p99 (ms) | sign-ins/s | errors | memory before | peak | 5 s after | load average |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
     ...figures.map(
       (f) =>
-        `| ${f.label} | ${f.workRequestsPerSecond.toFixed(0)} | ${f.workP99Ms} | ${f.healthP99Ms} | ${f.signInP99Ms} | ${f.signInRequestsPerSecond.toFixed(1)} | ${f.errors} | ${mb(f.rssBeforeBytes)} | ${mb(f.rssPeakBytes)} | ${mb(f.rssAfterBytes)} |`,
+        `| ${f.label} | ${f.workRequestsPerSecond.toFixed(0)} | ${f.workP99Ms} | ${f.healthP99Ms} | ${f.signInP99Ms} | ${f.signInRequestsPerSecond.toFixed(1)} | ${f.errors} | ${mb(f.rssBeforeBytes)} | ${mb(f.rssPeakBytes)} | ${mb(f.rssAfterBytes)} | ${f.loadAverage.map((l) => l.toFixed(1)).join(' → ')} |`,
     ),
     '',
     ...now.map(
