@@ -1,13 +1,5 @@
-import {
-  contract,
-  type BodyInput,
-  type Call,
-  type CallName,
-  type Contract,
-  type DataOf,
-  type ErrorAnswer,
-  type QueryInput,
-} from '@common/contract/index.js';
+import { callIndex } from 'virtual:call-index';
+import type { BodyInput, Call, CallName, Contract, DataOf, ErrorAnswer, QueryInput } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
 import { announceChange } from './change-broadcast.js';
 
@@ -72,7 +64,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * reach the server gets that first answer and changes nothing twice.
  */
 async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<DataOf<Contract[N]>> {
-  const { method, path, body } = contract[name] as Call;
+  const { method, path, body } = callIndex[name];
   const token = tokenStore.get();
   const headers: Record<string, string> = {};
   if (token) headers.authorization = `Bearer ${token}`;
@@ -113,7 +105,7 @@ export function upload<N extends CallName>(name: N, form: FormData, onProgress: 
   type T = DataOf<Contract[N]>;
   return new Promise<T>((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', (contract[name] as Call).path);
+    request.open('POST', callIndex[name].path);
     const token = tokenStore.get();
     if (token) request.setRequestHeader('authorization', `Bearer ${token}`);
     request.upload.onprogress = (event) => {
@@ -146,7 +138,7 @@ export const api = { call, upload };
  * goes in a URL.
  */
 async function fetchFile(name: CallName, input: Record<string, unknown>): Promise<{ fileName: string; blob: Blob }> {
-  const { path, body } = contract[name] as Call;
+  const { path, body } = callIndex[name];
   const token = tokenStore.get();
   const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
   let response: Response;
