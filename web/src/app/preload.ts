@@ -1,5 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
-import { subscriptionsQuery } from '../features/subscriptions/api/get-subscriptions.js';
+import { preloadSignedInNavbar } from '../components/AppNavbar.js';
 import { tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 
@@ -7,9 +6,15 @@ import { selectedCampYear } from '../lib/camp-year.js';
  * The overview is where staff land, and its year of subscriptions is the largest answer of the product:
  * with a stored sign-in, its screen and its data start loading at once, while the sign-in is still being
  * checked, instead of one after the other. A sign-in that turns out invalid ends on /login as usual.
+ * Every signed-in screen shows the full navigation bar, so it starts loading too.
  */
-export function preloadLandingScreen(queryClient: QueryClient) {
-  if (!tokenStore.get() || window.location.pathname !== '/subscription-overview') return;
+export function preloadLandingScreen() {
+  if (!tokenStore.get()) return;
+  preloadSignedInNavbar();
+  if (window.location.pathname !== '/subscription-overview') return;
   void import('../features/subscriptions/SubscriptionOverviewPage.js');
-  void queryClient.prefetchQuery(subscriptionsQuery(selectedCampYear(window.location.search)));
+  const year = selectedCampYear(window.location.search);
+  void Promise.all([import('../lib/query-client.js'), import('../features/subscriptions/api/get-subscriptions.js')]).then(
+    ([{ queryClient }, { subscriptionsQuery }]) => queryClient.prefetchQuery(subscriptionsQuery(year)),
+  );
 }

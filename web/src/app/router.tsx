@@ -21,7 +21,8 @@ import { homePath, pageAllowed } from './page-roles.js';
 import { paths } from './paths.js';
 import { returnPathAfterSignIn } from './return-path.js';
 
-// Screens load on demand, so /login stays small.
+// Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses.
+const QueryScope = lazy(() => import('./QueryScope.js'));
 const SubscriptionOverviewPage = lazy(() => import('../features/subscriptions/SubscriptionOverviewPage.js'));
 const SubscriptionDetailPage = lazy(() => import('../features/subscriptions/SubscriptionDetailPage.js'));
 const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOverviewPage.js'));
@@ -91,9 +92,11 @@ function RoleGate() {
 function Guarded() {
   return (
     <RequireAuth>
-      <Container fluid as="main" className="pb-5">
-        <RoleGate />
-      </Container>
+      <QueryScope>
+        <Container fluid as="main" className="pb-5">
+          <RoleGate />
+        </Container>
+      </QueryScope>
     </RequireAuth>
   );
 }

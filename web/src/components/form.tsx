@@ -2,6 +2,8 @@ import { useId, type ReactNode } from 'react';
 import Form from 'react-bootstrap/Form';
 import type { FieldValues, Path, RegisterOptions, UseFormReturn } from 'react-hook-form';
 
+import { Label, TextInput } from './TextInput.js';
+
 export { useSchemaForm } from './useSchemaForm.js';
 
 interface FieldProps<T extends FieldValues> {
@@ -20,19 +22,6 @@ function fieldError<T extends FieldValues>(form: UseFormReturn<T, any, any>, nam
   return typeof error?.message === 'string' ? error.message : undefined;
 }
 
-function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
-  return (
-    <Form.Label htmlFor={htmlFor}>
-      {label}
-      {required && (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      )}
-    </Form.Label>
-  );
-}
-
 export function TextField<T extends FieldValues>({
   form,
   name,
@@ -40,34 +29,26 @@ export function TextField<T extends FieldValues>({
   required,
   serverError,
   hint,
-  className = 'mb-3',
-  type = 'text',
+  className,
+  type,
   as,
   rows,
   rules,
   autoFocus,
 }: FieldProps<T> & { type?: string; as?: 'textarea'; rows?: number; rules?: RegisterOptions<T, Path<T>>; autoFocus?: boolean }) {
-  const id = useId();
-  const error = fieldError(form, name) ?? serverError;
   return (
-    <Form.Group className={className}>
-      <Label htmlFor={id} label={label} required={required} />
-      <Form.Control
-        id={id}
-        type={type}
-        as={as}
-        rows={rows}
-        autoFocus={autoFocus}
-        isInvalid={!!error}
-        aria-required={required || undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        {...form.register(name, rules)}
-      />
-      {hint && <Form.Text>{hint}</Form.Text>}
-      <Form.Control.Feedback type="invalid" id={`${id}-error`}>
-        {error}
-      </Form.Control.Feedback>
-    </Form.Group>
+    <TextInput
+      label={label}
+      required={required}
+      error={fieldError(form, name) ?? serverError}
+      hint={hint}
+      className={className}
+      type={type}
+      as={as}
+      rows={rows}
+      autoFocus={autoFocus}
+      {...form.register(name, rules)}
+    />
   );
 }
 

@@ -1,7 +1,10 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { staleDataMessages } from '@common/messages.js';
-import { ConfirmModal } from './ConfirmModal.js';
+
+/** The dialog's code loads once a form holds edits, so a page without them (sign-in) never loads it. */
+const loadConfirmModal = () => import('./ConfirmModal.js');
+const ConfirmModal = lazy(() => loadConfirmModal().then((m) => ({ default: m.ConfirmModal })));
 
 /**
  * Unsaved edits are never lost without a word (issue 12 point 8). Every form made with useSchemaForm says here
@@ -20,8 +23,10 @@ export const hasUnsavedChanges = () => !leaving && dirtyForms.size > 0;
 export function useUnsavedChanges(dirty: boolean) {
   const key = useRef({}).current;
   useEffect(() => {
-    if (dirty) dirtyForms.add(key);
-    else dirtyForms.delete(key);
+    if (dirty) {
+      dirtyForms.add(key);
+      void loadConfirmModal();
+    } else dirtyForms.delete(key);
     return () => {
       dirtyForms.delete(key);
     };
@@ -73,17 +78,23 @@ export function UnsavedChangesGuard() {
       setPendingLeave(null);
     }
   };
+  // Mounted from the first question on, so that closing it fades out as a dialog does.
+  const [asked, setAsked] = useState(false);
+  if (asking && !asked) setAsked(true);
+  if (!asked) return null;
   return (
-    <ConfirmModal
-      show={asking}
-      title="Niet-opgeslagen wijzigingen"
-      confirmLabel={staleDataMessages.leave}
-      cancelLabel={staleDataMessages.stay}
-      confirmVariant="danger"
-      onConfirm={leave}
-      onCancel={stay}
-    >
-      <p className="mb-0">{staleDataMessages.unsavedChanges}</p>
-    </ConfirmModal>
+    <Suspense fallback={null}>
+      <ConfirmModal
+        show={asking}
+        title="Niet-opgeslagen wijzigingen"
+        confirmLabel={staleDataMessages.leave}
+        cancelLabel={staleDataMessages.stay}
+        confirmVariant="danger"
+        onConfirm={leave}
+        onCancel={stay}
+      >
+        <p className="mb-0">{staleDataMessages.unsavedChanges}</p>
+      </ConfirmModal>
+    </Suspense>
   );
 }

@@ -1,4 +1,3 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SignedInUser } from '@common/schemas/auth.js';
 import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
@@ -20,19 +19,16 @@ const AuthContext = createContext<AuthContextValue | null>(null);
 
 /** The authentication state: the stored token is checked against /api/me once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
   const [state, setState] = useState<AuthState>(() =>
     tokenStore.get() ? { status: 'loading' } : { status: 'signedOut', sessionExpired: false },
   );
 
-  const signOutLocally = useCallback(
-    (sessionExpired: boolean) => {
-      tokenStore.clear();
-      queryClient.clear();
-      setState({ status: 'signedOut', sessionExpired });
-    },
-    [queryClient],
-  );
+  const signOutLocally = useCallback((sessionExpired: boolean) => {
+    tokenStore.clear();
+    // Nothing of this user's answers stays for the next one. Without a signed-in screen shown yet, the cache was never loaded.
+    void import('./query-client.js').then(({ queryClient }) => queryClient.clear());
+    setState({ status: 'signedOut', sessionExpired });
+  }, []);
 
   useEffect(() => {
     setUnauthorizedHandler(() => signOutLocally(true));

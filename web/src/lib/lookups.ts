@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { z } from 'zod';
-import { agegroupRecord, locationRecord, paymentMethodRecord, periodRecord, type TaxonomyType } from '@common/schemas/taxonomy.js';
-import { themeRecord } from '@common/schemas/themes.js';
+import type { AgegroupRecord, LocationRecord, PaymentMethodRecord, PeriodRecord, TaxonomyType } from '@common/schemas/taxonomy.js';
+import type { ThemeRecord } from '@common/schemas/themes.js';
 import { comparePeriodsByStart } from '@common/sort.js';
 import { api } from './api-client.js';
 
@@ -17,19 +16,30 @@ export const lookupKeys = {
   lunchPreferences: ['lunchPreferences'] as const,
 };
 
-/** getTaxonomy answers the list of the type asked for; checked here against that type's record. */
-export async function taxonomy<S extends z.ZodType>(
-  type: TaxonomyType,
-  record: S,
+interface TaxonomyRecords {
+  location: LocationRecord;
+  theme: ThemeRecord;
+  period: PeriodRecord;
+  agegroup: AgegroupRecord;
+  paymentmethod: PaymentMethodRecord;
+}
+
+/**
+ * getTaxonomy answers the list of the type asked for. The server checked it against the call's response
+ * schema before sending it, so it is typed here by the type asked for, without parsing it again: the lookups
+ * are on most screens, and parsing them would bring zod to each.
+ */
+export async function taxonomy<T extends TaxonomyType>(
+  type: T,
   filter: { year?: number; themeId?: number } = {},
-): Promise<z.output<S>[]> {
-  return z.array(record).parse(await api.call('getTaxonomy', { type, ...filter }));
+): Promise<TaxonomyRecords[T][]> {
+  return (await api.call('getTaxonomy', { type, ...filter })) as TaxonomyRecords[T][];
 }
 
 export function useLocations() {
   return useQuery({
     queryKey: lookupKeys.list('location'),
-    queryFn: () => taxonomy('location', locationRecord),
+    queryFn: () => taxonomy('location'),
     staleTime: lookupStaleTime,
   });
 }
@@ -38,7 +48,7 @@ export function useLocations() {
 export function usePeriods(year?: number) {
   return useQuery({
     queryKey: lookupKeys.list('period', year),
-    queryFn: () => taxonomy('period', periodRecord, { year }),
+    queryFn: () => taxonomy('period', { year }),
     select: (periods) => [...periods].sort(comparePeriodsByStart),
     staleTime: lookupStaleTime,
   });
@@ -47,7 +57,7 @@ export function usePeriods(year?: number) {
 export function useThemes() {
   return useQuery({
     queryKey: lookupKeys.list('theme'),
-    queryFn: () => taxonomy('theme', themeRecord),
+    queryFn: () => taxonomy('theme'),
     staleTime: lookupStaleTime,
   });
 }
@@ -55,7 +65,7 @@ export function useThemes() {
 export function useAgegroups() {
   return useQuery({
     queryKey: lookupKeys.list('agegroup'),
-    queryFn: () => taxonomy('agegroup', agegroupRecord),
+    queryFn: () => taxonomy('agegroup'),
     staleTime: lookupStaleTime,
   });
 }
@@ -72,7 +82,7 @@ export function useAgegroupAges() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: lookupKeys.list('paymentmethod'),
-    queryFn: () => taxonomy('paymentmethod', paymentMethodRecord),
+    queryFn: () => taxonomy('paymentmethod'),
     staleTime: lookupStaleTime,
   });
 }

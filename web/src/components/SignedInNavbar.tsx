@@ -1,0 +1,98 @@
+import Button from 'react-bootstrap/Button';
+import Container from 'react-bootstrap/Container';
+import Nav from 'react-bootstrap/Nav';
+import NavDropdown from 'react-bootstrap/NavDropdown';
+import Navbar from 'react-bootstrap/Navbar';
+import { Link, useLocation } from 'react-router';
+import { campYears } from '@common/constants.js';
+import { beheerderOnly, everyRole, staffRoles, type Role } from '@common/roles.js';
+import { useAuth } from '../lib/auth.js';
+import { leaveAfterAsking } from './unsaved-changes.js';
+import { switchCampYear } from '../lib/camp-year.js';
+import { homePath } from '../app/page-roles.js';
+import { paths } from '../app/paths.js';
+
+/** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles its calls allow. */
+const adminLinks: { label: string; to: string; roles: readonly Role[] }[] = [
+  { label: 'Locaties', to: paths.locations(), roles: staffRoles },
+  { label: 'Periodes', to: paths.periods(), roles: staffRoles },
+  { label: 'Leeftijdsgroepen', to: paths.agegroups(), roles: staffRoles },
+  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences(), roles: staffRoles },
+  { label: 'Mailsjablonen', to: paths.mailTemplates(), roles: staffRoles },
+  { label: 'Instellingen', to: paths.settings(), roles: beheerderOnly },
+  { label: 'Seizoen kopiëren', to: paths.copySeason(), roles: staffRoles },
+  { label: 'Logboek', to: paths.logbook(), roles: beheerderOnly },
+  { label: 'Gebruikers', to: paths.users(), roles: beheerderOnly },
+  { label: 'Gegevensbeheer', to: paths.dataManagement(), roles: beheerderOnly },
+  { label: 'Attesten', to: paths.attests(), roles: beheerderOnly },
+  { label: 'Mislukte mails', to: paths.failedMails(), roles: staffRoles },
+];
+
+/** Each link stays highlighted on its own detail routes. */
+const links: { label: string; to: string; prefixes: string[]; roles: readonly Role[] }[] = [
+  {
+    label: 'Inschrijvingen',
+    to: paths.subscriptionOverview(),
+    prefixes: ['/subscription-overview', '/subscription-detail'],
+    roles: staffRoles,
+  },
+  { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'], roles: staffRoles },
+  { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail', '/camp-participants'], roles: everyRole },
+  { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'], roles: staffRoles },
+  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments', '/open-payments', '/refunds'], roles: staffRoles },
+  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'], roles: staffRoles },
+];
+
+/** The navigation bar of a signed-in user: the pages of the role, the camp year, the account and signing out. */
+export default function SignedInNavbar({ role, year }: { role: Role; year: number }) {
+  const { logout } = useAuth();
+  const { pathname } = useLocation();
+  const mayOpen = (link: { roles: readonly Role[] }) => link.roles.includes(role);
+  const menu = adminLinks.filter(mayOpen);
+  return (
+    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-3">
+      <Container fluid>
+        <Navbar.Brand as={Link} to={homePath(role)}>
+          Kampbeheer
+        </Navbar.Brand>
+        <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
+        <Navbar.Collapse id="main-navigation">
+          <Nav className="me-auto">
+            {links.filter(mayOpen).map((link) => {
+              const active = link.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+              return (
+                <Nav.Link key={link.label} as={Link} to={link.to} active={active} aria-current={active ? 'page' : undefined}>
+                  {link.label}
+                </Nav.Link>
+              );
+            })}
+            {menu.length > 0 && (
+              <NavDropdown title="Beheer" id="admin-menu" active={menu.some((l) => l.to === pathname)}>
+                {menu.map((link) => (
+                  <NavDropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
+                    {link.label}
+                  </NavDropdown.Item>
+                ))}
+              </NavDropdown>
+            )}
+          </Nav>
+          <Nav className="align-items-md-center gap-2">
+            <NavDropdown title={`Kampjaar: ${year}`} id="camp-year" align="end">
+              {campYears().map((y) => (
+                <NavDropdown.Item key={y} as="button" active={y === year} onClick={() => leaveAfterAsking(() => switchCampYear(y))}>
+                  {y}
+                </NavDropdown.Item>
+              ))}
+            </NavDropdown>
+            <Nav.Link as={Link} to={paths.account()} active={pathname === paths.account()}>
+              Mijn account
+            </Nav.Link>
+            <Button variant="outline-light" size="sm" onClick={() => void logout()}>
+              Afmelden
+            </Button>
+          </Nav>
+        </Navbar.Collapse>
+      </Container>
+    </Navbar>
+  );
+}
