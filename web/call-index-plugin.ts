@@ -3,34 +3,37 @@ import { fileURLToPath } from 'node:url';
 import { runnerImport, type Plugin } from 'vite';
 import type * as ContractModule from '../common/src/contract/index.js';
 
-const moduleId = 'virtual:call-index';
-const resolvedId = `\0${moduleId}`;
+/** The calls' method, path and whether they send a body (every screen); the roles that may use each (few screens). */
+const modules = { 'virtual:call-index': 'callIndex', 'virtual:call-roles': 'callRoles' } as const;
+type ModuleId = keyof typeof modules;
+const isModuleId = (id: string): id is ModuleId => id in modules;
 const contractDir = fileURLToPath(new URL('../common/src/contract/', import.meta.url));
 
 /**
  * `virtual:call-index`: what the web's API client needs of each call of the table (method, path, whether it
- * takes a body, the roles that may use it), read from common/src/contract/ when the app is built. The table's
+ * takes a body), and `virtual:call-roles`: the roles that may use it (useMayCall), read from
+ * common/src/contract/ when the app is built. The table's
  * zod schemas stay out of the browser's entry: the server validates every input and answer, and the screens
  * that check a form bring their own schemas with their lazy chunk. The table stays the one source.
  */
 export function callIndexPlugin(): Plugin {
   return {
     name: 'kampbeheer-call-index',
-    resolveId: (source) => (source === moduleId ? resolvedId : undefined),
+    resolveId: (source) => (isModuleId(source) ? `\0${source}` : undefined),
     async load(id) {
-      if (id !== resolvedId) return undefined;
+      const source = id.slice(1);
+      if (!id.startsWith('\0') || !isModuleId(source)) return undefined;
       for (const file of readdirSync(contractDir)) this.addWatchFile(`${contractDir}${file}`);
       const { module } = await runnerImport<typeof ContractModule>(`${contractDir}index.ts`, {
         configFile: false,
         logLevel: 'warn',
       });
-      const index = Object.fromEntries(
-        Object.entries(module.contract).map(([name, call]) => [
-          name,
-          { method: call.method, path: call.path, body: call.body !== undefined, roles: module.rolesOf(call) },
-        ]),
-      );
-      return `export const callIndex = ${JSON.stringify(index)};`;
+      const calls = Object.entries(module.contract);
+      const table =
+        source === 'virtual:call-index'
+          ? calls.map(([name, call]) => [name, { method: call.method, path: call.path, body: call.body !== undefined }])
+          : calls.map(([name, call]) => [name, module.rolesOf(call)]);
+      return `export const ${modules[source]} = ${JSON.stringify(Object.fromEntries(table))};`;
     },
   };
 }

@@ -1,10 +1,7 @@
-import { z } from 'zod';
 import { formatDayMonth } from './format.js';
 import { euroToCents, type Cents } from './money.js';
-import { subscriptionSelectionFields, type SubscriptionListRow, type SubscriptionSelection } from './schemas/subscriptions.js';
-import { PAYMENT_STATUSES } from './payment-status.js';
-import { validationMessages as m } from './messages.js';
-import { optionalIdField } from './schemas/fields.js';
+import type { OverviewFilterQuery } from './schemas/overview-filter.js';
+import type { SubscriptionListRow, SubscriptionSelection } from './schemas/subscriptions.js';
 import { matchesSearch, parseSearchQuery, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from './search.js';
 import { compareByLastThenFirstName } from './sort.js';
 
@@ -95,22 +92,6 @@ export function selectionOf(filter: OverviewFilter): SubscriptionSelection | nul
   for (const key of SELECTION_FILTERS) if (filter[key] !== '') selection[key] = filter[key];
   return Object.keys(selection).length > 0 ? selection : null;
 }
-
-/**
- * The overview's filters and search as query parameters (exportSubscriptions): the web sends what it
- * applies, the server selects with the same `filterRows`, so an export holds exactly the rows in view.
- */
-export const overviewFilterQuery = z.object({
-  search: z.string({ error: m.wrongFormat }).max(200, m.tooLong).optional(),
-  locationId: optionalIdField,
-  themeId: optionalIdField,
-  periodId: optionalIdField,
-  paymentStatus: z.enum(PAYMENT_STATUSES, { error: m.wrongFormat }).optional(),
-  paymentMethodId: optionalIdField,
-  cancelledOnly: z.enum(['true', 'false'], { error: m.wrongFormat }).optional(),
-  ...subscriptionSelectionFields.shape,
-});
-export type OverviewFilterQuery = z.output<typeof overviewFilterQuery>;
 
 /**
  * The query parameters of what the overview applies: the search as it took effect (its normalised words,

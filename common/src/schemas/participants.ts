@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { campYearQuery } from './taxonomy.js';
 import { idField, isoDate } from './fields.js';
-import { overviewFilterQuery } from '../subscription-overview.js';
+import { overviewFilterQuery } from './overview-filter.js';
 
 const requiredOrWrongFormat = { error: (issue: { input?: unknown }) => (issue.input === undefined ? m.required : m.wrongFormat) };
 const requiredDate = z.string(requiredOrWrongFormat).pipe(isoDate);

@@ -2,6 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth.js';
 import { useCampYear } from '../lib/camp-year.js';
+import { NavbarFrame } from './NavbarFrame.js';
 import { homePath } from '../app/page-roles.js';
 import { paths } from '../app/paths.js';
 
@@ -14,20 +15,14 @@ export function preloadSignedInNavbar() {
   void loadSignedInNavbar();
 }
 
-/**
- * The bar before anyone is signed in, and while the signed-in bar loads: the markup react-bootstrap's
- * `<Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-3">` renders with only its brand, without
- * its collapse, offcanvas and dropdown code.
- */
+/** The bar before anyone is signed in, and while the signed-in bar loads: only the brand. */
 function BrandOnlyNavbar({ home }: { home: string }) {
   return (
-    <nav data-bs-theme="dark" className="mb-3 navbar navbar-expand-md navbar-light bg-dark">
-      <div className="container-fluid">
-        <Link to={home} className="navbar-brand">
-          Kampbeheer
-        </Link>
-      </div>
-    </nav>
+    <NavbarFrame>
+      <Link to={home} className="navbar-brand">
+        Kampbeheer
+      </Link>
+    </NavbarFrame>
   );
 }
 

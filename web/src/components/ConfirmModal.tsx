@@ -1,55 +1,25 @@
-import { useId, type ReactNode } from 'react';
-import Button from 'react-bootstrap/Button';
-import Modal from 'react-bootstrap/Modal';
-import { ErrorAlert } from './ErrorAlert.js';
+import { lazy, Suspense, useState } from 'react';
+import type { ConfirmModalProps } from './ConfirmDialog.js';
 
-interface ConfirmModalProps {
-  show: boolean;
-  title: string;
-  children: ReactNode;
-  confirmLabel: string;
-  /** The button that closes without acting; rename it where 'Annuleren' would read as the action itself. */
-  cancelLabel?: string;
-  confirmVariant?: 'primary' | 'danger' | 'warning' | 'success';
-  pending?: boolean;
-  error?: string | null;
-  onConfirm: () => void;
-  onCancel: () => void;
+/** The dialog's code (react-bootstrap's Modal and its transitions) loads when a dialog first opens, or ahead of it. */
+const loadConfirmDialog = () => import('./ConfirmDialog.js');
+const ConfirmDialog = lazy(loadConfirmDialog);
+
+export function preloadConfirmModal() {
+  void loadConfirmDialog();
 }
 
-/** Asks before an action; shows the action's failure message and keeps the dialog open on error. */
-export function ConfirmModal({
-  show,
-  title,
-  children,
-  confirmLabel,
-  cancelLabel = 'Annuleren',
-  confirmVariant = 'primary',
-  pending,
-  error,
-  onConfirm,
-  onCancel,
-}: ConfirmModalProps) {
-  const titleId = useId();
+/**
+ * Asks before an action; shows the action's failure message and keeps the dialog open on error. Rendered from
+ * its first opening on, so that closing it fades out as a dialog does.
+ */
+export function ConfirmModal(props: ConfirmModalProps) {
+  const [opened, setOpened] = useState(props.show);
+  if (props.show && !opened) setOpened(true);
+  if (!opened) return null;
   return (
-    <Modal show={show} onHide={onCancel} centered aria-labelledby={titleId}>
-      <Modal.Header closeButton closeLabel="Sluiten">
-        <Modal.Title as="h2" className="h5" id={titleId}>
-          {title}
-        </Modal.Title>
-      </Modal.Header>
-      <Modal.Body>
-        {children}
-        <ErrorAlert message={error} className="mt-3 mb-0" />
-      </Modal.Body>
-      <Modal.Footer>
-        <Button variant="secondary" onClick={onCancel} disabled={pending}>
-          {cancelLabel}
-        </Button>
-        <Button variant={confirmVariant} onClick={onConfirm} disabled={pending}>
-          {pending ? 'Bezig…' : confirmLabel}
-        </Button>
-      </Modal.Footer>
-    </Modal>
+    <Suspense fallback={null}>
+      <ConfirmDialog {...props} />
+    </Suspense>
   );
 }

@@ -1,8 +1,11 @@
+import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
-import Container from 'react-bootstrap/Container';
 import Nav from 'react-bootstrap/Nav';
+import NavbarBrand from 'react-bootstrap/NavbarBrand';
+import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
+import NavbarContext from 'react-bootstrap/NavbarContext';
+import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import NavDropdown from 'react-bootstrap/NavDropdown';
-import Navbar from 'react-bootstrap/Navbar';
 import { Link, useLocation } from 'react-router';
 import { campYears } from '@common/constants.js';
 import { beheerderOnly, everyRole, staffRoles, type Role } from '@common/roles.js';
@@ -10,6 +13,7 @@ import { useAuth } from '../lib/auth.js';
 import { leaveAfterAsking } from './unsaved-changes.js';
 import { switchCampYear } from '../lib/camp-year.js';
 import { homePath } from '../app/page-roles.js';
+import { NavbarFrame } from './NavbarFrame.js';
 import { paths } from '../app/paths.js';
 
 /** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles its calls allow. */
@@ -49,14 +53,17 @@ export default function SignedInNavbar({ role, year }: { role: Role; year: numbe
   const { pathname } = useLocation();
   const mayOpen = (link: { roles: readonly Role[] }) => link.roles.includes(role);
   const menu = adminLinks.filter(mayOpen);
+  // What react-bootstrap's Navbar gives its parts: the collapse opens and closes with the toggle.
+  const [expanded, setExpanded] = useState(false);
+  const navbar = useMemo(() => ({ onToggle: () => setExpanded((open) => !open), bsPrefix: 'navbar', expanded, expand: 'md' }), [expanded]);
   return (
-    <Navbar bg="dark" data-bs-theme="dark" expand="md" className="mb-3">
-      <Container fluid>
-        <Navbar.Brand as={Link} to={homePath(role)}>
+    <NavbarContext.Provider value={navbar}>
+      <NavbarFrame>
+        <NavbarBrand as={Link} to={homePath(role)}>
           Kampbeheer
-        </Navbar.Brand>
-        <Navbar.Toggle aria-controls="main-navigation" label="Menu" />
-        <Navbar.Collapse id="main-navigation">
+        </NavbarBrand>
+        <NavbarToggle aria-controls="main-navigation" label="Menu" />
+        <NavbarCollapse id="main-navigation">
           <Nav className="me-auto">
             {links.filter(mayOpen).map((link) => {
               const active = link.prefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
@@ -91,8 +98,8 @@ export default function SignedInNavbar({ role, year }: { role: Role; year: numbe
               Afmelden
             </Button>
           </Nav>
-        </Navbar.Collapse>
-      </Container>
-    </Navbar>
+        </NavbarCollapse>
+      </NavbarFrame>
+    </NavbarContext.Provider>
   );
 }

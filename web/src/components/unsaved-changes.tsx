@@ -1,10 +1,7 @@
-import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { staleDataMessages } from '@common/messages.js';
-
-/** The dialog's code loads once a form holds edits, so a page without them (sign-in) never loads it. */
-const loadConfirmModal = () => import('./ConfirmModal.js');
-const ConfirmModal = lazy(() => loadConfirmModal().then((m) => ({ default: m.ConfirmModal })));
+import { ConfirmModal, preloadConfirmModal } from './ConfirmModal.js';
 
 /**
  * Unsaved edits are never lost without a word (issue 12 point 8). Every form made with useSchemaForm says here
@@ -25,7 +22,8 @@ export function useUnsavedChanges(dirty: boolean) {
   useEffect(() => {
     if (dirty) {
       dirtyForms.add(key);
-      void loadConfirmModal();
+      // The question is then likely: its dialog is ready when asked.
+      preloadConfirmModal();
     } else dirtyForms.delete(key);
     return () => {
       dirtyForms.delete(key);
@@ -78,23 +76,17 @@ export function UnsavedChangesGuard() {
       setPendingLeave(null);
     }
   };
-  // Mounted from the first question on, so that closing it fades out as a dialog does.
-  const [asked, setAsked] = useState(false);
-  if (asking && !asked) setAsked(true);
-  if (!asked) return null;
   return (
-    <Suspense fallback={null}>
-      <ConfirmModal
-        show={asking}
-        title="Niet-opgeslagen wijzigingen"
-        confirmLabel={staleDataMessages.leave}
-        cancelLabel={staleDataMessages.stay}
-        confirmVariant="danger"
-        onConfirm={leave}
-        onCancel={stay}
-      >
-        <p className="mb-0">{staleDataMessages.unsavedChanges}</p>
-      </ConfirmModal>
-    </Suspense>
+    <ConfirmModal
+      show={asking}
+      title="Niet-opgeslagen wijzigingen"
+      confirmLabel={staleDataMessages.leave}
+      cancelLabel={staleDataMessages.stay}
+      confirmVariant="danger"
+      onConfirm={leave}
+      onCancel={stay}
+    >
+      <p className="mb-0">{staleDataMessages.unsavedChanges}</p>
+    </ConfirmModal>
   );
 }

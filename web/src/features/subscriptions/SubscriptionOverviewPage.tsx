@@ -16,20 +16,33 @@ import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
 import { euroToCents } from '@common/money.js';
-import { campLabel, filterRows, overviewFilterParams, overviewTotals, prepareRows, selectionOf } from '@common/subscription-overview.js';
+import {
+  campLabel,
+  filterRows,
+  overviewFilterParams,
+  overviewTotals,
+  prepareRows,
+  selectionOf,
+  type OverviewFilter,
+} from '@common/subscription-overview.js';
 import { OverviewTotals } from './overview/OverviewTotals.js';
 import { SelectionFilters } from './overview/SelectionFilters.js';
 import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
-import { useOverviewFilter } from './overview/useOverviewFilter.js';
+import { useLinkedOverviewFilter, useOverviewFilter } from './overview/useOverviewFilter.js';
 
 const countFormat = new Intl.NumberFormat('nl-BE');
 
 /** The subscriptions of the selected camp year: search, filters, totals, and per row a detail tab and delete. */
 export default function SubscriptionOverviewPage() {
+  const linked = useLinkedOverviewFilter();
+  return linked ? <SubscriptionOverview linked={linked} /> : <LoadingLine />;
+}
+
+function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const year = useCampYear();
   const subscriptions = useSubscriptions(year);
   const paymentMethods = usePaymentMethods();
-  const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter();
+  const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter(linked);
   const selection = useMemo(() => selectionOf(filter), [filter]);
   const selectionRows = useSubscriptionSelection(year, selection);
   const selected = useMemo(
