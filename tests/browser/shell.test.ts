@@ -16,8 +16,13 @@ describe('sign-in and app shell in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'login');
     await page.getByRole('button', { name: 'Aanmelden' }).click();
     await expect.poll(() => page.getByText('Veld verplicht').count()).toBe(2);
+    // After a submit the fields are checked as they change; a submit with an empty field puts the focus on it.
     await page.getByLabel('Gebruikersnaam (e-mailadres)').fill(TEST_ADMIN.email);
+    await expect.poll(() => page.getByText('Veld verplicht').count()).toBe(1);
+    await page.getByRole('button', { name: 'Aanmelden' }).click();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('type'))).toBe('password');
     await page.getByLabel('Wachtwoord').fill('wrong password');
+    await expect.poll(() => page.getByText('Veld verplicht').count()).toBe(0);
     await page.getByRole('button', { name: 'Aanmelden' }).click();
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Login niet correct');
     expect(new URL(page.url()).pathname).toBe('/login');

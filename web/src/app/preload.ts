@@ -3,18 +3,29 @@ import { tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 
 /**
- * The overview is where staff land, and its year of subscriptions is the largest answer of the product:
- * with a stored sign-in, its screen and its data start loading at once, while the sign-in is still being
- * checked, instead of one after the other. A sign-in that turns out invalid ends on /login as usual.
- * Every signed-in screen shows the full navigation bar, so it starts loading too.
+ * With a stored sign-in, the screen the app opens on starts loading at once, while the sign-in is still being
+ * checked, instead of one piece after the other: the navigation bar and the query cache every signed-in screen
+ * uses, and for the screens staff land on (the overview, with the largest answer of the product, and the
+ * camps), the screen's code and its data. A sign-in that turns out invalid ends on /login as usual.
  */
 export function preloadLandingScreen() {
   if (!tokenStore.get()) return;
   preloadSignedInNavbar();
-  if (window.location.pathname !== '/subscription-overview') return;
-  void import('../features/subscriptions/SubscriptionOverviewPage.js');
+  const queries = import('../lib/query-client.js');
+  void import('./QueryScope.js');
   const year = selectedCampYear(window.location.search);
-  void Promise.all([import('../lib/query-client.js'), import('../features/subscriptions/api/get-subscriptions.js')]).then(
-    ([{ queryClient }, { subscriptionsQuery }]) => queryClient.prefetchQuery(subscriptionsQuery(year)),
-  );
+  switch (window.location.pathname) {
+    case '/subscription-overview':
+      void import('../features/subscriptions/SubscriptionOverviewPage.js');
+      void Promise.all([queries, import('../features/subscriptions/api/get-subscriptions.js')]).then(
+        ([{ queryClient }, { subscriptionsQuery }]) => queryClient.prefetchQuery(subscriptionsQuery(year)),
+      );
+      break;
+    case '/camps':
+      void import('../features/camps/CampsOverviewPage.js');
+      void Promise.all([queries, import('../features/camps/api/get-camps.js')]).then(([{ queryClient }, { campsQuery }]) =>
+        queryClient.prefetchQuery(campsQuery(year)),
+      );
+      break;
+  }
 }

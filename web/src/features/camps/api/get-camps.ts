@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { api } from '../../../lib/api-client.js';
 import { campKeys } from './keys.js';
@@ -8,8 +8,12 @@ export function getCamps(campYear: number) {
   return api.call('getCamps', { campYear });
 }
 
+export function campsQuery(campYear: number) {
+  return queryOptions({ queryKey: campKeys.list(campYear), queryFn: () => getCamps(campYear) });
+}
+
 export function useCamps(campYear: number) {
-  return useQuery({ queryKey: campKeys.list(campYear), queryFn: () => getCamps(campYear) });
+  return useQuery(campsQuery(campYear));
 }
 
 /**
