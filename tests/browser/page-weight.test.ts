@@ -36,15 +36,4 @@ describe('JavaScript the pages load, in Chromium', () => {
     console.log(`/login loads ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip -9`);
     expect(bytes).toBeLessThanOrEqual(110 * 1024);
   });
-
-  it('the overview loads no zod, unless its address names a filter, which zod then reads', async () => {
-    const page = await session.newPage();
-    const overview = await loadedScripts(page, '/subscription-overview');
-    await page.locator('tbody tr[data-subscription-id]').first().waitFor();
-    expect(names(overview.filter(definesZodSchemas))).toEqual([]);
-
-    const linked = await loadedScripts(page, '/subscription-overview?cancelledOnly=true');
-    expect(linked.filter(definesZodSchemas).length).toBeGreaterThan(0);
-    await expect.poll(() => page.getByLabel('Toon enkel geannuleerde inschrijvingen').isChecked()).toBe(true);
-  });
 });
