@@ -134,7 +134,16 @@ const router = createBrowserRouter(
   createRoutesFromElements(
     <Route element={<Layout />}>
       <Route caseSensitive path="/login" element={<LoginPage />} />
-      <Route caseSensitive path="/accept-invite" element={<AcceptInvitePage />} />
+      <Route
+        caseSensitive
+        path="/accept-invite"
+        element={
+          // Signed out, yet it sends its password through react-query: its own query scope.
+          <QueryScope>
+            <AcceptInvitePage />
+          </QueryScope>
+        }
+      />
       <Route element={<Guarded />}>
         <Route element={<StrictRoutes />}>
           <Route index element={<Navigate to={paths.subscriptionOverview()} replace />} />
