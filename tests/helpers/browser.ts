@@ -50,6 +50,16 @@ export async function startBrowserSession(options: TestAppOptions = {}): Promise
 
 /** Runs axe-core in the page and fails on serious or critical violations, naming them. */
 export async function expectNoSeriousAxeViolations(page: Page, label = page.url()): Promise<void> {
+  // A colour or opacity transition still running (a modal fading in, a button turning green) shows axe
+  // a mixed colour, so the check waits for every finite animation to end first.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
