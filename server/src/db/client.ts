@@ -1,10 +1,12 @@
 import path from 'node:path';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import type pg from 'pg';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import { lockDataFolder } from './data-folder-lock.js';
 import { PRIORITY_APPLICATION, startPgliteWorker, type PgliteHost } from './pglite-host.js';
+import { embeddedNotices, listenOnPostgres, type NoticeListener } from './notices.js';
 import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.js';
@@ -34,6 +36,11 @@ export interface DatabaseHandle {
    * that succeeded before the count last changed says nothing about the database now.
    */
   disruptions(): number;
+  /**
+   * Listens for the notices (`pg_notify`) on `channel` of every process on this database; resolves once the
+   * first attempt to listen is done, whether it connected or not (see NoticeListener.epoch).
+   */
+  listen(channel: string, onNotice: () => void): Promise<NoticeListener>;
   close(): Promise<void>;
 }
 
@@ -81,16 +88,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onLost,
     );
     const db = drizzlePostgres({ client: pool, schema });
+    ownSessionPerConnection.add(db as unknown as Database);
     await migratePostgres(db, { migrationsFolder });
+    const listeners = new Set<NoticeListener>();
     return {
       db: db as unknown as Database,
       priorityDb: drizzlePostgres({ client: priorityPool, schema }) as unknown as Database,
       kind: 'postgres',
       ping: async () => void (await probe.query('select 1')),
       disruptions: () => disruptions,
+      listen: async (channel, onNotice) => {
+        const listener = await listenOnPostgres(target, settings.connectTimeoutMs, channel, onNotice);
+        listeners.add(listener);
+        return listener;
+      },
       close: async () => {
         disruptions++;
-        await Promise.all([pool.end(), priorityPool.end(), probe.end()]);
+        await Promise.all([pool.end(), priorityPool.end(), probe.end(), ...[...listeners].map((listener) => listener.close())]);
       },
     };
   }
@@ -105,12 +119,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       // A data folder holds its schema across a restart; an in-memory database starts empty again.
       onRestarted: () => (inMemory ? migrate() : Promise.resolve()),
     });
-    const pool = createPool(host.connection, { ...settings, max: 1 }, onLost);
-    const priorityPool = createPool(host.connection, { ...settings, max: 1, applicationName: PRIORITY_APPLICATION }, onLost);
+    const started = host;
+    let notices: ReturnType<typeof embeddedNotices> | null = null;
+    const onNotification = (notice: pg.Notification) => notices?.notify(notice);
+    const pool = createPool(host.connection, { ...settings, max: 1, onNotification }, onLost);
+    const priorityPool = createPool(
+      host.connection,
+      { ...settings, max: 1, applicationName: PRIORITY_APPLICATION, onNotification },
+      onLost,
+    );
     const db = drizzlePostgres({ client: pool, schema });
+    notices = embeddedNotices(db, () => started.deaths);
     migrate = () => migratePostgres(db, { migrationsFolder });
     await migrate();
-    const started = host;
     let closed = 0;
     return {
       db: db as unknown as Database,
@@ -119,6 +140,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       embedded: started,
       ping: () => started.ping(settings.connectTimeoutMs),
       disruptions: () => disruptions + started.deaths + closed,
+      listen: notices.listen,
       close: async () => {
         closed = 1;
         await Promise.all([pool.end(), priorityPool.end()]);
@@ -142,4 +164,20 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 /** Rows of a raw SQL query, each checked by `row` and typed by it: the product's reads. */
 export async function readRows<S extends z.ZodType>(db: Executor, query: SQL, row: S): Promise<z.output<S>[]> {
   return z.array(row).parse(await queryRows(db, query));
+}
+
+/** The PostgreSQL databases, whose every connection is a session of its own and so may prepare named statements. */
+const ownSessionPerConnection = new WeakSet<Executor>();
+const dialect = new PgDialect();
+
+/**
+ * `readRows` for a statement run on nearly every call: on PostgreSQL it is prepared under `name` once per
+ * connection, so the server parses it once and, after a few runs, plans it once, instead of at every call.
+ * Elsewhere as `readRows`: inside a transaction, and on the embedded database, whose connections share its
+ * one session (a second connection preparing the same name would fail).
+ */
+export async function readNamedRows<S extends z.ZodType>(db: Executor, name: string, query: SQL, row: S): Promise<z.output<S>[]> {
+  if (!ownSessionPerConnection.has(db)) return readRows(db, query, row);
+  const result = (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: unknown[] };
+  return z.array(row).parse(result.rows);
 }

@@ -17,28 +17,36 @@ const READ_GRACE_MS = 2000;
  * the connection waiting for an answer that may never come, so the client ends it: the pool then drops
  * it instead of handing it out again.
  */
-function guardedClient(onLost: (error: Error) => void): typeof pg.Client {
+function guardedClient(onLost: (error: Error) => void, onNotification?: (notice: pg.Notification) => void): typeof pg.Client {
   return class GuardedClient extends pg.Client {
     constructor(config?: string | pg.ClientConfig) {
       super(config);
       this.on('error', onLost);
+      if (onNotification) this.on('notification', onNotification);
     }
 
-    // pg's query has many overloads; this only observes the outcome and passes everything through.
+    // pg's query has many overloads; this only observes a failure and passes everything through.
     override query(...args: unknown[]): never {
-      const endOnTimeout = (error: unknown) => {
+      const first = args[0] as string | { text?: unknown } | undefined;
+      const text = typeof first === 'string' ? first : typeof first?.text === 'string' ? first.text : '';
+      const onFailure = (error: unknown) => {
+        if (!error) return;
         if (error instanceof Error && error.message === 'Query read timeout') void this.end();
+        // Drizzle sends a transaction's `begin` before its try block, so a `begin` that fails (the connection
+        // was lost right then) is never released, and the pool would wait for its slot for ever.
+        const release = (this as { release?: (error?: Error) => void }).release;
+        if (/^begin\b/i.test(text) && release) release(error instanceof Error ? error : new Error(String(error)));
       };
       const last = args.length - 1;
       if (typeof args[last] === 'function') {
         const callback = args[last] as (error: unknown, result: unknown) => void;
         args[last] = (error: unknown, result: unknown) => {
-          endOnTimeout(error);
+          onFailure(error);
           callback(error, result);
         };
       }
       const result = (pg.Client.prototype.query as (...a: unknown[]) => unknown).apply(this, args);
-      if (result instanceof Promise) result.catch(endOnTimeout);
+      if (result instanceof Promise) result.catch(onFailure);
       return result as never;
     }
   };
@@ -53,6 +61,8 @@ export function createPool(
     applicationName?: string;
     /** Keep an idle connection open instead of closing it after 10 s (a connection used every few seconds). */
     keepIdle?: boolean;
+    /** Notices (pg_notify) that reach any of its connections: the embedded database's session hears its own on them. */
+    onNotification?: (notice: pg.Notification) => void;
   },
   onLost: (error: Error) => void,
 ): pg.Pool {
@@ -61,7 +71,7 @@ export function createPool(
     max: settings.max,
     application_name: settings.applicationName,
     ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
-    Client: guardedClient(onLost),
+    Client: guardedClient(onLost, settings.onNotification),
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
     query_timeout: settings.statementTimeoutMs + READ_GRACE_MS,
