@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
 import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
+import { SESSIONS_CHANNEL, SessionCache } from '../features/auth/session-cache.js';
 import { staffRoles, type Role } from '@common/roles.js';
 import { AppError, forbidden } from '../lib/errors.js';
 
@@ -14,6 +15,12 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     authSettings: AuthSettings;
+    /**
+     * The sessions this process checked lately. The database notifies every process of a change that ends or
+     * changes a session, but a notice reaches this process's own listener a moment after the commit: a call
+     * that made such a change drops them itself before it answers, so its own next call is checked anew.
+     */
+    sessionCache: SessionCache<SessionUser>;
   }
 }
 
@@ -29,12 +36,18 @@ export default fp(async (app) => {
     maxFailures: app.config.LOGIN_MAX_FAILURES,
     windowMinutes: app.config.LOGIN_WINDOW_MINUTES,
   });
+  // Sessions checked in the last seconds, forgotten on every notice that one ended or changed (session-cache.ts).
+  const sessionCache = new SessionCache<SessionUser>(app.clock);
+  const listener = await app.database.listen(SESSIONS_CHANNEL, () => sessionCache.drop());
+  sessionCache.listenOn(listener);
+  app.decorate('sessionCache', sessionCache);
+  app.addHook('onClose', () => listener.close());
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
-    const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
+    const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim(), sessionCache) : null;
     if (!user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
     request.user = user;
     const allowed = request.routeOptions.config.roles ?? staffRoles;

@@ -10,6 +10,7 @@ export default callRoutes(authCalls, (app) => ({
   },
   logout: async (request) => {
     await logout(app.database.db, request.user!.sessionId);
+    app.sessionCache.drop();
     return { loggedOut: true as const };
   },
   me: async (request) => ({ email: request.user!.email, role: request.user!.role }),

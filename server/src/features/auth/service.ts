@@ -1,13 +1,15 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { failureMessages, apiMessages } from '@common/messages.js';
-import type { Role } from '@common/roles.js';
+import { roles, type Role } from '@common/roles.js';
 import type { LoginAnswer } from '@common/schemas/auth.js';
-import type { Database } from '../../db/client.js';
+import { readRows, type Database } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from './passwords.js';
+import type { SessionCache, StoredSession } from './session-cache.js';
 
 export interface SessionUser {
   adminId: number;
@@ -34,6 +36,17 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** An office shares one address, so the address may fail more often than one account from it. */
 const ADDRESS_FAILURE_FACTOR = 3;
 
+/** What `record_login_attempt` answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
+const loginAttempt = z.object({
+  failureId: z.number().nullable(),
+  accountUnderAttack: z.boolean().nullable(),
+  adminId: z.number().nullable(),
+  email: z.string().nullable(),
+  role: z.enum(roles).nullable(),
+  passwordHash: z.string().nullable(),
+  disabled: z.boolean().nullable(),
+});
+
 /**
  * Signs in, counting failures per (account, address) and per address. An account that failed
  * `maxFailures` times from anywhere is slowed, not locked: each attempt on it waits `slowdownSeconds`, and
@@ -52,44 +65,37 @@ export async function login(
   const normalisedEmail = email.trim().toLowerCase();
   const now = clock.now();
   const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
-  const attempt = await db.transaction(async (tx) => {
-    // Always address first, then account, so two attempts never wait for each other in a circle.
-    await tx.execute(sql`select pg_advisory_xact_lock(1, hashtext(${address}))`);
-    await tx.execute(sql`select pg_advisory_xact_lock(2, hashtext(${normalisedEmail}))`);
-    const [failures] = await tx
-      .select({
-        pair: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail} and ${loginFailures.address} = ${address})`.mapWith(
-          Number,
-        ),
-        account: sql<number>`count(*) filter (where ${loginFailures.email} = ${normalisedEmail})`.mapWith(Number),
-        address: sql<number>`count(*) filter (where ${loginFailures.address} = ${address})`.mapWith(Number),
-      })
-      .from(loginFailures)
-      .where(and(gt(loginFailures.at, since), or(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address))));
-    if (failures!.pair >= settings.maxFailures || failures!.address >= settings.maxFailures * ADDRESS_FAILURE_FACTOR) return null;
-    const [row] = await tx.insert(loginFailures).values({ email: normalisedEmail, address, at: now }).returning({ id: loginFailures.id });
-    return { id: row!.id, accountUnderAttack: failures!.account >= settings.maxFailures };
-  });
-  if (!attempt) throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
-  if (attempt.accountUnderAttack) await clock.sleep(settings.slowdownSeconds * 1000);
+  // One round trip: the attempt recorded under its locks (migration 0014), and the account it names.
+  const [attempt] = await readRows(
+    db,
+    sql`select f."failureId", f."accountUnderAttack", a.id as "adminId", a.email, a.role, a.password_hash as "passwordHash",
+          a.disabled_at is not null as "disabled"
+        from (select 1) one
+        left join record_login_attempt(${normalisedEmail}, ${address}, ${since.toISOString()}, ${now.toISOString()},
+          ${settings.maxFailures}, ${settings.maxFailures * ADDRESS_FAILURE_FACTOR}) f on true
+        left join admins a on lower(a.email) = ${normalisedEmail}`,
+    loginAttempt,
+  );
+  if (attempt!.failureId === null) throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
+  if (attempt!.accountUnderAttack) await clock.sleep(settings.slowdownSeconds * 1000);
 
-  const [admin] = await db
-    .select()
-    .from(admins)
-    .where(eq(sql`lower(${admins.email})`, normalisedEmail));
+  const admin = attempt!.adminId === null ? null : attempt!;
   // An invited user without a password yet, or a disabled one, fails like an unknown account.
   const valid = await verifyPassword(password, admin?.passwordHash ?? unknownAccountHash);
-  if (!admin || !admin.passwordHash || admin.disabledAt || !valid) {
+  if (!admin || !admin.passwordHash || admin.disabled || !valid) {
     await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now.getTime() - 24 * 3600_000)));
     throw new AppError('UNAUTHORIZED', failureMessages.login);
   }
-  // Signed in: this address's failures on this account no longer count against it.
-  await db.delete(loginFailures).where(and(eq(loginFailures.email, normalisedEmail), eq(loginFailures.address, address)));
 
+  // Signed in: this address's failures on this account no longer count against it; and the session, in one statement.
   const token = randomBytes(32).toString('base64url');
   const expiresAt = sessionExpiry(settings, now, now);
-  await db.insert(sessions).values({ tokenHash: hashToken(token), adminId: admin.id, createdAt: now.toISOString(), expiresAt });
-  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email, role: admin.role } };
+  await db.execute(
+    sql`with cleared as (delete from login_failures where email = ${normalisedEmail} and address = ${address})
+        insert into sessions (token_hash, admin_id, created_at, expires_at)
+        values (${hashToken(token)}, ${admin.adminId}, ${now.toISOString()}, ${expiresAt.toISOString()})`,
+  );
+  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email!, role: admin.role! } };
 }
 
 /** A session expires after `sessionTtlHours` without use, and `sessionMaxHours` after sign-in whatever happens. */
@@ -99,32 +105,55 @@ function sessionExpiry(settings: AuthSettings, createdAt: Date, lastUse: Date): 
   );
 }
 
-/** The session of a bearer token, sliding its expiry; null for an unknown, expired or revoked token. */
-export async function resolveSession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<SessionUser | null> {
+/** The sliding expiry is written at most this often per session. */
+const RENEW_AFTER_MS = 60_000;
+
+/** The expiry a session's use at `now` should write, or null while its stored one is less than `RENEW_AFTER_MS` behind. */
+function dueRenewal(settings: AuthSettings, session: { createdAt: Date; expiresAt: Date }, now: Date): Date | null {
+  const renewed = sessionExpiry(settings, session.createdAt, now);
+  return renewed.getTime() - session.expiresAt.getTime() > RENEW_AFTER_MS ? renewed : null;
+}
+
+/**
+ * The session of a bearer token, sliding its expiry; null for an unknown, expired or revoked token. With a
+ * `cache`, a session read in the last few seconds is answered without asking the database, while it has not
+ * expired and no renewal of its expiry is due (session-cache.ts says when the cache forgets it).
+ */
+export async function resolveSession(
+  db: Database,
+  settings: AuthSettings,
+  clock: Clock,
+  token: string,
+  cache?: SessionCache<SessionUser>,
+): Promise<SessionUser | null> {
   if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
   const now = clock.now();
-  const [row] = await db
-    .select({
-      sessionId: sessions.id,
-      adminId: admins.id,
-      email: admins.email,
-      role: admins.role,
-      monitorId: admins.monitorId,
-      expiresAt: sessions.expiresAt,
-      createdAt: sessions.createdAt,
-    })
-    .from(sessions)
-    .innerJoin(admins, eq(admins.id, sessions.adminId))
-    .where(
-      and(eq(sessions.tokenHash, hashToken(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(admins.disabledAt)),
-    );
-  if (!row) return null;
-  const renewed = sessionExpiry(settings, new Date(row.createdAt), now);
-  // Sliding expiry, written at most once a minute per session.
-  if (renewed.getTime() - row.expiresAt.getTime() > 60_000) {
-    await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));
-  }
-  return { sessionId: row.sessionId, adminId: row.adminId, email: row.email, role: row.role, monitorId: row.monitorId };
+  const tokenHash = hashToken(token);
+  const read = async (): Promise<StoredSession<SessionUser> | null> => {
+    const [row] = await db
+      .select({
+        sessionId: sessions.id,
+        adminId: admins.id,
+        email: admins.email,
+        role: admins.role,
+        monitorId: admins.monitorId,
+        expiresAt: sessions.expiresAt,
+        createdAt: sessions.createdAt,
+      })
+      .from(sessions)
+      .innerJoin(admins, eq(admins.id, sessions.adminId))
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(admins.disabledAt)));
+    if (!row) return null;
+    const createdAt = new Date(row.createdAt);
+    const renewed = dueRenewal(settings, { createdAt, expiresAt: row.expiresAt }, now);
+    if (renewed) await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));
+    const user = { sessionId: row.sessionId, adminId: row.adminId, email: row.email, role: row.role, monitorId: row.monitorId };
+    return { user, createdAt, expiresAt: renewed ?? row.expiresAt };
+  };
+  // A kept session serves while it lives (its idle and absolute lifetimes both end at expiresAt) and its renewal is not due.
+  const usable = (session: StoredSession<SessionUser>) => session.expiresAt > now && dueRenewal(settings, session, now) === null;
+  const session = cache ? await cache.get(tokenHash, usable, read) : await read();
+  return session?.user ?? null;
 }
 
 export async function logout(db: Database, sessionId: number): Promise<void> {

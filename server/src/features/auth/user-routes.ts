@@ -17,10 +17,17 @@ export default callRoutes(userCalls, (app) => {
       return inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, defaults);
     },
 
-    updateUser: async (request) => updateUser(db(), app.clock, currentAdminId(request), request.body),
+    // A changed role, monitor or disabled state, a removal and a new password end or change sessions:
+    // this process forgets the ones it keeps at once (the others hear the database's notice).
+    updateUser: async (request) => {
+      const user = await updateUser(db(), app.clock, currentAdminId(request), request.body);
+      app.sessionCache.drop();
+      return user;
+    },
 
     removeUser: async (request) => {
       await removeUser(db(), currentAdminId(request), request.body.userId);
+      app.sessionCache.drop();
       return { userId: request.body.userId };
     },
 
@@ -28,6 +35,7 @@ export default callRoutes(userCalls, (app) => {
 
     changePassword: async (request) => {
       await changeOwnPassword(db(), request.user!, request.body.currentPassword, request.body.newPassword);
+      app.sessionCache.drop();
       return { changed: true as const };
     },
   };
