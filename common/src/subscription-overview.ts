@@ -5,13 +5,17 @@ import type { SubscriptionListRow, SubscriptionSelection } from './schemas/subsc
 import { matchesSearch, parseSearchQuery, searchIndexEntry, type SearchIndexEntry, type SearchQuery } from './search.js';
 import { compareByLastThenFirstName } from './sort.js';
 
-/** A subscription of the loaded year with its search haystack, built once when the year arrives. */
+/**
+ * A subscription of the loaded year with its search haystack, made on first need (`searchEntryOf`): the year
+ * shows before the 10,000 haystacks are made, which the web app makes while the browser is idle.
+ */
 export interface OverviewRow {
   subscription: SubscriptionListRow;
-  search: SearchIndexEntry;
+  search?: SearchIndexEntry;
 }
 
-const byChildName = compareByLastThenFirstName<SubscriptionListRow>(
+/** The overview's order: the child's last name, then first name (Dutch collation ignoring punctuation). */
+export const compareByChildName = compareByLastThenFirstName<SubscriptionListRow>(
   (s) => s.SUBSCRIBER_LASTNAME,
   (s) => s.SUBSCRIBER_FIRSTNAME,
 );
@@ -28,14 +32,19 @@ export function subscriptionSearchEntry(
 }
 
 /**
- * Sorted by the child's last name, then first name (Dutch collation ignoring punctuation), each with
- * its search index: names, reference and OGM, punctuation and spaces ignored by the one search rule of
- * common/ (decisions.md section 7). National numbers are not in the list answer (issue 20): the server
- * finds those (`searchSubscriptions`). Sorting and indexing happen here once, so that a filter or a
- * keystroke is one cheap pass over the year.
+ * Sorted by the child's last name, then first name (`compareByChildName`). Each row's search haystack (names,
+ * reference and OGM, punctuation and spaces ignored by the one search rule of common/, decisions.md section 7)
+ * is made once, on first need, so that a filter or a keystroke is one cheap pass over the year. National numbers
+ * are not in the list answer (issue 20): the server finds those (`searchSubscriptions`). A list already in this
+ * order (getSubscriptionColumns sends it so) sorts in one pass.
  */
 export function prepareRows(subscriptions: readonly SubscriptionListRow[]): OverviewRow[] {
-  return [...subscriptions].sort(byChildName).map((subscription) => ({ subscription, search: subscriptionSearchEntry(subscription) }));
+  return [...subscriptions].sort(compareByChildName).map((subscription) => ({ subscription }));
+}
+
+/** A row's search haystack, made the first time it is needed and kept on the row. */
+export function searchEntryOf(row: OverviewRow): SearchIndexEntry {
+  return (row.search ??= subscriptionSearchEntry(row.subscription));
 }
 
 /**
@@ -144,7 +153,8 @@ export function filterRows(
   const periodId = filter.periodId === '' ? null : Number(filter.periodId);
   const paymentMethodId = filter.paymentMethodId === '' ? null : Number(filter.paymentMethodId);
   const paymentStatus = filter.paymentStatus === '' ? null : filter.paymentStatus;
-  return rows.filter(({ subscription: s, search }) => {
+  return rows.filter((row) => {
+    const s = row.subscription;
     if (s.SUBSCRIPTION_CANCELLED !== filter.cancelledOnly) return false;
     if (locationId !== null && s.LOCATION_ID !== locationId) return false;
     if (themeId !== null && s.THEME_ID !== themeId) return false;
@@ -152,7 +162,7 @@ export function filterRows(
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
     if (selected !== null && !selected.has(s.SUBSCRIPTION_ID)) return false;
-    return query === null || matchesSearch(search, query) || foundByNationalNumber.has(s.SUBSCRIPTION_ID);
+    return query === null || matchesSearch(searchEntryOf(row), query) || foundByNationalNumber.has(s.SUBSCRIPTION_ID);
   });
 }
 

@@ -11,6 +11,7 @@ import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { decodeQrPng } from '../helpers/qr.js';
 import { startSmtpServer } from '../helpers/smtp.js';
+import { deafListener } from '../../server/src/db/notices.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -143,6 +144,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
         kind: backend,
         ping: async () => undefined,
         disruptions: () => 0,
+        listen: deafListener,
         close: async () => undefined,
       },
       logger: false,

@@ -2,14 +2,16 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { subscriptionCalls } from '@common/contract/subscriptions.js';
 import type { SubscriptionColumns, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
+import { compareByChildName } from '@common/subscription-overview.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, queryRows, type DatabaseHandle } from '../../server/src/db/client.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
-import { listSubscriptionsOfYear } from '../../server/src/features/subscriptions/queries.js';
-import { seedDemoData } from '../../server/src/seed/demo-data.js';
+import { listSubscriptionsOfYear, YEAR_CHUNK_ROWS } from '../../server/src/features/subscriptions/queries.js';
+import { seedDemoData, seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { TEST_ADMIN } from '../helpers/api.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
 import { createSubscription } from '../helpers/factory.js';
@@ -69,6 +71,8 @@ describe.each(backends)('cached year answers on %s', (backend) => {
   }
   const rowsOf = (body: string) => (JSON.parse(body) as { data: SubscriptionListRow[] }).data;
   const columnsOf = (body: string) => (JSON.parse(body) as { data: SubscriptionColumns }).data;
+  /** getSubscriptionColumns sends the rows as the overview shows them, so the browser's sort finds them sorted. */
+  const inOverviewOrder = (rows: SubscriptionListRow[]) => [...rows].sort(compareByChildName);
   const fromDatabase = () => listSubscriptionsOfYear(database.db, year);
 
   it('answers the rows the database holds, the same in brotli, gzip and uncompressed, with an ETag', async () => {
@@ -87,12 +91,13 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     expect(plain.headers['cache-control']).toBe('no-store');
   });
 
-  it('getSubscriptionColumns answers the same rows column-wise, each camp once, kept by the browser and revalidated by its ETag', async () => {
+  it('getSubscriptionColumns answers the same rows column-wise in the overview’s order, each camp once, kept by the browser and revalidated by its ETag', async () => {
     const rows = await get(app);
     const columns = await get(app, {}, 'getSubscriptionColumns');
     expect(columns.status).toBe(200);
     const answer = columnsOf(columns.body);
-    expect(subscriptionRowsOf(answer)).toEqual(rowsOf(rows.body));
+    expect(subscriptionRowsOf(answer)).toEqual(inOverviewOrder(rowsOf(rows.body)));
+    expect(inOverviewOrder(rowsOf(rows.body))).not.toEqual(rowsOf(rows.body));
     expect(answer.columns.SUBSCRIPTION_ID).toHaveLength(rowsOf(rows.body).length);
     expect(answer.camps).toHaveLength(new Set(answer.columns.CAMP_ID).size);
     // No field name per row: a row's own fields and its camp's travel in a fraction of the space.
@@ -103,6 +108,35 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     expect(revisit.status).toBe(304);
     expect(revisit.body).toBe('');
     expect(revisit.headers['cache-control']).toBe('private, no-cache');
+  });
+
+  it('answers a year read in several chunks with exactly the text of all its rows serialised at once, each row once, in order', async () => {
+    // A year of its own, outside the demo's, of exactly two chunks: the last fetch finds nothing.
+    const chunkedYear = 2019;
+    await seedSubscriptions(database.db, { year: chunkedYear, count: YEAR_CHUNK_ROWS * 2 });
+    const ask = (headers: Record<string, string>) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/getSubscriptions?campYear=${chunkedYear}`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    const br = await ask({ 'accept-encoding': 'br' });
+    expect(br.headers['content-encoding']).toBe('br');
+    const text = brotliDecompressSync(br.rawPayload).toString();
+    const rows = await listSubscriptionsOfYear(database.db, chunkedYear);
+    // What the server answered when it built the whole answer at once: its rows checked and serialised in one go.
+    const whole = JSON.stringify({ data: subscriptionCalls.getSubscriptions.response.parse(rows) });
+    expect(text.length).toBe(whole.length);
+    expect(text === whole).toBe(true);
+    const ids = await queryRows<{ id: number }>(
+      database.db,
+      sql`select s.id from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
+          where extract(year from p.start_date) = ${chunkedYear} order by s.id`,
+    );
+    expect(ids).toHaveLength(YEAR_CHUNK_ROWS * 2);
+    expect(rows.map((r) => r.SUBSCRIPTION_ID)).toEqual(ids.map((r) => r.id));
+    expect(gunzipSync((await ask({ 'accept-encoding': 'gzip' })).rawPayload).toString() === text).toBe(true);
+    expect((await ask({})).body === text).toBe(true);
   });
 
   it('answers 304 to its ETag while nothing changed, also after a save that does not change the list', async () => {
@@ -225,7 +259,7 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     const columns = await get(app, { 'if-none-match': before.etag }, 'getSubscriptionColumns');
     expect(columns.status).toBe(200);
     expect(columns.etag).toBe(after.etag);
-    expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(rows);
+    expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(inOverviewOrder(rows));
   });
 
   // PGlite's data folder belongs to one process; PostgreSQL serves several.
@@ -250,6 +284,6 @@ describe.each(backends)('cached year answers on %s', (backend) => {
       expect(rowsOf(after.body)).toEqual(await fromDatabase());
       const columns = await get(other, { 'if-none-match': before.etag }, 'getSubscriptionColumns');
       expect(columns.status).toBe(200);
-      expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(await fromDatabase());
+      expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(inOverviewOrder(await fromDatabase()));
     });
 });

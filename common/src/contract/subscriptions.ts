@@ -43,7 +43,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptionColumns',
     summary:
-      "The rows of getSubscriptions column-wise, for the web app's overview: each field one array in getSubscriptions' order, the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
+      "The rows of getSubscriptions column-wise, for the web app's overview: each field one array, the rows in the overview's order (the child's last name, then first name, Dutch collation), the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
     response: subscriptionColumns,
     example: { query: { campYear: 2025 } },

@@ -3,6 +3,7 @@ import { validationMessages as m } from '../messages.js';
 import { parseEuroAmount } from '../money.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
 import { campYearQuery } from './taxonomy.js';
+import { SUBSCRIPTION_CAMP_FIELDS, SUBSCRIPTION_OWN_FIELDS } from '../subscription-columns.js';
 import {
   emailField,
   idField,
@@ -178,26 +179,22 @@ export const subscriptionListRow = subscriptionDetail
 export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
 
 /** The fields of a list row that its camp decides: sent once per camp by getSubscriptionColumns. */
-const campDecides = {
-  THEME_ID: true,
-  THEME_NAME: true,
-  LOCATION_ID: true,
-  LOCATION_NAME_SHORT: true,
-  PERIOD_ID: true,
-  PERIOD_STARTDATE: true,
-  PERIOD_ENDDATE: true,
-  PERIOD_NAME_SHORT: true,
-} as const;
+const campDecides = Object.fromEntries(SUBSCRIPTION_CAMP_FIELDS.map((name) => [name, true])) as {
+  [K in (typeof SUBSCRIPTION_CAMP_FIELDS)[number]]: true;
+};
 export const subscriptionListCamp = subscriptionListRow.pick({ CAMP_ID: true, ...campDecides });
 export type SubscriptionListCamp = z.infer<typeof subscriptionListCamp>;
 
 /** The fields of a list row of its own, with its camp's id. */
-const subscriptionListOwnFields = subscriptionListRow.omit(campDecides).shape;
+const subscriptionListOwnFields = subscriptionListRow.pick(
+  Object.fromEntries(SUBSCRIPTION_OWN_FIELDS.map((name) => [name, true])) as { [K in (typeof SUBSCRIPTION_OWN_FIELDS)[number]]: true },
+).shape;
 type OwnFields = typeof subscriptionListOwnFields;
 
 /**
  * getSubscriptionColumns: the rows of getSubscriptions column-wise, for the web app. Each field of a row is one
- * array (the n-th element of every array is the n-th row, in getSubscriptions' order), and the fields a camp
+ * array (the n-th element of every array is the n-th row; the rows in the overview's order, so the browser's sort
+ * finds them sorted), and the fields a camp
  * decides come once per camp: no field name repeats per row.
  */
 export const subscriptionColumns = z.object({

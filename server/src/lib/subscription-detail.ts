@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
 import { paymentStatus } from '@common/payment-status.js';
 import { subscriptionDetail, type SubscriptionDetail, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import { readRows, type Executor } from '../db/client.js';
+import { readNamedRows, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
 
 /**
@@ -68,8 +68,9 @@ const detailFacts = subscriptionDetail
 
 /** One subscription with every field of spec section 3, national numbers masked; null when there is none with that id. */
 export async function findSubscriptionDetail(db: Executor, subscriptionId: number): Promise<SubscriptionDetail | null> {
-  const [row] = await readRows(
+  const [row] = await readNamedRows(
     db,
+    'subscription_detail',
     sql`
       select
         s.id as "SUBSCRIPTION_ID",

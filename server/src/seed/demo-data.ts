@@ -1,9 +1,11 @@
-import { count, eq, max, sql } from 'drizzle-orm';
+import { count, eq, getTableColumns, max, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
 import { REFERENCE_OGM_BASE, subscriptionReference } from '@common/registration.js';
-import type { Database, Executor, Transaction } from '../db/client.js';
+import { queryRows, type Database, type Executor, type Transaction } from '../db/client.js';
+import { jsonParam } from '../db/sql.js';
 import * as t from '../db/schema.js';
 import { addAdmin } from '../features/auth/service.js';
 import { defaultMailTemplates } from '../mail/default-templates.js';
@@ -290,6 +292,26 @@ async function seedMonitors(db: Executor, random: Random) {
  * Adds `count` subscriptions to camps of `year` (creating the year's periods and camps when missing),
  * in every payment state, some cancelled. The benchmark uses it for years of 10,000 and 50,000.
  */
+/**
+ * Inserts rows of a table (each with the same fields) as one JSON parameter and answers their ids in the order of
+ * `rows`. A `values()` of 500 rows binds thousands of parameters, which on PGlite took 3 to 4 times as long
+ * (10,000 parents: 3.1–5.8 s against 1.0–1.4 s).
+ */
+async function insertRows<T extends PgTable>(db: Executor, table: T, rows: T['$inferInsert'][]): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const columns = getTableColumns(table);
+  const fields = Object.keys(rows[0]!);
+  const names = sql.raw(fields.map((field) => `"${columns[field]!.name}"`).join(', '));
+  const records = rows.map((row) =>
+    Object.fromEntries(fields.map((field) => [columns[field]!.name, (row as Record<string, unknown>)[field] ?? null])),
+  );
+  const inserted = await queryRows<{ id: number }>(
+    db,
+    sql`insert into ${table} (${names}) select ${names} from json_populate_recordset(null::${table}, ${jsonParam(records)}) returning id`,
+  );
+  return inserted.map((row) => row.id);
+}
+
 export async function seedSubscriptions(db: Executor, options: { year: number; count: number; random?: Random }): Promise<void> {
   const random = options.random ?? createRandom(options.year * 7919 + options.count);
   const { year } = options;
@@ -390,10 +412,11 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
         lastname,
       };
     });
-    const parentRows = await db
-      .insert(t.parents)
-      .values(people.map((p) => p.parent))
-      .returning({ id: t.parents.id });
+    const parentIds = await insertRows(
+      db,
+      t.parents,
+      people.map((p) => p.parent),
+    );
 
     const campOfRow = people.map(() => {
       // Fill camps unevenly, but never beyond their seats while another camp has room.
@@ -409,7 +432,7 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
       const birthdate = `${random.int(camp.minBirthyear, camp.maxBirthyear)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
       const seq = random.int(1, 498) * 2 - (girl ? 0 : 1);
       return {
-        parentId: parentRows[i]!.id,
+        parentId: parentIds[i]!,
         firstname: random.pick(girl ? GIRLS : BOYS),
         lastname: p.lastname,
         genderId: girl ? GENDER_GIRL : GENDER_BOY,
@@ -417,10 +440,10 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
         nationalnr: formatNationalNumber(birthdate, seq),
       };
     });
-    const childRows = await db.insert(t.children).values(childValues).returning({ id: t.children.id });
+    const childIds = await insertRows(db, t.children, childValues);
 
     const discounts: { index: number; kind: 'booking' | 'selected-days' | 'extra'; amountCents: number; remark: string }[] = [];
-    const subscriptionValues = childRows.map((child, i) => {
+    const subscriptionValues = childIds.map((childId, i) => {
       const camp = campOfRow[i]!;
       const cancelled = random.chance(0.05);
       if (!cancelled) taken.set(camp.id, (taken.get(camp.id) ?? 0) + 1);
@@ -470,7 +493,7 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
         ogm: formatOgm(base),
         createdAt: created.toISOString(),
         campId: camp.id,
-        childId: child.id,
+        childId,
         campPriceCents: camp.priceCents,
         paidAmountCents: paidAmount,
         paid,
@@ -486,11 +509,13 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
         selectedDays,
       };
     });
-    const subscriptionRows = await db.insert(t.subscriptions).values(subscriptionValues).returning({ id: t.subscriptions.id });
+    const subscriptionIds = await insertRows(db, t.subscriptions, subscriptionValues);
     if (discounts.length > 0) {
-      await db.insert(t.subscriptionDiscounts).values(
+      await insertRows(
+        db,
+        t.subscriptionDiscounts,
         discounts.map((d) => ({
-          subscriptionId: subscriptionRows[d.index]!.id,
+          subscriptionId: subscriptionIds[d.index]!,
           kind: d.kind,
           amountCents: d.amountCents,
           remark: d.remark,

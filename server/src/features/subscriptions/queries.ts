@@ -12,9 +12,10 @@ import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schem
 import { matchesSearch, type SearchQuery } from '@common/search.js';
 import { nationalNumberPartWords, nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
 import type { Role } from '@common/roles.js';
-import { readRows, type Executor } from '../../db/client.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
 import { bookingDay, isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
+import { subscriptionListVersion } from '../../lib/year-answers.js';
 
 /**
  * Reads of the subscriptions feature, in raw SQL so that each answer is one query with its joins,
@@ -56,20 +57,17 @@ function listRow(values: unknown[]): SubscriptionListRow {
 
 /**
  * Every subscription of a camp year, cancelled ones included (the overview filters them): one query
- * with its joins and the discounts summed, no N+1. A year can hold 50,000 rows, so they leave the
- * database as one JSON text of arrays: fetching that many rows of 23 columns field by field costs
- * PGlite about twice as long, and building the answer in one pass keeps the mapping cheap too. The
- * list's version is read in the same statement, so a cached answer is labelled with exactly the version
- * its rows belong to (year-answers.ts). Every child has a parent (a not-null foreign key), so the list
- * does not join parents. Exported apart so that the benchmark times this same query as getSubscriptions' floor.
+ * with its joins and the discounts summed, no N+1. Each row leaves the database as one JSON array
+ * text: fetching 50,000 rows of 23 columns field by field costs PGlite about twice as long. Every child
+ * has a parent (a not-null foreign key), so the list does not join parents. Exported apart so that the
+ * benchmark reads this same query as getSubscriptions' floor.
  */
 export function subscriptionsOfYearQuery(year: number): SQL {
   return sql`
-      select coalesce(json_agg(json_build_array(
+      select json_build_array(
         s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents,
         ${sql.join(Object.values(listColumns), sql`, `)}
-      ) order by s.id), '[]')::text as rows,
-      (select v.version from subscription_list_version v) as version
+      )::text as row
       from periods p
       join camps c on c.period_id = p.id
       join subscriptions s on s.camp_id = c.id
@@ -85,19 +83,68 @@ export function subscriptionsOfYearQuery(year: number): SQL {
         where ${startsInYear('dp.start_date', year)}
         group by sd.subscription_id
       ) d on d.subscription_id = s.id
-      where ${startsInYear('p.start_date', year)}`;
+      where ${startsInYear('p.start_date', year)}
+      order by s.id`;
 }
 
-const subscriptionsOfYearRows = z.object({ rows: z.string(), version: z.number() });
+/**
+ * Rows per fetch when a year is read. The embedded database's WASM heap grows to hold what one statement
+ * answers and never gives that memory back, and the server would hold a whole year's rows, text and
+ * JSON at once: a year of 50,000 read in one piece left the server 170 MB larger (docs/decisions.md).
+ */
+export const YEAR_CHUNK_ROWS = 2000;
 
-/** The rows of a year, and the version of the lists they were read at. */
-export async function readSubscriptionsOfYear(db: Executor, year: number): Promise<{ rows: SubscriptionListRow[]; version: number }> {
-  const [result] = await readRows(db, subscriptionsOfYearQuery(year), subscriptionsOfYearRows);
-  return { rows: (JSON.parse(result!.rows) as unknown[][]).map(listRow), version: result!.version };
+const yearRow = z.object({ row: z.string() });
+
+/**
+ * Fetches a year's rows `YEAR_CHUNK_ROWS` at a time from a cursor over `subscriptionsOfYearQuery`: the chunks of
+ * JSON array texts in the order of the list, and the version of the lists they were read at. One read-only
+ * transaction in repeatable read, so the version and every chunk belong to one snapshot and a cached answer is
+ * never labelled newer than its rows (lib/year-answers.ts). Every chunk is fetched before any is mapped, so the
+ * transaction (on the embedded database: its one session, which a sign-in may be waiting for) lasts only as long
+ * as the fetches. Exported apart so that the benchmark times these same fetches as getSubscriptions' floor.
+ */
+export async function fetchSubscriptionsOfYear(db: Database, year: number): Promise<{ chunks: string[][]; version: number }> {
+  return db.transaction(
+    async (tx) => {
+      const version = await subscriptionListVersion(tx);
+      await tx.execute(sql`declare year_rows no scroll cursor for ${subscriptionsOfYearQuery(year)}`);
+      const chunks: string[][] = [];
+      for (;;) {
+        const chunk = await readRows(tx, sql.raw(`fetch ${YEAR_CHUNK_ROWS} from year_rows`), yearRow);
+        if (chunk.length > 0) chunks.push(chunk.map((r) => r.row));
+        if (chunk.length < YEAR_CHUNK_ROWS) return { chunks, version };
+      }
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
-export async function listSubscriptionsOfYear(db: Executor, year: number): Promise<SubscriptionListRow[]> {
-  return (await readSubscriptionsOfYear(db, year)).rows;
+/**
+ * A year's rows a chunk at a time, in the order of the list, each chunk handed to `onChunk` (and let go) before
+ * the next is mapped; answers the version of the lists they were read at.
+ */
+export async function readSubscriptionsOfYear(
+  db: Database,
+  year: number,
+  onChunk: (rows: SubscriptionListRow[]) => Promise<void> | void,
+): Promise<number> {
+  const { chunks, version } = await fetchSubscriptionsOfYear(db, year);
+  for (let texts = chunks.shift(); texts; texts = chunks.shift()) {
+    await onChunk((JSON.parse(`[${texts.join(',')}]`) as unknown[][]).map(listRow));
+  }
+  return version;
+}
+
+/** A year's rows all at once, and the version of the lists they were read at. */
+export async function readWholeYear(db: Database, year: number): Promise<{ rows: SubscriptionListRow[]; version: number }> {
+  const rows: SubscriptionListRow[] = [];
+  const version = await readSubscriptionsOfYear(db, year, (chunk) => void rows.push(...chunk));
+  return { rows, version };
+}
+
+export async function listSubscriptionsOfYear(db: Database, year: number): Promise<SubscriptionListRow[]> {
+  return (await readWholeYear(db, year)).rows;
 }
 
 /**

@@ -15,10 +15,12 @@ import {
   listDiscounts,
   listLunchPreferences,
   readSubscriptionsOfYear,
+  readWholeYear,
   selectSubscriptions,
 } from './queries.js';
-import { createYearAnswerCache } from './year-answers.js';
+import { createYearAnswerCache, type WriteAnswer } from '../../lib/year-answers.js';
 import { subscriptionColumnsOf } from '@common/subscription-columns.js';
+import { compareByChildName } from '@common/subscription-overview.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
@@ -44,24 +46,31 @@ export default callRoutes(subscriptionCalls, (app) => {
 
   return {
     // Without campYear: the current camp year, as the overview opens on it. Served from the year answers
-    // of this process while the lists' version is unchanged (year-answers.ts).
+    // of this process while the lists' version is unchanged (lib/year-answers.ts).
     getSubscriptions: sendsItsOwnAnswer(async (request, reply) => {
       const year = request.query.campYear ?? currentYearInBelgium();
-      await yearAnswers.send(db(), request, reply, `getSubscriptions:${year}`, async () => {
-        const { rows, version } = await readSubscriptionsOfYear(db(), year);
-        return { json: JSON.stringify({ data: subscriptionCalls.getSubscriptions.response.parse(rows) }), version };
+      const rowsSchema = subscriptionCalls.getSubscriptions.response;
+      await yearAnswers.send(db(), request, reply, `getSubscriptions:${year}`, async (write) => {
+        // `{"data":[` and each chunk's rows as JSON.stringify writes them inside the array: the same text, a chunk at a time.
+        await write('{"data":[');
+        let separator = '';
+        const version = await readSubscriptionsOfYear(db(), year, async (rows) => {
+          await write(separator + JSON.stringify(rowsSchema.parse(rows)).slice(1, -1));
+          separator = ',';
+        });
+        await write(']}');
+        return version;
       });
     }),
 
     // The same rows column-wise for the web app, which the browser keeps and revalidates (docs/decisions.md).
     getSubscriptionColumns: sendsItsOwnAnswer(async (request, reply) => {
       const year = request.query.campYear ?? currentYearInBelgium();
-      const read = async () => {
-        const { rows, version } = await readSubscriptionsOfYear(db(), year);
-        return {
-          json: JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(subscriptionColumnsOf(rows)) }),
-          version,
-        };
+      const read = async (write: WriteAnswer) => {
+        const { rows, version } = await readWholeYear(db(), year);
+        const columns = subscriptionColumnsOf(rows.sort(compareByChildName));
+        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(columns) }));
+        return version;
       };
       await yearAnswers.send(db(), request, reply, `getSubscriptionColumns:${year}`, read, 'private, no-cache');
     }),

@@ -1,21 +1,21 @@
+import { once } from 'node:events';
+import type { Transform } from 'node:stream';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { readRows, type Executor } from '../../db/client.js';
+import { readRows, type Executor } from '../db/client.js';
 
 /**
- * Answers of a whole camp year (getSubscriptions, getSubscriptionColumns), kept compressed per server process
- * and labelled with the version of the subscription lists they were read at. Database triggers bump that
- * version with every committed change to what a list shows (migration 0011), so a cached answer is served
+ * Answers of a whole camp year (getSubscriptions, getSubscriptionColumns, getCamps), kept compressed per server
+ * process and labelled with the version of the lists they were read at. Database triggers bump that version
+ * with every committed change to what a list shows (migrations 0011, 0012), so a cached answer is served
  * only while it is still what the database would answer, in every process on the same database; a request
  * asks the database only the version. The ETag is that version: a client that has it gets 304.
  * docs/decisions.md, 'Year answers cached by version'.
  */
 
-const brotli = promisify(zlib.brotliCompress);
-const gzip = promisify(zlib.gzip);
 const gunzip = promisify(zlib.gunzip);
 
 /** Brotli's quality 5: about as fast as gzip's default and a quarter smaller; the answer is compressed once per version. */
@@ -27,15 +27,21 @@ interface EncodedAnswer {
   gzip: Buffer;
 }
 
-/** An answer as the database gave it: the JSON text of `{ data }`, and the list version it was read at. */
-export interface YearAnswer {
-  json: string;
-  version: number;
-}
+/** Hands on the next piece of an answer's JSON text; resolves when the one after may follow. */
+export type WriteAnswer = (text: string) => Promise<void>;
+
+/**
+ * Reads an answer as the database gives it: writes the JSON text of `{ data }` in pieces, in order, and
+ * answers the list version it was read at. It is given the version read just before it, which it may answer
+ * (rows read after that version are at least that new), or it reads a version with its rows. A year of
+ * 50,000 subscriptions is written a chunk of rows at a time, so no whole-year string or buffer exists in the
+ * process (docs/decisions.md, 'Server memory').
+ */
+export type ReadAnswer = (write: WriteAnswer, versionBefore: number) => Promise<number>;
 
 const versionRow = z.object({ version: z.number() });
 
-/** The version of the subscription lists now. */
+/** The version of the year lists (subscriptions and camps) now. */
 export async function subscriptionListVersion(db: Executor): Promise<number> {
   const [row] = await readRows(db, sql`select version from subscription_list_version`, versionRow);
   return row!.version;
@@ -43,15 +49,35 @@ export async function subscriptionListVersion(db: Executor): Promise<number> {
 
 const etagOf = (version: number) => `"${version}"`;
 
-async function encode(answer: YearAnswer): Promise<EncodedAnswer> {
-  const text = Buffer.from(answer.json);
-  const [br, gz] = await Promise.all([
-    brotli(text, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: text.length },
-    }),
-    gzip(text),
-  ]);
-  return { version: answer.version, br, gzip: gz };
+/** All a compressor puts out, once its input has ended. */
+async function output(stream: Transform): Promise<Buffer> {
+  const parts: Buffer[] = [];
+  stream.on('data', (part: Buffer) => parts.push(part));
+  await once(stream, 'end');
+  return Buffer.concat(parts);
+}
+
+/** Reads an answer and compresses it with brotli and gzip as its pieces arrive. */
+async function encode(read: ReadAnswer, versionBefore: number): Promise<EncodedAnswer> {
+  const br = zlib.createBrotliCompress({ params: { [zlib.constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY } });
+  const gz = zlib.createGzip();
+  const compressed = Promise.all([output(br), output(gz)]);
+  const write: WriteAnswer = async (text) => {
+    const bytes = Buffer.from(text);
+    // Both waits start at once: a compressor may drain while the other is awaited.
+    await Promise.all([br, gz].filter((stream) => !stream.write(bytes)).map((stream) => once(stream, 'drain')));
+  };
+  try {
+    const version = await read(write, versionBefore);
+    br.end();
+    gz.end();
+    const [brBytes, gzBytes] = await compressed;
+    return { version, br: brBytes, gzip: gzBytes };
+  } catch (error) {
+    br.destroy();
+    gz.destroy();
+    throw error;
+  }
 }
 
 /** Whether a request's If-None-Match names this ETag (or is '*'). */
@@ -85,14 +111,14 @@ export function createYearAnswerCache(maxEntries: number) {
   const versions = new Map<string, number>();
 
   /** The answer for `key` at `version`: the cached one, or a new one read (once, however many ask at the same time) and kept. */
-  function encoded(key: string, version: number, read: () => Promise<YearAnswer>): Promise<EncodedAnswer> {
+  function encoded(key: string, version: number, read: ReadAnswer): Promise<EncodedAnswer> {
     const cached = entries.get(key);
     if (cached && versions.get(key) === version) {
       entries.delete(key);
       entries.set(key, cached);
       return cached;
     }
-    const answer = read().then(encode);
+    const answer = encode(read, version);
     entries.delete(key);
     entries.set(key, answer);
     versions.set(key, version);
@@ -123,7 +149,7 @@ export function createYearAnswerCache(maxEntries: number) {
       request: FastifyRequest,
       reply: FastifyReply,
       key: string,
-      read: () => Promise<YearAnswer>,
+      read: ReadAnswer,
       cacheControl?: string,
     ): Promise<void> {
       const version = await subscriptionListVersion(db);
