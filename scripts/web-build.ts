@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const target = path.join(root, 'dist/web');
@@ -21,6 +22,30 @@ export function webBuildIsStale(): boolean {
   return !existsSync(index) || statSync(index).mtimeMs < sources;
 }
 
+/** Files the browser gets compressed: text, above the size @fastify/compress leaves alone (plugins/security.ts). */
+const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
+const COMPRESS_ABOVE_BYTES = 1024;
+
+/**
+ * Writes a brotli (.br) and a gzip (.gz) copy next to every compressible file of a build, which the server
+ * sends as they are (plugins/web.ts) instead of compressing each file for every request on its event loop.
+ */
+function precompress(dir: string): void {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const file = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      precompress(file);
+      continue;
+    }
+    if (!COMPRESSIBLE.test(entry.name)) continue;
+    const text = readFileSync(file);
+    if (text.length <= COMPRESS_ABOVE_BYTES) continue;
+    // Brotli's quality 5: within 10 % of its best at a thirtieth of the time, so a build stays fast.
+    writeFileSync(`${file}.br`, zlib.brotliCompressSync(text, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }));
+    writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
+  }
+}
+
 /**
  * Builds the production web app into dist/web, the folder the server serves. The build goes to a folder
  * of its own and is swapped in at the end, so a server already running never sees a half-written one.
@@ -33,6 +58,7 @@ export function buildWeb(): void {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  precompress(fresh);
   const old = path.join(root, `dist/web-old-${process.pid}`);
   if (existsSync(target)) renameSync(target, old);
   renameSync(fresh, target);

@@ -5,7 +5,7 @@ import type { CampRecord } from '@common/schemas/camps.js';
 import { camps, locations, periods, vouchers } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { createCamp } from '../helpers/factory.js';
+import { createCamp, createPeriod } from '../helpers/factory.js';
 import { UI_TIMEOUT_MS, eventually, expectLasts, field, fieldError, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const PUBLIC_SITE_URL = 'https://inschrijven.kampen.test/boeken?bron=admin';
@@ -33,6 +33,22 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     else await field(page, label).fill(value);
     await field(page, label).blur();
   };
+
+  it('shows every camp of a year with more camps than its first pass of rows, in order', async () => {
+    // A year of some 300 camps renders its first 40 rows first (CampsTable's FIRST_PASS_ROWS), the rest a frame later.
+    const busyYear = year - 2;
+    const period = await createPeriod(session.t.db, { startDate: `${busyYear}-08-03` });
+    for (let i = 0; i < 45; i++) await createCamp(session.t.db, { periodId: period });
+    const expected = await (await session.t.call<{ data: CampRecord[] }>('GET', `/api/getCamps?campYear=${busyYear}`)).body.data;
+    expect(expected.length).toBeGreaterThan(45);
+    const page = await session.newPage();
+    await page.goto(`/camps?subscriptionsYear=${busyYear}`);
+    await page.getByText(`${expected.length} kampen`).waitFor();
+    await eventually(() => page.locator('tbody tr').count()).toBe(expected.length);
+    const shown = await page.locator('tbody tr').evaluateAll((rows) => rows.map((row) => Number(row.getAttribute('data-camp-id'))));
+    // getCamps answers them in the overview's order: by period, theme and location.
+    expect(shown).toEqual(expected.map((c) => c.CAMP_ID));
+  });
 
   it('lists the camps of the year with period, age group and seats, and filters them', async () => {
     const page = await session.newPage();

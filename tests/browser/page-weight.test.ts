@@ -36,4 +36,14 @@ describe('JavaScript the pages load, in Chromium', () => {
     console.log(`/login loads ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip -9`);
     expect(bytes).toBeLessThanOrEqual(110 * 1024);
   });
+
+  it('the subscriptions overview loads at most 160 KB of JavaScript (gzip -9), none of it zod', async () => {
+    const page = await session.newPage();
+    const scripts = await loadedScripts(page, '/subscription-overview');
+    await page.locator('tbody tr[data-subscription-id]').first().waitFor();
+    expect(names(scripts.filter(definesZodSchemas))).toEqual([]);
+    const bytes = gzipBytes(scripts);
+    console.log(`/subscription-overview loads ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip -9`);
+    expect(bytes).toBeLessThanOrEqual(160 * 1024);
+  });
 });

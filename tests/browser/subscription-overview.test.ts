@@ -304,11 +304,9 @@ describe('subscriptions overview in Chromium', () => {
     await expectSearchFinds(page, SORT_FAMILY, familyInOrder);
     await page.getByRole('button', { name: 'Toon totalen' }).click();
     const totals = page.getByRole('group', { name: 'Totalen' });
-    expect(await totals.getByRole('button').allTextContents()).toEqual([
-      'Betaald: € 450,00',
-      'Niet betaald: € 380,00',
-      'Totale omzet: € 820,00',
-    ]);
+    await expect
+      .poll(() => totals.getByRole('button').allTextContents(), { timeout: 15_000 })
+      .toEqual(['Betaald: € 450,00', 'Niet betaald: € 380,00', 'Totale omzet: € 820,00']);
 
     // The figures add up to the rows: the 'Betaald' and 'Te betalen' columns.
     const column = async (index: number) =>

@@ -13,6 +13,8 @@ export default fp(async (app) => {
       // Files are looked up per request, so a rebuild while the server runs is served as it is on disk.
       wildcard: true,
       index: false,
+      // The build writes a brotli and a gzip copy of each file (scripts/web-build.ts): sent as they are.
+      preCompressed: true,
       // A folder ('/', '/assets/') is no file: it falls through to the app below, not to a 403 of the file server.
       allowedPath: (pathname) => !pathname.endsWith('/'),
       setHeaders: (reply, filePath) => {

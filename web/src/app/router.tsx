@@ -17,17 +17,28 @@ import { RequireAuth } from '../components/RequireAuth.js';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
+import { loadable } from './loadable.js';
 import { homePath, pageAllowed } from './page-roles.js';
 import { paths } from './paths.js';
 import { returnPathAfterSignIn } from './return-path.js';
 
-// Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses.
-const QueryScope = lazy(() => import('./QueryScope.js'));
-const SubscriptionOverviewPage = lazy(() => import('../features/subscriptions/SubscriptionOverviewPage.js'));
+// Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses. The ones a
+// session starts on (preload.ts) load without a Suspense fallback (loadable.tsx).
+const QueryScope = loadable(
+  () => import('./QueryScope.js'),
+  () => <LoadingLine />,
+);
+const SubscriptionOverviewPage = loadable(
+  () => import('../features/subscriptions/SubscriptionOverviewPage.js'),
+  () => <LoadingLine />,
+);
 const SubscriptionDetailPage = lazy(() => import('../features/subscriptions/SubscriptionDetailPage.js'));
 const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOverviewPage.js'));
 const MonitorDetailPage = lazy(() => import('../features/monitors/MonitorDetailPage.js'));
-const CampsOverviewPage = lazy(() => import('../features/camps/CampsOverviewPage.js'));
+const CampsOverviewPage = loadable(
+  () => import('../features/camps/CampsOverviewPage.js'),
+  () => <LoadingLine />,
+);
 const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'));
 const CampParticipantsPage = lazy(() => import('../features/camps/participants/CampParticipantsPage.js'));
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));

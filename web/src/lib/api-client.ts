@@ -5,10 +5,20 @@ import { announceChange } from './change-broadcast.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
 
+/** GETs started before the screen that asks them has loaded its code, by URL (see `callEarly`). */
+const early = new Map<string, Promise<Response>>();
+
 export const tokenStore = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
-  clear: () => localStorage.removeItem(TOKEN_KEY),
+  // An answer started early under another sign-in (callEarly) is not taken after it.
+  set: (token: string) => {
+    early.clear();
+    localStorage.setItem(TOKEN_KEY, token);
+  },
+  clear: () => {
+    early.clear();
+    localStorage.removeItem(TOKEN_KEY);
+  },
 };
 
 /** A failed call: the status and the server's error shape (decisions.md section 2). */
@@ -52,6 +62,15 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
+/**
+ * Starts a GET at once, while the screen that will ask for it still loads: its `call` with the same input then
+ * takes this answer, once. Nothing is handled here, so a 401 or an error reaches that call as any other.
+ */
+export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>) {
+  const url = buildUrl(callIndex[name].path, input);
+  early.set(url, fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }));
+}
+
 /** A mutation that got no answer, or a 503 (database briefly away), is sent again after these waits. */
 const RETRY_DELAYS_MS = [500, 1500];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -75,11 +94,10 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
   for (let attempt = 0; ; attempt++) {
     const retry = mutation && attempt < RETRY_DELAYS_MS.length;
     try {
-      response = await fetch(body ? path : buildUrl(path, input), {
-        method,
-        headers,
-        body: body ? JSON.stringify(input ?? {}) : undefined,
-      });
+      const url = body ? path : buildUrl(path, input);
+      const started = early.get(url);
+      early.delete(url);
+      response = await (started ?? fetch(url, { method, headers, body: body ? JSON.stringify(input ?? {}) : undefined }));
     } catch {
       if (!retry) throw new ApiError(0, 'Geen verbinding met de server.');
     }

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseRecordId } from '@common/record-id.js';
 import { failureMessages } from '@common/messages.js';
@@ -14,8 +14,10 @@ import { useGenerateVoucher } from './api/generate-voucher.js';
 import { useCamps } from './api/get-camps.js';
 import { CampFilters, noCampFilter, type CampFilter } from './components/CampFilters.js';
 import { CampsTable } from './components/CampsTable.js';
-import { VoucherModal } from './components/VoucherModal.js';
 import { campName, periodWithDates } from './components/camp-name.js';
+
+/** The voucher dialog's code (react-bootstrap's Modal and its transitions) loads when a voucher is first asked for. */
+const VoucherModal = lazy(() => import('./components/VoucherModal.js').then((m) => ({ default: m.VoucherModal })));
 
 /** In time order, then by theme and location, so a week's camps stand together. */
 const campOrder = (a: CampRecord, b: CampRecord) =>
@@ -78,12 +80,15 @@ function StaffCamps({ year }: { year: number }) {
     periodId: String(parseRecordId(searchParams.get('periodId')) ?? ''),
   }));
   const [voucherCamp, setVoucherCamp] = useState<CampRecord | null>(null);
+  // Rendered from the first voucher on, so that closing the dialog fades out as a dialog does.
+  const [voucherAsked, setVoucherAsked] = useState(false);
   const voucher = useGenerateVoucher();
 
   const shown = useMemo(() => (camps.data ?? []).filter((camp) => matches(camp, filter)).sort(campOrder), [camps.data, filter]);
 
   // The voucher is made as the modal opens: one click, one voucher.
   const openVoucher = (camp: CampRecord) => {
+    setVoucherAsked(true);
     setVoucherCamp(camp);
     voucher.mutate(camp.CAMP_ID);
   };
@@ -107,15 +112,19 @@ function StaffCamps({ year }: { year: number }) {
       ) : (
         <CampsTable camps={shown} year={year} onVoucher={openVoucher} />
       )}
-      <VoucherModal
-        camp={voucherCamp}
-        voucher={voucher}
-        onRetry={() => voucherCamp && voucher.mutate(voucherCamp.CAMP_ID)}
-        onClose={() => {
-          setVoucherCamp(null);
-          voucher.reset();
-        }}
-      />
+      {voucherAsked && (
+        <Suspense fallback={null}>
+          <VoucherModal
+            camp={voucherCamp}
+            voucher={voucher}
+            onRetry={() => voucherCamp && voucher.mutate(voucherCamp.CAMP_ID)}
+            onClose={() => {
+              setVoucherCamp(null);
+              voucher.reset();
+            }}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

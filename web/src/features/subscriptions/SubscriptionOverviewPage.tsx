@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '@common/constants.js';
@@ -7,6 +7,7 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
+import { loadable } from '../../app/loadable.js';
 import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
@@ -25,12 +26,18 @@ import {
   selectionOf,
   type OverviewFilter,
 } from '@common/subscription-overview.js';
-import { OverviewTotals } from './overview/OverviewTotals.js';
+import { makeSearchEntriesWhenIdle } from './overview/search-entries.js';
 import { SelectionFilters } from './overview/SelectionFilters.js';
 import { SubscriptionsTable } from './overview/SubscriptionsTable.js';
 import { useLinkedOverviewFilter, useOverviewFilter } from './overview/useOverviewFilter.js';
 
 const countFormat = new Intl.NumberFormat('nl-BE');
+
+// The totals and their popovers load when staff first ask for them: the first row does not wait for their code.
+const OverviewTotals = loadable(
+  () => import('./overview/OverviewTotals.js'),
+  () => <LoadingLine />,
+);
 
 /** The subscriptions of the selected camp year: search, filters, totals, and per row a detail tab and delete. */
 export default function SubscriptionOverviewPage() {
@@ -66,6 +73,7 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
     const loadedIds = new Set(loaded.map((s) => s.SUBSCRIPTION_ID));
     return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
   }, [subscriptions.data, kept]);
+  useEffect(() => makeSearchEntriesWhenIdle(rows), [rows]);
   const foundByNationalNumber = useSubscriptionsFoundByNationalNumber(year, query);
   const matching = useMemo(
     () => filterRows(rows, filter, query, foundByNationalNumber, selection === null ? null : selected),

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
@@ -6,8 +7,26 @@ import type { CampRecord } from '@common/schemas/camps.js';
 import { paths } from '../../../app/paths.js';
 import { campName, periodWithDates } from './camp-name.js';
 
-/** One row per camp: name with the closed badge, period, age group, seats taken/available, actions. */
+/** The rows of the first pass, more than a screen holds: a year has some 300 camps, rendered after these are painted. */
+export const FIRST_PASS_ROWS = 40;
+
+/**
+ * One row per camp: name with the closed badge, period, age group, seats taken/available, actions. A long list
+ * shows its first rows first and the rest a frame later, so the first rows do not wait for every row's render.
+ */
 export function CampsTable({ camps, year, onVoucher }: { camps: CampRecord[]; year: number; onVoucher: (camp: CampRecord) => void }) {
+  const [complete, setComplete] = useState(camps.length <= FIRST_PASS_ROWS);
+  useEffect(() => {
+    if (complete) return;
+    // The next frame paints the first rows; the task after it renders the rest.
+    let timer = 0;
+    const frame = requestAnimationFrame(() => (timer = window.setTimeout(() => setComplete(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, [complete]);
+  const rows = complete ? camps : camps.slice(0, FIRST_PASS_ROWS);
   return (
     <Table striped hover responsive size="sm" className="align-middle table-fixed-header">
       <thead>
@@ -20,7 +39,7 @@ export function CampsTable({ camps, year, onVoucher }: { camps: CampRecord[]; ye
         </tr>
       </thead>
       <tbody>
-        {camps.map((camp) => (
+        {rows.map((camp) => (
           <tr key={camp.CAMP_ID} data-camp-id={camp.CAMP_ID}>
             <td>
               {campName(camp)}

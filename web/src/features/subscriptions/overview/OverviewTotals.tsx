@@ -11,7 +11,7 @@ interface OverviewTotalsProps {
 }
 
 /** Paid, unpaid and total revenue of the subscriptions the filters select; each opens its split by payment method. */
-export function OverviewTotals({ totals, paymentMethods }: OverviewTotalsProps) {
+export default function OverviewTotals({ totals, paymentMethods }: OverviewTotalsProps) {
   return (
     <div className="d-flex flex-wrap align-items-center gap-2 mb-3" aria-label="Totalen" role="group">
       <TotalFigure id="total-paid" label="Betaald" split={totals.paid} paymentMethods={paymentMethods} />
