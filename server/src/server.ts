@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app.js';
 import { ConfigError, databaseOptions, loadConfig } from './config.js';
@@ -40,7 +41,8 @@ async function main() {
   );
 
   await app.listen({ port: config.PORT, host: config.HOST });
-  const url = `http://localhost:${config.PORT}`;
+  // The port actually bound, so PORT=0 (any free port) prints where the server is.
+  const url = `http://localhost:${(app.server.address() as AddressInfo).port}`;
   console.log(`\nKampbeheer draait op ${url} (${database.kind === 'pglite' ? `ingebouwde database in ${config.DATA_DIR}` : 'PostgreSQL'})`);
   if (demoLogin) console.log(`Aanmelden met ${demoLogin.email} / ${demoLogin.password}\n`);
 }

@@ -27,10 +27,9 @@ export async function startServerProcess(
   env: Record<string, string>,
   options: { command?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
-  const port = 4100 + Math.floor(Math.random() * 800);
   const child = spawn(process.execPath, options.command ?? SOURCE_SERVER, {
     cwd: options.cwd ?? root,
-    env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stderr = '';
@@ -41,8 +40,12 @@ export async function startServerProcess(
     output += chunk.toString();
   });
   const exited = new Promise<number | string>((resolve) => child.once('exit', (code, signal) => resolve(code ?? signal ?? '')));
-  await new Promise<void>((resolve, reject) => {
-    child.stdout!.on('data', () => output.includes('Kampbeheer draait') && resolve());
+  // PORT 0: the system picks a free port (a random one could be taken, or be one fetch refuses, like 4190).
+  const port = await new Promise<string>((resolve, reject) => {
+    child.stdout!.on('data', () => {
+      const listening = /Kampbeheer draait op http:\/\/localhost:(\d+)/.exec(output);
+      if (listening) resolve(listening[1]!);
+    });
     void exited.then((code) => reject(new Error(`server exited with ${code}: ${output}`)));
   });
   return { child, baseUrl: `http://127.0.0.1:${port}`, stderr: () => stderr, output: () => output, exited };
