@@ -19,7 +19,7 @@ import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../
 import { resolveSession } from '../server/src/features/auth/service.js';
 import { listCamps } from '../server/src/features/camps/queries.js';
 import { getDashboard } from '../server/src/features/dashboard/queries.js';
-import { listSubscriptionsOfYear, subscriptionsOfYearQuery } from '../server/src/features/subscriptions/queries.js';
+import { fetchSubscriptionsOfYear, listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';
 import { findSubscriptionDetail } from '../server/src/lib/subscription-detail.js';
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
 import { buildWeb } from '../scripts/web-build.js';
@@ -28,15 +28,21 @@ import { openInlinePglite } from './inline-pglite.js';
 import { bankImportSection, measureBankImport, type BankImportFigures } from './bank-import.js';
 import { concurrentLoop, getOnWire, loadTest, mark, medianOf, timed } from './measure.js';
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
+import { startEnvironment } from './server-process.js';
 import { forgetHttpCache, overviewLoad, overviewProbe, staticCampsPage, staticOverviewPage } from './overview-probe.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
-const SIZES: readonly number[] = QUICK ? [10_000] : [1000, 10_000, 50_000];
+/** `--overview-only`: sections 3 and 4 at 10,000 and 50,000 (the first row's 3 × and the search at 50,000), printed. */
+const OVERVIEW_ONLY = process.argv.includes('--overview-only');
+const SIZES: readonly number[] = OVERVIEW_ONLY ? [10_000, 50_000] : QUICK ? [10_000] : [1000, 10_000, 50_000];
 /** Each size gets a camp year of its own, inside the Kampjaar list (2021 up to next year). */
 const YEAR_OF: Record<number, number> = { 1000: 2022, 10_000: 2023, 50_000: 2024 };
 const RUNS = QUICK ? 3 : 7;
 const LOAD_SECONDS = QUICK ? 5 : 10;
+/** `--memory-only --size N`: the year whose serving section 5 measures (the largest of a full run unless given). */
+const sizeArgument = process.argv.indexOf('--size');
+const MEMORY_SIZE = sizeArgument === -1 ? 50_000 : Number(process.argv[sizeArgument + 1]);
 const DETAIL_CONNECTIONS = 10;
 
 /** The targets of issue 22, each a ratio against a floor measured in the same run unless it is a plain bound. */
@@ -70,9 +76,33 @@ interface ApiFigures {
 
 const log = (message: string) => console.log(`[bench ${new Date().toISOString().slice(11, 19)}] ${message}`);
 
+/** How long each part of the run took, printed at its end: where a full run spends its time. */
+const phases: { name: string; seconds: number }[] = [];
+async function phase<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const start = performance.now();
+  try {
+    return await work();
+  } finally {
+    phases.push({ name, seconds: (performance.now() - start) / 1000 });
+  }
+}
+/** The parts, and the whole run's time since the process started ('seeding postgres' is part of 'postgres'). */
+const logPhases = () =>
+  log(
+    `time per part (s): ${phases.map((p) => `${p.name} ${p.seconds.toFixed(0)}`).join(', ')}; whole run ${(performance.now() / 1000).toFixed(0)}`,
+  );
+
 async function seed(db: Database, only: Only = 'all') {
   await seedDemoData(db, { subscriptionsPerYear: 0 });
-  const sizes = { all: SIZES, quick: SIZES, 'mixed-load': [10_000], bank: [1000], dashboard: [10_000, 50_000] }[only];
+  const sizes = {
+    all: SIZES,
+    quick: SIZES,
+    overview: SIZES,
+    'mixed-load': [10_000],
+    bank: [1000],
+    dashboard: [10_000, 50_000],
+    memory: [MEMORY_SIZE],
+  }[only];
   for (const size of sizes) {
     const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
     log(`seeded ${size} subscriptions in ${(seconds / 1000).toFixed(1)} s`);
@@ -80,10 +110,10 @@ async function seed(db: Database, only: Only = 'all') {
 }
 
 /**
- * The floor of getSubscriptions: the database producing the same answer, the very query the call runs,
- * through the same driver and connection pool, its text fetched whole; without HTTP, mapping or JSON.
+ * The floor of getSubscriptions: the database producing the same answer, the very query and fetches the
+ * call runs, through the same driver and connection pool, every chunk fetched; without HTTP, mapping or JSON.
  */
-const yearAnswerFromDatabase = (db: Database, year: number) => queryRows(db, subscriptionsOfYearQuery(year));
+const yearAnswerFromDatabase = (db: Database, year: number) => fetchSubscriptionsOfYear(db, year);
 
 type BenchServer = Awaited<ReturnType<typeof startServer>>;
 
@@ -353,7 +383,16 @@ async function startServerProcess(env: Record<string, string>) {
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATABASE_URL: '', ...env, PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...startEnvironment,
+      DATABASE_URL: '',
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise<void>((resolve, reject) => {
@@ -385,13 +424,12 @@ interface MemoryFigures {
   year: number;
 }
 
-/** The resident memory of a separate server process idle after start, and after it served the largest year three times. */
-async function measureServerMemory(dataDir: string): Promise<MemoryFigures> {
+/** The resident memory of a separate server process idle after start, and after it served a year (the largest) three times. */
+async function measureServerMemory(dataDir: string, year = YEAR_OF[SIZES[SIZES.length - 1]!]!): Promise<MemoryFigures> {
   const server = await startServerProcess({ DATA_DIR: dataDir });
   try {
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const idleBytes = rssOf(server.pid);
-    const year = YEAR_OF[SIZES[SIZES.length - 1]!]!;
     for (let i = 0; i < 3; i++) await getOnWire(`${server.baseUrl}/api/getSubscriptions?campYear=${year}`, server.token);
     return { idleBytes, afterBytes: rssOf(server.pid), year };
   } finally {
@@ -424,7 +462,7 @@ async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
   }
 }
 
-type Only = 'all' | 'quick' | 'mixed-load' | 'bank' | 'dashboard';
+type Only = 'all' | 'quick' | 'overview' | 'mixed-load' | 'bank' | 'dashboard' | 'memory';
 
 async function postgresFigures(
   databaseUrl: string,
@@ -439,7 +477,7 @@ async function postgresFigures(
   url.pathname = `/${name}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
   try {
-    await seed(database.db, only);
+    await phase('seeding postgres', () => seed(database.db, only));
     const server = await startServer(database, '');
     if (only === 'dashboard') {
       const dashboard = await measureDashboard('postgres', database, server.baseUrl, server.token);
@@ -478,44 +516,10 @@ const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MB`;
 
 /** Sections 1 to 5 of results.md: issue 22's measurements, every target line marked pass or FAIL. */
-function productSections(results: Results): string[] {
+/** Sections 3 and 4: the overview and the camps overview in Chromium, and the JavaScript the pages load. */
+function browserSections(browser: BrowserFigures): string[] {
   const t = TARGETS;
-  const { browser, memory } = results;
-  const detailLines = results.api.flatMap((a) => [
-    `- ${mark(a.detail.ratio >= t.detailThroughputRatio)} throughput at least ${t.detailThroughputRatio} × its two queries on ${a.backend}: ${a.detail.ratio.toFixed(2)} ×`,
-    ...(a.backend === 'postgres'
-      ? [`- ${mark(a.detail.p99Ms <= t.detailP99MsPostgres)} p99 at most ${t.detailP99MsPostgres} ms on postgres: ${a.detail.p99Ms} ms`]
-      : []),
-  ]);
-  const memoryAbove = memory.afterBytes - memory.idleBytes;
   return [
-    '## 1. getSubscriptions for a whole year (target: at most 1.3 × the database producing the same answer)',
-    '',
-    'The floor is the query the call runs, sent through the same driver and pool and its answer fetched whole, in the same process as the server: what any answer of these rows costs before HTTP, mapping and JSON. The server keeps each year\'s answer compressed until a write changes the lists (docs/decisions.md); "after a write" is the first answer once the lists\' version moved, which reads, maps and compresses the year again (context, not the target).',
-    '',
-    '| backend | subscriptions | API (ms, to last byte, compressed) | after a write (ms) | its query (ms) | ratio | bytes on the wire | target |',
-    '|---|---|---|---|---|---|---|---|',
-    ...results.api.flatMap((a) =>
-      a.subscriptions.map(
-        (s) =>
-          `| ${a.backend} | ${s.size} | ${s.apiMs.toFixed(1)} | ${s.afterWriteMs.toFixed(1)} | ${s.floorMs.toFixed(1)} | ${s.ratio.toFixed(2)} | ${kb(s.wireBytes)} | ${mark(s.ratio <= t.subscriptionsRatio)} |`,
-      ),
-    ),
-    '',
-    `## 2. getSubscriptionFullDetail under ${DETAIL_CONNECTIONS} connections (targets: at least ${t.detailThroughputRatio} × its queries' throughput; p99 at most ${t.detailP99MsPostgres} ms on PostgreSQL)`,
-    '',
-    `The floor is the route's two queries, the session check and the detail, run back to back by ${DETAIL_CONNECTIONS} loops at once through the same pool, without HTTP, for as long as the load test.`,
-    '',
-    '| backend | detail req/s | detail p99 (ms) | its queries per s | their p99 (ms) | ratio | errors |',
-    '|---|---|---|---|---|---|---|',
-    ...results.api.map(
-      (a) =>
-        `| ${a.backend} | ${a.detail.requestsPerSecond.toFixed(0)} | ${a.detail.p99Ms} | ${a.detail.floorRequestsPerSecond.toFixed(0)} | ${a.detail.floorP99Ms} | ${a.detail.ratio.toFixed(2)} | ${a.detail.errors} |`,
-    ),
-    '',
-    ...detailLines,
-    '',
-    ...(results.api.some((a) => a.dashboard) ? dashboardSection(results.date, results.api) : []),
     '## 3. In Chromium',
     '',
     "First row: sign-in done, from navigating to the overview until its first row shows, with the browser's HTTP cache emptied first; revisit: the same without emptying it. The floor is a static page with the same 200 rows, served by the same server.",
@@ -548,11 +552,61 @@ function productSections(results: Results): string[] {
     `- ${mark(browser.javascriptGzipBytes.login <= t.loginJsGzipBytes)} /login at most ${kb(t.loginJsGzipBytes)}: ${kb(browser.javascriptGzipBytes.login)}`,
     `- ${mark(browser.javascriptGzipBytes.subscriptionOverview <= t.overviewJsGzipBytes)} /subscription-overview at most ${kb(t.overviewJsGzipBytes)}: ${kb(browser.javascriptGzipBytes.subscriptionOverview)}`,
     '',
+  ];
+}
+
+function productSections(results: Results): string[] {
+  const t = TARGETS;
+  const { browser, memory } = results;
+  const detailLines = results.api.flatMap((a) => [
+    `- ${mark(a.detail.ratio >= t.detailThroughputRatio)} throughput at least ${t.detailThroughputRatio} × its two queries on ${a.backend}: ${a.detail.ratio.toFixed(2)} ×`,
+    ...(a.backend === 'postgres'
+      ? [`- ${mark(a.detail.p99Ms <= t.detailP99MsPostgres)} p99 at most ${t.detailP99MsPostgres} ms on postgres: ${a.detail.p99Ms} ms`]
+      : []),
+  ]);
+  return [
+    '## 1. getSubscriptions for a whole year (target: at most 1.3 × the database producing the same answer)',
+    '',
+    'The floor is the query the call runs, sent through the same driver and pool and its answer fetched whole, in the same process as the server: what any answer of these rows costs before HTTP, mapping and JSON. The server keeps each year\'s answer compressed until a write changes the lists (docs/decisions.md); "after a write" is the first answer once the lists\' version moved, which reads, maps and compresses the year again (context, not the target).',
+    '',
+    '| backend | subscriptions | API (ms, to last byte, compressed) | after a write (ms) | its query (ms) | ratio | bytes on the wire | target |',
+    '|---|---|---|---|---|---|---|---|',
+    ...results.api.flatMap((a) =>
+      a.subscriptions.map(
+        (s) =>
+          `| ${a.backend} | ${s.size} | ${s.apiMs.toFixed(1)} | ${s.afterWriteMs.toFixed(1)} | ${s.floorMs.toFixed(1)} | ${s.ratio.toFixed(2)} | ${kb(s.wireBytes)} | ${mark(s.ratio <= t.subscriptionsRatio)} |`,
+      ),
+    ),
+    '',
+    `## 2. getSubscriptionFullDetail under ${DETAIL_CONNECTIONS} connections (targets: at least ${t.detailThroughputRatio} × its queries' throughput; p99 at most ${t.detailP99MsPostgres} ms on PostgreSQL)`,
+    '',
+    `The floor is the route's two queries, the session check and the detail, run back to back by ${DETAIL_CONNECTIONS} loops at once through the same pool, without HTTP, for as long as the load test.`,
+    '',
+    '| backend | detail req/s | detail p99 (ms) | its queries per s | their p99 (ms) | ratio | errors |',
+    '|---|---|---|---|---|---|---|',
+    ...results.api.map(
+      (a) =>
+        `| ${a.backend} | ${a.detail.requestsPerSecond.toFixed(0)} | ${a.detail.p99Ms} | ${a.detail.floorRequestsPerSecond.toFixed(0)} | ${a.detail.floorP99Ms} | ${a.detail.ratio.toFixed(2)} | ${a.detail.errors} |`,
+    ),
+    '',
+    ...detailLines,
+    '',
+    ...(results.api.some((a) => a.dashboard) ? dashboardSection(results.date, results.api) : []),
+    ...browserSections(browser),
+    ...memorySection(memory),
+  ];
+}
+
+/** Section 5: the server's memory after serving a year three times, against the same server idle. */
+function memorySection(memory: MemoryFigures): string[] {
+  const above = memory.afterBytes - memory.idleBytes;
+  const bound = TARGETS.memoryAboveIdleBytes;
+  return [
     '## 5. Server memory',
     '',
-    `Resident memory of the server process (embedded database): the floor is the same process idle after start and one sign-in; then it serves the ${memory.year} year three times.`,
+    `Resident memory of the server process (embedded database), started as \`npm start\` starts it: the floor is the same process idle after start and one sign-in; then it serves the ${memory.year} year three times.`,
     '',
-    `- ${mark(memoryAbove <= t.memoryAboveIdleBytes)} at most ${mb(t.memoryAboveIdleBytes)} above idle: ${mb(memory.idleBytes)} idle, ${mb(memory.afterBytes)} after (${mb(memoryAbove)} above)`,
+    `- ${mark(above <= bound)} at most ${mb(bound)} above idle: ${mb(memory.idleBytes)} idle, ${mb(memory.afterBytes)} after (${mb(above)} above)`,
     '',
   ];
 }
@@ -623,13 +677,26 @@ function writeSection(section: string[]) {
 }
 
 async function main() {
-  const flag = (['mixed-load', 'bank', 'dashboard'] as const).find((name) => process.argv.includes(`--${name}-only`));
+  const flag = (['mixed-load', 'bank', 'dashboard', 'memory', 'overview'] as const).find((name) => process.argv.includes(`--${name}-only`));
   const only: Only = flag ?? (QUICK ? 'quick' : 'all');
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
   rmSync(tmp, { recursive: true, force: true });
   mkdirSync(tmp, { recursive: true });
   const date = new Date().toISOString();
+
+  if (only === 'memory') {
+    if (!YEAR_OF[MEMORY_SIZE]) throw new Error(`--size is one of ${Object.keys(YEAR_OF).join(', ')}`);
+    log(`seeding the embedded database (one year of ${MEMORY_SIZE} subscriptions)`);
+    const database = await openDatabase({ dataDir });
+    await phase('seeding', () => seed(database.db, only));
+    await database.close();
+    const memory = await phase('memory', () => measureServerMemory(dataDir, YEAR_OF[MEMORY_SIZE]));
+    rmSync(tmp, { recursive: true, force: true });
+    console.log(memorySection(memory).join('\n'));
+    logPhases();
+    return;
+  }
 
   if (only === 'mixed-load') {
     log('seeding the embedded database (one year of 10,000 subscriptions)');
@@ -678,24 +745,43 @@ async function main() {
     return;
   }
 
+  if (only === 'overview') {
+    log('building the web app');
+    buildWeb();
+    log('seeding the embedded database (years of 10,000 and 50,000 subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    const server = await startServer(database, dataDir);
+    const browser = await measureBrowser(database.db, server.baseUrl, server.token);
+    await server.app.close();
+    await database.close();
+    rmSync(tmp, { recursive: true, force: true });
+    const load = os.loadavg().map((l) => l.toFixed(1));
+    console.log(
+      [`Measured ${date}; load average ${load.join(' / ')} (1 / 5 / 15 min) at the end.`, '', ...browserSections(browser)].join('\n'),
+    );
+    return;
+  }
+
   log('building the web app');
-  buildWeb();
+  await phase('web build', async () => buildWeb());
   log('seeding the embedded database');
   const database = await openDatabase({ dataDir });
-  await seed(database.db, only);
+  await phase('seeding pglite', () => seed(database.db, only));
   const server = await startServer(database, dataDir);
-  const api = [await measureApi('pglite', database, server)];
-  const browser = await measureBrowser(database.db, server.baseUrl, server.token);
+  const api = [await phase('api pglite', () => measureApi('pglite', database, server))];
+  const browser = await phase('chromium', () => measureBrowser(database.db, server.baseUrl, server.token));
   // Last on this database: the import books payments, which the measurements above must not see.
-  const bank = only === 'all' ? [await measureBankImport('pglite', database.db, server.baseUrl, server.token)] : [];
+  const bank =
+    only === 'all' ? [await phase('bank pglite', () => measureBankImport('pglite', database.db, server.baseUrl, server.token))] : [];
   await server.app.close();
   await database.close();
 
-  const memory = await measureServerMemory(dataDir);
+  const memory = await phase('memory', () => measureServerMemory(dataDir));
   log(`server RSS ${mb(memory.idleBytes)} idle, ${mb(memory.afterBytes)} after the ${memory.year} year three times`);
-  const mixed = only === 'all' ? await pgliteMixedLoad(dataDir) : [];
+  const mixed = only === 'all' ? await phase('mixed load pglite', () => pgliteMixedLoad(dataDir)) : [];
   if (process.env.DATABASE_URL) {
-    const postgres = await postgresFigures(process.env.DATABASE_URL, only);
+    const postgres = await phase('postgres', () => postgresFigures(process.env.DATABASE_URL!, only));
     api.push(postgres.api!);
     if (only === 'all') {
       bank.push(postgres.bank!);
@@ -706,12 +792,14 @@ async function main() {
   const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
   if (only === 'quick') {
     console.log(productSections({ date, machine, api, browser, memory }).join('\n'));
+    logPhases();
     return;
   }
   writeResults({ date, machine, api, browser, memory, mixed });
   writeSection(mixedLoadSection(date, mixed));
   writeSection(bankImportSection(date, bank));
   log('wrote bench/results.md and bench/results.json');
+  logPhases();
 }
 
 await main();

@@ -5,6 +5,18 @@ import { DEMO_ADMIN } from '../server/src/seed/demo-data.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The environment `npm start` gives the server: the variables its script in package.json sets before the
+ * command (glibc's malloc threshold, docs/decisions.md 'Server memory'), so that a benchmarked server runs as it does.
+ */
+export const startEnvironment: Record<string, string> = Object.fromEntries(
+  [
+    ...(JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: { start: string } }).scripts.start.matchAll(
+      /\b([A-Z_]+)=(\S+)/g,
+    ),
+  ].map((m) => [m[1]!, m[2]!]),
+);
+
 export interface ServerProcess {
   base: string;
   token: string;
@@ -20,7 +32,16 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
   const port = 3900 + Math.floor(Math.random() * 90);
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
-    env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', PORT: String(port), HOST: '127.0.0.1', SEED: 'none', LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      ...startEnvironment,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      SEED: 'none',
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
