@@ -89,8 +89,9 @@ describe.each(backends)('the first start on %s', (backend) => {
       const dataDir = await tempDir('kampbeheer-seed-');
       env = { DATA_DIR: dataDir, DATABASE_URL: '', SEED: '' };
       reopen = () => openDatabase({ dataDir });
-      // PGlite's writes cannot be watched from outside the process; the seed takes tens of seconds.
-      midSeed = () => new Promise((resolve) => setTimeout(resolve, 3000));
+      // PGlite's writes cannot be watched from outside the process. The seed's one transaction takes 2.3 s on
+      // a quiet machine and longer under load: half a second in, it has written rows and not committed them.
+      midSeed = () => new Promise((resolve) => setTimeout(resolve, 500));
     } else {
       const handle = await openTestDatabase('postgres');
       cleanups.push(() => handle.close());
