@@ -10,6 +10,8 @@ import { selectedCampYear } from '../lib/camp-year.js';
  */
 export function preloadLandingScreen() {
   if (!tokenStore.get()) return;
+  // The sign-in check goes first: no screen shows before it answers (spec section 2, 'Applicatie opstarten...').
+  callEarly('me');
   preloadSignedInNavbar();
   void import('./QueryScope.js');
   const year = selectedCampYear(window.location.search);
