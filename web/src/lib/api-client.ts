@@ -5,8 +5,11 @@ import { announceChange } from './change-broadcast.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
 
+/** What `call` reads of an answer: a fetch's Response, or an early answer already read (see `callEarly`). */
+type Answer = Pick<Response, 'ok' | 'status' | 'json'>;
+
 /** GETs started before the screen that asks them has loaded its code, by URL (see `callEarly`). */
-const early = new Map<string, Promise<Response>>();
+const early = new Map<string, Promise<Answer>>();
 
 export const tokenStore = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
@@ -64,11 +67,19 @@ function newIdempotencyKey(): string {
 
 /**
  * Starts a GET at once, while the screen that will ask for it still loads: its `call` with the same input then
- * takes this answer, once. Nothing is handled here, so a 401 or an error reaches that call as any other.
+ * takes this answer, once. Its body is read and parsed as soon as it arrives, while the sign-in check and the
+ * screen's code are still on their way, not after the screen has rendered. Nothing is handled here, so a 401
+ * or an error reaches that call as any other.
  */
 export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>) {
   const url = buildUrl(callIndex[name].path, input);
-  early.set(url, fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }));
+  const answer = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }).then(async (response): Promise<Answer> => {
+    const payload: unknown = await response.json().catch(() => null);
+    return { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
+  });
+  // Read by its call, or by nobody (a sign-in that turned out invalid): a failed fetch is that call's to report.
+  answer.catch(() => undefined);
+  early.set(url, answer);
 }
 
 /** A mutation that got no answer, or a 503 (database briefly away), is sent again after these waits. */
@@ -90,7 +101,7 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
   if (body) headers['content-type'] = 'application/json';
   const mutation = method !== 'GET';
   if (mutation) headers['idempotency-key'] = newIdempotencyKey();
-  let response: Response | null = null;
+  let response: Answer | null = null;
   for (let attempt = 0; ; attempt++) {
     const retry = mutation && attempt < RETRY_DELAYS_MS.length;
     try {
