@@ -284,6 +284,8 @@ interface BrowserFigures {
   /** What the overview's calls bring over the wire for the 10,000 year, and how many of its national numbers (out of a sample) are among it. */
   overviewLoad: { wireBytes: number; nationalNumbersSent: number; nationalNumbersSampled: number };
   campsOverview: { firstRowMs: number; staticMs: number; ratio: number };
+  /** /login on a first visit, signed out: the app's own code with no data and no sign-in check (context for section 3). */
+  loginFirstVisitMs: number;
   javascriptGzipBytes: { login: number; subscriptionOverview: number };
 }
 
@@ -367,10 +369,23 @@ async function measureBrowser(db: Database, baseUrl: string, token: string): Pro
     );
     log(`camps overview ${camps.median.toFixed(0)} ms (static ${campsStatic.median.toFixed(0)} ms)`);
     await context.close();
+    const signedOut = await browser.newContext({ baseURL: baseUrl, viewport: { width: 1400, height: 900 } });
+    const loginPage = await signedOut.newPage();
+    const loginCdp = await signedOut.newCDPSession(loginPage);
+    const loginFirstVisit = await medianOf(RUNS, async () => {
+      await forgetHttpCache(loginCdp);
+      return timed(async () => {
+        await loginPage.goto('/login');
+        await loginPage.getByRole('button', { name: 'Aanmelden' }).waitFor();
+      });
+    });
+    await signedOut.close();
+    log(`login first visit ${loginFirstVisit.median.toFixed(0)} ms`);
     return {
       overview,
       overviewLoad: { ...load, nationalNumbersSampled: nationalNumbers.length },
       campsOverview: { firstRowMs: camps.median, staticMs: campsStatic.median, ratio: camps.median / campsStatic.median },
+      loginFirstVisitMs: loginFirstVisit.median,
       javascriptGzipBytes: { login: loginBytes, subscriptionOverview: overviewBytes },
     };
   } finally {
@@ -494,7 +509,7 @@ async function postgresFigures(
     if (only === 'bank') return { bank };
     const processServer = await startServerProcess({ DATABASE_URL: url.toString() });
     const mixed = await mixedLoad('postgres', await mixedLoadSubject(database.db), processServer, LOAD_SECONDS).finally(processServer.stop);
-    return { api, mixed };
+    return { api, bank, mixed };
   } finally {
     await database.close();
     const dropper = new pg.Client({ connectionString: databaseUrl });
@@ -546,6 +561,12 @@ function browserSections(browser: BrowserFigures): string[] {
     `- ${mark(browser.overviewLoad.wireBytes <= t.overviewWireBytes)} the overview of 10,000 loads at most ${kb(t.overviewWireBytes)} over the wire: ${kb(browser.overviewLoad.wireBytes)}`,
     `- ${mark(browser.overviewLoad.nationalNumbersSent === 0)} no national numbers in what it loads: ${browser.overviewLoad.nationalNumbersSent} of ${browser.overviewLoad.nationalNumbersSampled} sampled`,
     `- ${mark(browser.campsOverview.ratio <= t.campsOverviewRatio)} camps overview of the 10,000 year, first row at most ${t.campsOverviewRatio} × its static page: ${browser.campsOverview.firstRowMs.toFixed(0)} against ${browser.campsOverview.staticMs.toFixed(0)} ms (${browser.campsOverview.ratio.toFixed(2)} ×)`,
+    ...browser.overview
+      .filter((o) => o.size === 10_000)
+      .map(
+        (o) =>
+          `- context: /login on a first visit, signed out (the app's own code: no data, no sign-in check) takes ${browser.loginFirstVisitMs.toFixed(0)} ms, ${(browser.loginFirstVisitMs / o.staticMs).toFixed(2)} × the static page of 10,000; every screen pays it before its sign-in check and its data (docs/decisions.md, 'Where the first row's time goes').`,
+      ),
     '',
     '## 4. JavaScript loaded, gzip -9',
     '',
