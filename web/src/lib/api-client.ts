@@ -10,16 +10,20 @@ type Answer = Pick<Response, 'ok' | 'status' | 'json'>;
 
 /** GETs started before the screen that asks them has loaded its code, by URL (see `callEarly`). */
 const early = new Map<string, Promise<Answer>>();
+/** Those of them whose answer has arrived, read, with the time it arrived (see `arrivedEarly`). */
+const arrived = new Map<string, { answer: Answer; payload: unknown; at: number }>();
 
 export const tokenStore = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
   // An answer started early under another sign-in (callEarly) is not taken after it.
   set: (token: string) => {
     early.clear();
+    arrived.clear();
     localStorage.setItem(TOKEN_KEY, token);
   },
   clear: () => {
     early.clear();
+    arrived.clear();
     localStorage.removeItem(TOKEN_KEY);
   },
 };
@@ -75,11 +79,40 @@ export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract
   const url = buildUrl(callIndex[name].path, input);
   const answer = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }).then(async (response): Promise<Answer> => {
     const payload: unknown = await response.json().catch(() => null);
-    return { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
+    const read: Answer = { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
+    if (early.get(url) === answer) arrived.set(url, { answer: read, payload, at: Date.now() });
+    return read;
   });
   // Read by its call, or by nobody (a sign-in that turned out invalid): a failed fetch is that call's to report.
   answer.catch(() => undefined);
   early.set(url, answer);
+}
+
+/**
+ * A screen's query options for an answer `callEarly` started: when it has already arrived, the query starts with
+ * its data (taken once, dated when it arrived) and the first render shows it, instead of rendering empty and
+ * running the query first. When it has not arrived, or failed, the query's own call takes it as usual. `decode`
+ * turns the call's data into the query's.
+ */
+export function arrivedEarly<N extends CallName, T>(
+  decode: (data: DataOf<Contract[N]>) => T,
+  name: N,
+  ...[input]: Args<Contract[N]>
+): { initialData: () => T | undefined; initialDataUpdatedAt: () => number | undefined } {
+  let taken: { data: T; at: number } | undefined | null = null;
+  const take = () => {
+    if (taken !== null) return taken;
+    const url = buildUrl(callIndex[name].path, input);
+    const entry = arrived.get(url);
+    taken = undefined;
+    if (entry?.answer.ok) {
+      arrived.delete(url);
+      early.delete(url);
+      taken = { data: decode((entry.payload as { data: DataOf<Contract[N]> }).data), at: entry.at };
+    }
+    return taken;
+  };
+  return { initialData: () => take()?.data, initialDataUpdatedAt: () => take()?.at };
 }
 
 /** A mutation that got no answer, or a 503 (database briefly away), is sent again after these waits. */
@@ -108,6 +141,7 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
       const url = body ? path : buildUrl(path, input);
       const started = early.get(url);
       early.delete(url);
+      arrived.delete(url);
       response = await (started ?? fetch(url, { method, headers, body: body ? JSON.stringify(input ?? {}) : undefined }));
     } catch {
       if (!retry) throw new ApiError(0, 'Geen verbinding met de server.');

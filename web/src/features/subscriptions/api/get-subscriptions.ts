@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
-import { api } from '../../../lib/api-client.js';
+import { api, arrivedEarly } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 /**
@@ -21,6 +21,7 @@ export function subscriptionsQuery(campYear: number) {
   return queryOptions({
     queryKey: subscriptionKeys.list(campYear),
     queryFn: () => getSubscriptions(campYear),
+    ...arrivedEarly(subscriptionRowsOf, 'getSubscriptionColumns', { campYear }),
     refetchOnWindowFocus: true,
   });
 }
