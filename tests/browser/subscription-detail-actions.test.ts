@@ -180,6 +180,7 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await openDetail(page, s);
     await page.getByRole('button', { name: 'Inschrijving annuleren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inschrijving annuleren' });
+    await dialog.waitFor();
     await expectNoSeriousAxeViolations(page, 'cancel modal');
     await dialog.getByRole('button', { name: 'Inschrijving annuleren' }).click();
     await dialog.waitFor({ state: 'hidden' });

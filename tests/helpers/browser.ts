@@ -50,16 +50,22 @@ export async function startBrowserSession(options: TestAppOptions = {}): Promise
 
 /** Runs axe-core in the page and fails on serious or critical violations, naming them. */
 export async function expectNoSeriousAxeViolations(page: Page, label = page.url()): Promise<void> {
-  // A colour or opacity transition still running (a modal fading in, a button turning green) shows axe
-  // a mixed colour, so the check waits for every finite animation to end first.
-  await page.evaluate(() =>
-    Promise.all(
+  // A colour or opacity transition still running (a modal fading in, a button turning green) shows axe a mixed
+  // colour, so the check waits until three frames in a row have no finite animation running; a transition that
+  // starts a frame after its element appears (a modal's 'show') is caught too.
+  await page.evaluate(async () => {
+    const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const running = () =>
       document
         .getAnimations()
-        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
+        .filter((animation) => animation.playState !== 'finished' && animation.effect?.getComputedTiming().endTime !== Infinity);
+    for (let quietFrames = 0; quietFrames < 3;) {
+      await frame();
+      const animations = running();
+      quietFrames = animations.length === 0 ? quietFrames + 1 : 0;
+      await Promise.all(animations.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const result = await (
