@@ -92,6 +92,10 @@ export const noOverviewFilter: OverviewFilter = {
   discountReason: '',
 };
 
+/** Whether a filter is the one the overview opens with (nothing chosen): the rows getSubscriptionFirstRows picks. */
+export const isOpeningFilter = (filter: OverviewFilter) =>
+  (Object.keys(noOverviewFilter) as (keyof OverviewFilter)[]).every((key) => filter[key] === noOverviewFilter[key]);
+
 /** The filters the list rows cannot answer themselves: the server selects them (getSubscriptionSelection). */
 export const SELECTION_FILTERS = ['bookedFrom', 'bookedTo', 'discountReason'] as const;
 

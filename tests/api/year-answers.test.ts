@@ -110,6 +110,47 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     expect(revisit.headers['cache-control']).toBe('private, no-cache');
   });
 
+  it('getSubscriptionFirstRows answers the first 200 rows the overview opens on (not cancelled, in its order) and how many there are, revalidated by the same ETag', async () => {
+    // A year of its own with more rows than the overview opens on, some cancelled among the first in its order.
+    const firstRowsYear = 2018;
+    await seedSubscriptions(database.db, { year: firstRowsYear, count: 260 });
+    const seeded = inOverviewOrder(await listSubscriptionsOfYear(database.db, firstRowsYear));
+    const notCancelled = seeded.filter((row) => !row.SUBSCRIPTION_CANCELLED);
+    const cancelled = [notCancelled[0]!, notCancelled[5]!, notCancelled[150]!].map((row) => row.SUBSCRIPTION_ID);
+    await database.db.execute(
+      sql`update subscriptions set cancelled = true, cancellation_date = now() where id in (${sql.join(
+        cancelled.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
+    const open = inOverviewOrder(await listSubscriptionsOfYear(database.db, firstRowsYear)).filter((row) => !row.SUBSCRIPTION_CANCELLED);
+    expect(open).toHaveLength(notCancelled.length - cancelled.length);
+    expect(open.length).toBeGreaterThan(200);
+    const ask = (headers: Record<string, string> = {}) =>
+      app.inject({
+        method: 'GET',
+        url: `/api/getSubscriptionFirstRows?campYear=${firstRowsYear}`,
+        headers: { authorization: `Bearer ${token}`, ...headers },
+      });
+    const first = await ask();
+    expect(first.statusCode).toBe(200);
+    const answer = (JSON.parse(first.body) as { data: SubscriptionColumns & { total: number } }).data;
+    expect(answer.total).toBe(open.length);
+    expect(subscriptionRowsOf(answer)).toEqual(open.slice(0, 200));
+    expect(answer.camps).toHaveLength(new Set(answer.columns.CAMP_ID).size);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toBe((await get(app, {}, 'getSubscriptionColumns')).etag);
+    expect((await ask({ 'if-none-match': etag })).statusCode).toBe(304);
+    // A cancellation changes what the overview opens on: a new version, one row fewer.
+    await database.db.execute(sql`update subscriptions set cancelled = true where id = ${open[0]!.SUBSCRIPTION_ID}`);
+    const after = await ask({ 'if-none-match': etag });
+    expect(after.statusCode).toBe(200);
+    const changed = (JSON.parse(after.body) as { data: SubscriptionColumns & { total: number } }).data;
+    expect(changed.total).toBe(open.length - 1);
+    expect(subscriptionRowsOf(changed)).toEqual(open.slice(1, 201));
+  });
+
   it('answers a year read in several chunks with exactly the text of all its rows serialised at once, each row once, in order', async () => {
     // A year of its own, outside the demo's, of exactly two chunks: the last fetch finds nothing.
     const chunkedYear = 2019;

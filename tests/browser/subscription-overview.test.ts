@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import { compareByChildName } from '@common/subscription-overview.js';
 import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
@@ -395,25 +396,60 @@ describe('subscriptions overview in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'after delete');
   });
 
-  it('shows the loading line while the year loads, and no message when the load fails', async () => {
-    const page = await session.newPage();
+  /** Holds the answers of the calls matched until `release`; the whole year's is then refused with a 500 when `fails`. */
+  async function holdAnswers(page: Page, calls: RegExp, fails: boolean) {
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    await page.route('**/api/getSubscriptionColumns*', async (route) => {
+    await page.route(calls, async (route) => {
       await released;
-      await route.fulfill({
-        status: 500,
-        contentType: 'application/json',
-        body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
-      });
+      if (fails && route.request().url().includes('/api/getSubscriptionColumns'))
+        await route.fulfill({
+          status: 500,
+          contentType: 'application/json',
+          body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }),
+        });
+      else await route.continue();
     });
+    return release;
+  }
+
+  it('shows the loading line while the year loads, and no message when the load fails', async () => {
+    const page = await session.newPage();
+    const release = await holdAnswers(page, /\/api\/getSubscription(Columns|FirstRows)\?/, true);
     await page.goto(`/subscription-overview?subscriptionsYear=${YEAR}`);
     await page.getByRole('status').filter({ hasText: 'Laden...' }).waitFor();
     await expectNoSeriousAxeViolations(page, 'loading');
     release();
     await page.getByRole('status').filter({ hasText: 'Laden...' }).waitFor({ state: 'detached', timeout: 30_000 });
+    // The first rows show while the year is retried; once it has failed, no table, as for any failed load.
+    await expect.poll(() => page.getByRole('table').count(), { timeout: 30_000 }).toBe(0);
     expect(await page.getByRole('alert').count()).toBe(0);
-    expect(await page.getByRole('table').count()).toBe(0);
     await expectNoSeriousAxeViolations(page, 'failed load');
+  });
+
+  it('opens on the first 200 rows and the count while the whole year still loads; search and totals wait for the year', async () => {
+    const rows = active(await yearRows());
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 1400, height: 900 });
+    const release = await holdAnswers(page, /\/api\/getSubscriptionColumns\?/, false);
+    await page.goto(`/subscription-overview?subscriptionsYear=${YEAR}`);
+    await page.locator(ROW).first().waitFor();
+    // What the whole year will show when it opens: the same first rows, count and note.
+    expect(await shownCount(page)).toBe(rows.length);
+    expect(await page.getByTestId('subscription-count').textContent()).toContain('de eerste 200 getoond');
+    const inOrder = [...rows].sort(compareByChildName).map((r) => `${r.SUBSCRIBER_FIRSTNAME} ${r.SUBSCRIBER_LASTNAME}`);
+    expect((await childNames(page)).slice(0, 10)).toEqual(inOrder.slice(0, 10));
+    expect(await page.getByRole('button', { name: 'Toon alle inschrijvingen' }).isDisabled()).toBe(false);
+    await expectNoSeriousAxeViolations(page, 'first rows');
+    await page.getByRole('button', { name: 'Toon totalen' }).click();
+    await page.getByRole('status').filter({ hasText: 'Laden...' }).waitFor();
+    await search(page, 'quirine claes');
+    await expect.poll(() => page.locator(ROW).count()).toBe(0);
+    release();
+    await expect.poll(() => childNames(page)).toEqual([`${SORT_FAMILY} Claes`]);
+    await page
+      .getByRole('group', { name: 'Totalen' })
+      .getByRole('button', { name: /^Betaald:/ })
+      .waitFor();
   });
 });

@@ -7,6 +7,7 @@ import {
   subscriptionIdPayload,
   searchSubscriptionsQuery,
   subscriptionColumns,
+  subscriptionFirstRows,
   subscriptionListRow,
   subscriptionSelectionQuery,
   subscriptionSelectionRow,
@@ -46,6 +47,15 @@ export const subscriptionCalls = feature('subscriptions', {
       "The rows of getSubscriptions column-wise, for the web app's overview: each field one array, the rows in the overview's order (the child's last name, then first name, Dutch collation), the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
     response: subscriptionColumns,
+    example: { query: { campYear: 2025 } },
+  }),
+  getSubscriptionFirstRows: call({
+    method: 'GET',
+    path: '/api/getSubscriptionFirstRows',
+    summary:
+      "The rows the overview opens on, shown while the whole year (getSubscriptionColumns) loads: the first 200 subscriptions of the camp year that are not cancelled, in the overview's order, column-wise as getSubscriptionColumns, and total, how many are not cancelled. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
+    query: campYearQuery,
+    response: subscriptionFirstRows,
     example: { query: { campYear: 2025 } },
   }),
   searchSubscriptions: call({

@@ -207,6 +207,14 @@ export const subscriptionColumns = z.object({
 });
 export type SubscriptionColumns = z.infer<typeof subscriptionColumns>;
 
+/**
+ * getSubscriptionFirstRows: the rows the overview opens on (the first SUBSCRIPTION_ROWS_DEFAULT of the year that
+ * are not cancelled, in the overview's order), column-wise as getSubscriptionColumns, and `total`: how many
+ * subscriptions of the year are not cancelled, the count the overview opens with.
+ */
+export const subscriptionFirstRows = subscriptionColumns.extend({ total: z.number().int().min(0) });
+export type SubscriptionFirstRows = z.infer<typeof subscriptionFirstRows>;
+
 export const subscriptionDiscountRecord = z.object({
   SUBSCRIPTION_DISCOUNT_ID: z.number(),
   SUBSCRIPTION_ID: z.number(),

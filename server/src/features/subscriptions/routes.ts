@@ -5,6 +5,8 @@ import { AppError } from '../../lib/errors.js';
 import { currentAdminId, currentRole } from '../../plugins/auth.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { currentYearInBelgium } from '@common/calendar.js';
+import { SUBSCRIPTION_ROWS_DEFAULT } from '@common/constants.js';
+import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
 import { subscriptionMessages } from '../../lib/subscription-messages.js';
@@ -20,13 +22,13 @@ import {
 } from './queries.js';
 import { createYearAnswerCache, type WriteAnswer } from '../../lib/year-answers.js';
 import { subscriptionColumnsOf } from '@common/subscription-columns.js';
-import { compareByChildName } from '@common/subscription-overview.js';
+import { compareByChildName, filterRows, noOverviewFilter } from '@common/subscription-overview.js';
 import * as service from './service.js';
 
 type ByIdRequest = CallRequest<(typeof subscriptionCalls)['convertToCash']>;
 
-/** Year answers one process keeps: both calls of a year for four years, at most about 10 MB for years of 50,000. */
-const YEAR_ANSWERS_KEPT = 8;
+/** Year answers one process keeps: the three calls of a year for four years, at most about 10 MB for years of 50,000. */
+const YEAR_ANSWERS_KEPT = 12;
 
 /** The calls of spec section 7 about subscriptions; the rules live in service.ts. */
 export default callRoutes(subscriptionCalls, (app) => {
@@ -43,6 +45,24 @@ export default callRoutes(subscriptionCalls, (app) => {
       useCase(deps(request), currentAdminId(request), request.body.SUBSCRIPTION_ID);
 
   const yearAnswers = createYearAnswerCache(YEAR_ANSWERS_KEPT);
+
+  /**
+   * A year's rows in the overview's order. The overview asks its first rows and its whole year at once, so the
+   * two answers share one read while both saw the same lists' version before it (rows read after that version
+   * are at least that new); a later version reads again.
+   */
+  const yearReads = new Map<string, Promise<{ rows: SubscriptionListRow[]; version: number }>>();
+  const sortedYear = (year: number, versionBefore: number) => {
+    const key = `${year}:${versionBefore}`;
+    let read = yearReads.get(key);
+    if (!read) {
+      read = readWholeYear(db(), year)
+        .then(({ rows, version }) => ({ rows: rows.sort(compareByChildName), version }))
+        .finally(() => yearReads.delete(key));
+      yearReads.set(key, read);
+    }
+    return read;
+  };
 
   return {
     // Without campYear: the current camp year, as the overview opens on it. Served from the year answers
@@ -66,13 +86,30 @@ export default callRoutes(subscriptionCalls, (app) => {
     // The same rows column-wise for the web app, which the browser keeps and revalidates (docs/decisions.md).
     getSubscriptionColumns: sendsItsOwnAnswer(async (request, reply) => {
       const year = request.query.campYear ?? currentYearInBelgium();
-      const read = async (write: WriteAnswer) => {
-        const { rows, version } = await readWholeYear(db(), year);
-        const columns = subscriptionColumnsOf(rows.sort(compareByChildName));
-        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(columns) }));
+      const read = async (write: WriteAnswer, versionBefore: number) => {
+        const { rows, version } = await sortedYear(year, versionBefore);
+        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(subscriptionColumnsOf(rows)) }));
         return version;
       };
       await yearAnswers.send(db(), request, reply, `getSubscriptionColumns:${year}`, read, 'private, no-cache');
+    }),
+
+    // What the overview shows while the whole year loads (docs/decisions.md, 'The overview opens on its first rows').
+    getSubscriptionFirstRows: sendsItsOwnAnswer(async (request, reply) => {
+      const year = request.query.campYear ?? currentYearInBelgium();
+      const read = async (write: WriteAnswer, versionBefore: number) => {
+        const { rows, version } = await sortedYear(year, versionBefore);
+        // The overview's own rule with nothing chosen, on rows already in its order.
+        const open = filterRows(
+          rows.map((subscription) => ({ subscription })),
+          noOverviewFilter,
+          null,
+        ).map((row) => row.subscription);
+        const firstRows = { ...subscriptionColumnsOf(open.slice(0, SUBSCRIPTION_ROWS_DEFAULT)), total: open.length };
+        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionFirstRows.response.parse(firstRows) }));
+        return version;
+      };
+      await yearAnswers.send(db(), request, reply, `getSubscriptionFirstRows:${year}`, read, 'private, no-cache');
     }),
 
     searchSubscriptions: async (request) => {

@@ -12,7 +12,7 @@ import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
-import { useSubscriptions } from './api/get-subscriptions.js';
+import { useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
 import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
@@ -20,6 +20,7 @@ import { euroToCents } from '@common/money.js';
 import {
   campLabel,
   filterRows,
+  isOpeningFilter,
   overviewFilterParams,
   overviewTotals,
   prepareRows,
@@ -51,13 +52,18 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const paymentMethods = usePaymentMethods();
   const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter(linked);
   const selection = useMemo(() => selectionOf(filter), [filter]);
+  // Until the whole year is in, the overview as it opens (no search, no filter) shows the rows the server picked
+  // for it by the same rule; anything else waits for the year (docs/decisions.md, 'The overview opens on its first rows').
+  // A failed load of the year shows no table (spec section 8), so the first rows go with it.
+  const firstRows = useSubscriptionFirstRows(year, subscriptions.isPending);
+  const opening = subscriptions.isPending && query === null && isOpeningFilter(filter) ? firstRows.data : undefined;
   const selectionRows = useSubscriptionSelection(year, selection);
   const selected = useMemo(
     () => (selectionRows.data ? new Set(selectionRows.data.map((s) => s.SUBSCRIPTION_ID)) : null),
     [selectionRows.data],
   );
   // With a selection the list waits for its ids: until then it would show rows the filter leaves out.
-  const list = selection === null || selectionRows.data ? subscriptions.data : undefined;
+  const list = (selection === null || selectionRows.data ? subscriptions.data : undefined) ?? opening?.rows;
   const [showAll, setShowAll] = useState(false);
   const [showTotals, setShowTotals] = useState(false);
 
@@ -69,10 +75,10 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const [deletedIds, setDeletedIds] = useState<ReadonlySet<number>>(new Set());
 
   const rows = useMemo(() => {
-    const loaded = subscriptions.data ?? [];
+    const loaded = subscriptions.data ?? opening?.rows ?? [];
     const loadedIds = new Set(loaded.map((s) => s.SUBSCRIPTION_ID));
     return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
-  }, [subscriptions.data, kept]);
+  }, [subscriptions.data, opening, kept]);
   useEffect(() => makeSearchEntriesWhenIdle(rows), [rows]);
   const foundByNationalNumber = useSubscriptionsFoundByNationalNumber(year, query);
   const matching = useMemo(
@@ -84,7 +90,10 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
     () => matching.filter((row) => !deletedIds.has(row.subscription.SUBSCRIPTION_ID)).map((row) => row.subscription),
     [matching, deletedIds],
   );
-  const totals = useMemo(() => (showTotals ? overviewTotals(existing) : null), [showTotals, existing]);
+  // Totals are of the whole year's matches: they wait for it.
+  const totals = useMemo(() => (showTotals && !opening ? overviewTotals(existing) : null), [showTotals, opening, existing]);
+  const matchingCount = opening ? opening.total : matching.length;
+  const count = opening ? opening.total - deletedIds.size : existing.length;
   /** The discount of the linked reason on the subscriptions counted: the dashboard's amount for the same filter. */
   const reasonDiscountCents = useMemo(() => {
     if (!filter.discountReason || !selectionRows.data) return null;
@@ -124,15 +133,15 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
         </Link>
         {list && (
           <span className="text-body-secondary" role="status" data-testid="subscription-count">
-            {existing.length === 1 ? '1 inschrijving' : `${countFormat.format(existing.length)} inschrijvingen`}
-            {shown.length < matching.length && `, de eerste ${countFormat.format(shown.length)} getoond`}
+            {count === 1 ? '1 inschrijving' : `${countFormat.format(count)} inschrijvingen`}
+            {shown.length < matchingCount && `, de eerste ${countFormat.format(shown.length)} getoond`}
           </span>
         )}
       </div>
       <OverviewFilters year={year} text={text} filter={filter} onType={type} onChoose={choose} onCancelledOnly={setCancelledOnly} />
       <SelectionFilters filter={filter} discountCents={list ? reasonDiscountCents : null} onRemove={removeSelection} />
       {/* A failed load shows no message (spec section 8): the filters stay, the table does not appear. */}
-      {(subscriptions.isPending || (selection !== null && selectionRows.isPending)) && <LoadingLine />}
+      {!list && (subscriptions.isPending || (selection !== null && selectionRows.isPending)) && <LoadingLine />}
       {list && (
         <>
           <div className="d-flex flex-wrap gap-2 mb-3">
@@ -141,7 +150,7 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
               size="sm"
               active={showAll}
               aria-pressed={showAll}
-              disabled={!showAll && matching.length <= SUBSCRIPTION_ROWS_DEFAULT}
+              disabled={!showAll && matchingCount <= SUBSCRIPTION_ROWS_DEFAULT}
               onClick={() => setShowAll((on) => !on)}
             >
               Toon alle inschrijvingen
@@ -163,6 +172,7 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
             />
           </div>
           {totals && <OverviewTotals totals={totals} paymentMethods={paymentMethods.data ?? []} />}
+          {showTotals && opening && <LoadingLine />}
           <SubscriptionsTable rows={shown} paymentMethodLabels={paymentMethodLabels} deletedIds={deletedIds} onDelete={setToDelete} />
         </>
       )}

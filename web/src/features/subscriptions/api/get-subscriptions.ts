@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
+import type { SubscriptionFirstRows, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
 import { api, arrivedEarly } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
@@ -21,11 +21,25 @@ export function subscriptionsQuery(campYear: number) {
   return queryOptions({
     queryKey: subscriptionKeys.list(campYear),
     queryFn: () => getSubscriptions(campYear),
-    ...arrivedEarly(subscriptionRowsOf, 'getSubscriptionColumns', { campYear }),
     refetchOnWindowFocus: true,
   });
 }
 
 export function useSubscriptions(campYear: number) {
   return useQuery(subscriptionsQuery(campYear));
+}
+
+const firstRowsOf = (answer: SubscriptionFirstRows) => ({ rows: subscriptionRowsOf(answer), total: answer.total });
+
+/**
+ * The rows the overview opens on and how many subscriptions it counts then (getSubscriptionFirstRows), shown
+ * until the whole year has loaded; asked only while it has not.
+ */
+export function useSubscriptionFirstRows(campYear: number, enabled: boolean) {
+  return useQuery({
+    queryKey: subscriptionKeys.firstRows(campYear),
+    queryFn: async () => firstRowsOf(await api.call('getSubscriptionFirstRows', { campYear })),
+    ...arrivedEarly(firstRowsOf, 'getSubscriptionFirstRows', { campYear }),
+    enabled,
+  });
 }
