@@ -151,6 +151,28 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     expect(subscriptionRowsOf(changed)).toEqual(open.slice(1, 201));
   });
 
+  it('reads the year once for the overview’s two answers: the first rows keep the whole year as read with them', async () => {
+    // A change of its own, so that neither answer of this version is kept yet.
+    await database.db.execute(sql`update children set firstname = 'Odette' where id = ${(await someSubscription()).child_id}`);
+    const first = await get(app, {}, 'getSubscriptionFirstRows');
+    expect(first.status).toBe(200);
+    const asRead = inOverviewOrder(await fromDatabase());
+    // Another change, with the lists' version put back: an answer read now would show it, the one kept does not.
+    const [{ version }] = (await queryRows<{ version: number }>(database.db, sql`select version from subscription_list_version`)) as [
+      { version: number },
+    ];
+    await database.db.execute(sql`update children set firstname = 'Ottilie' where id = ${(await someSubscription()).child_id}`);
+    await database.db.execute(sql`update subscription_list_version set version = ${version}`);
+    const columns = await get(app, {}, 'getSubscriptionColumns');
+    expect(columns.etag).toBe(first.etag);
+    expect(subscriptionRowsOf(columnsOf(columns.body))).toEqual(asRead);
+    // A real change moves the version past both again.
+    await database.db.execute(sql`update children set firstname = 'Olivia' where id = ${(await someSubscription()).child_id}`);
+    expect(subscriptionRowsOf(columnsOf((await get(app, {}, 'getSubscriptionColumns')).body))).toEqual(
+      inOverviewOrder(await fromDatabase()),
+    );
+  });
+
   it('answers a year read in several chunks with exactly the text of all its rows serialised at once, each row once, in order', async () => {
     // A year of its own, outside the demo's, of exactly two chunks: the last fetch finds nothing.
     const chunkedYear = 2019;

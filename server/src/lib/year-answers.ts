@@ -167,6 +167,16 @@ export function createYearAnswerCache(maxEntries: number) {
       }
       await reply.header('content-encoding', encoding).send(answer[encoding]);
     },
+    /**
+     * Keeps the answer of `key` as read at `version` (another call's answer, made from the same rows), unless
+     * one as new is kept already. A request still checks the version first, so a kept answer is only ever sent
+     * while it is current.
+     */
+    keep(key: string, version: number, read: ReadAnswer): void {
+      if ((versions.get(key) ?? -1) >= version) return;
+      // A failure here is a request's to report, which then reads on its own.
+      encoded(key, version, read).catch(() => undefined);
+    },
     /** How many answers are kept (for the tests of the bound). */
     size: () => entries.size,
   };

@@ -1,5 +1,5 @@
 import { preloadSignedInNavbar } from '../components/AppNavbar.js';
-import { callEarly, fetchEarly, tokenStore } from '../lib/api-client.js';
+import { callEarly, tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 
 /**
@@ -19,9 +19,8 @@ export function preloadLandingScreen() {
   switch (window.location.pathname) {
     case '/subscription-overview':
       void import('../features/subscriptions/SubscriptionOverviewPage.js');
-      // The rows it opens on first, read as they arrive; the whole year (5 MB at 50,000) is read once they show.
+      // The rows it opens on; the whole year (5 MB at 50,000) is asked once they show, so it does not compete with them.
       callEarly('getSubscriptionFirstRows', { campYear: year });
-      fetchEarly('getSubscriptionColumns', { campYear: year });
       break;
     case '/camps':
       void import('../features/camps/CampsOverviewPage.js');

@@ -76,27 +76,13 @@ function newIdempotencyKey(): string {
  * or an error reaches that call as any other.
  */
 export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>) {
-  startEarly(buildUrl(callIndex[name].path, input), true);
-}
-
-/**
- * As `callEarly`, but the body is read only when the call takes it: for an answer the screen's first render does
- * not show (the overview's whole year), whose parse would otherwise hold up the one it does show.
- */
-export function fetchEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>) {
-  startEarly(buildUrl(callIndex[name].path, input), false);
-}
-
-function startEarly(url: string, readOnArrival: boolean) {
-  const response = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } });
-  const answer: Promise<Answer> = !readOnArrival
-    ? response
-    : response.then(async (response): Promise<Answer> => {
-        const payload: unknown = await response.json().catch(() => null);
-        const read: Answer = { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
-        if (early.get(url) === answer) arrived.set(url, { answer: read, payload, at: Date.now() });
-        return read;
-      });
+  const url = buildUrl(callIndex[name].path, input);
+  const answer = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }).then(async (response): Promise<Answer> => {
+    const payload: unknown = await response.json().catch(() => null);
+    const read: Answer = { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
+    if (early.get(url) === answer) arrived.set(url, { answer: read, payload, at: Date.now() });
+    return read;
+  });
   // Read by its call, or by nobody (a sign-in that turned out invalid): a failed fetch is that call's to report.
   answer.catch(() => undefined);
   early.set(url, answer);

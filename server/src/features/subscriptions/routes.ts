@@ -46,22 +46,34 @@ export default callRoutes(subscriptionCalls, (app) => {
 
   const yearAnswers = createYearAnswerCache(YEAR_ANSWERS_KEPT);
 
+  /** The text of the two answers the overview loads, from a year's rows in its order. */
+  const columnsText = (rows: SubscriptionListRow[]) =>
+    JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(subscriptionColumnsOf(rows)) });
+  const firstRowsText = (rows: SubscriptionListRow[]) => {
+    // The overview's own rule with nothing chosen, on rows already in its order.
+    const open = filterRows(
+      rows.map((subscription) => ({ subscription })),
+      noOverviewFilter,
+      null,
+    ).map((row) => row.subscription);
+    const firstRows = { ...subscriptionColumnsOf(open.slice(0, SUBSCRIPTION_ROWS_DEFAULT)), total: open.length };
+    return JSON.stringify({ data: subscriptionCalls.getSubscriptionFirstRows.response.parse(firstRows) });
+  };
   /**
-   * A year's rows in the overview's order. The overview asks its first rows and its whole year at once, so the
-   * two answers share one read while both saw the same lists' version before it (rows read after that version
-   * are at least that new); a later version reads again.
+   * The overview asks its first rows, and once they show, its whole year: a read of the year for either answer
+   * keeps the other too, made from the same rows, so the year is read from the database once, not twice.
    */
-  const yearReads = new Map<string, Promise<{ rows: SubscriptionListRow[]; version: number }>>();
-  const sortedYear = (year: number, versionBefore: number) => {
-    const key = `${year}:${versionBefore}`;
-    let read = yearReads.get(key);
-    if (!read) {
-      read = readWholeYear(db(), year)
-        .then(({ rows, version }) => ({ rows: rows.sort(compareByChildName), version }))
-        .finally(() => yearReads.delete(key));
-      yearReads.set(key, read);
-    }
-    return read;
+  const overviewAnswer = (year: number, text: (rows: SubscriptionListRow[]) => string, other: string, otherText: typeof text) => {
+    return async (write: WriteAnswer) => {
+      const { rows, version } = await readWholeYear(db(), year);
+      rows.sort(compareByChildName);
+      await write(text(rows));
+      yearAnswers.keep(`${other}:${year}`, version, async (writeOther) => {
+        await writeOther(otherText(rows));
+        return version;
+      });
+      return version;
+    };
   };
 
   return {
@@ -86,29 +98,14 @@ export default callRoutes(subscriptionCalls, (app) => {
     // The same rows column-wise for the web app, which the browser keeps and revalidates (docs/decisions.md).
     getSubscriptionColumns: sendsItsOwnAnswer(async (request, reply) => {
       const year = request.query.campYear ?? currentYearInBelgium();
-      const read = async (write: WriteAnswer, versionBefore: number) => {
-        const { rows, version } = await sortedYear(year, versionBefore);
-        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionColumns.response.parse(subscriptionColumnsOf(rows)) }));
-        return version;
-      };
+      const read = overviewAnswer(year, columnsText, 'getSubscriptionFirstRows', firstRowsText);
       await yearAnswers.send(db(), request, reply, `getSubscriptionColumns:${year}`, read, 'private, no-cache');
     }),
 
     // What the overview shows while the whole year loads (docs/decisions.md, 'The overview opens on its first rows').
     getSubscriptionFirstRows: sendsItsOwnAnswer(async (request, reply) => {
       const year = request.query.campYear ?? currentYearInBelgium();
-      const read = async (write: WriteAnswer, versionBefore: number) => {
-        const { rows, version } = await sortedYear(year, versionBefore);
-        // The overview's own rule with nothing chosen, on rows already in its order.
-        const open = filterRows(
-          rows.map((subscription) => ({ subscription })),
-          noOverviewFilter,
-          null,
-        ).map((row) => row.subscription);
-        const firstRows = { ...subscriptionColumnsOf(open.slice(0, SUBSCRIPTION_ROWS_DEFAULT)), total: open.length };
-        await write(JSON.stringify({ data: subscriptionCalls.getSubscriptionFirstRows.response.parse(firstRows) }));
-        return version;
-      };
+      const read = overviewAnswer(year, firstRowsText, 'getSubscriptionColumns', columnsText);
       await yearAnswers.send(db(), request, reply, `getSubscriptionFirstRows:${year}`, read, 'private, no-cache');
     }),
 
