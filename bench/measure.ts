@@ -19,6 +19,21 @@ export async function medianOf(runs: number, fn: () => Promise<number>): Promise
   return { median: median(values), runs: values };
 }
 
+/**
+ * Medians of several measurements taken in turns: one warm-up of each, then `runs` rounds of each in order, so a
+ * machine that slows down during the run slows a subject and its floor alike.
+ */
+export async function mediansInTurns<K extends string>(
+  runs: number,
+  measurements: Record<K, () => Promise<number>>,
+): Promise<Record<K, number>> {
+  const entries = Object.entries(measurements) as [K, () => Promise<number>][];
+  const values = new Map<K, number[]>(entries.map(([key]) => [key, []]));
+  for (const [, measure] of entries) await measure();
+  for (let round = 0; round < runs; round++) for (const [key, measure] of entries) values.get(key)!.push(await measure());
+  return Object.fromEntries(entries.map(([key]) => [key, median(values.get(key)!)])) as Record<K, number>;
+}
+
 export async function timed(fn: () => Promise<unknown>): Promise<number> {
   const start = performance.now();
   await fn();
