@@ -136,6 +136,10 @@ export async function fromBlankPage(page: Page, url: string, ready: () => Promis
   });
 }
 
+/** A timed visit of the floor of measurement 3: the static page of a year's first rows, until its first row shows. */
+export const staticOverviewVisit = (page: Page, year: number) =>
+  fromBlankPage(page, `/bench/static-overview?year=${year}`, () => page.locator('tbody tr').first().waitFor());
+
 /**
  * Measurement 3 for one camp year: a first visit (empty HTTP cache) and a revisit (what the browser kept)
  * until the first row, against the static page, taken in turns; a search; and the show-all toggle.
@@ -144,7 +148,7 @@ export async function overviewProbe(page: Page, cdp: CDPSession, year: number, r
   const overview = `/subscription-overview?subscriptionsYear=${year}`;
   const firstRowShows = () => page.locator(ROW).first().waitFor();
   const times = await mediansInTurns(runs, {
-    staticPage: () => fromBlankPage(page, `/bench/static-overview?year=${year}`, () => page.locator('tbody tr').first().waitFor()),
+    staticPage: () => staticOverviewVisit(page, year),
     firstRow: async () => {
       await forgetHttpCache(cdp);
       return fromBlankPage(page, overview, firstRowShows);

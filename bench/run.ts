@@ -29,7 +29,15 @@ import { bankImportSection, measureBankImport, type BankImportFigures } from './
 import { concurrentLoop, getOnWire, loadTest, mark, medianOf, mediansInTurns, timed } from './measure.js';
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { startEnvironment } from './server-process.js';
-import { forgetHttpCache, fromBlankPage, overviewLoad, overviewProbe, staticCampsPage, staticOverviewPage } from './overview-probe.js';
+import {
+  forgetHttpCache,
+  fromBlankPage,
+  overviewLoad,
+  overviewProbe,
+  staticCampsPage,
+  staticOverviewPage,
+  staticOverviewVisit,
+} from './overview-probe.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
@@ -378,8 +386,7 @@ async function measureBrowser(db: Database, baseUrl: string, token: string): Pro
     const loginCdp = await signedOut.newCDPSession(loginPage);
     const loginShows = () => loginPage.getByRole('button', { name: 'Aanmelden' }).waitFor();
     const login = await mediansInTurns(RUNS, {
-      staticPage: () =>
-        fromBlankPage(loginPage, `/bench/static-overview?year=${YEAR_OF[10_000]}`, () => loginPage.locator('tbody tr').first().waitFor()),
+      staticPage: () => staticOverviewVisit(loginPage, YEAR_OF[10_000]!),
       firstVisit: async () => {
         await forgetHttpCache(loginCdp);
         return fromBlankPage(loginPage, '/login', loginShows);
