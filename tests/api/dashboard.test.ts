@@ -211,6 +211,42 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
     expect(weekOne(after)).toBe(weekOne(dashboard) + (wasInWeekOne ? 0 : 1));
   });
 
+  it('counts a booking in the week of its day in Belgium, at the edge of a day in summer and in winter time', async () => {
+    const [first] = await queryRows<{ day: string }>(
+      t.db,
+      sql`select min(start_date)::text as day from periods where extract(year from start_date) = ${year}`,
+    );
+    // Day F-7 is week 1 and day F-6 week 0; day F-147 is week 21 and F-146 week 20. Each edge is a Belgian midnight,
+    // in summer time (UTC+2) before a season in July and in winter time (UTC+1) in February.
+    const standing = rows.filter((r) => !r.SUBSCRIPTION_CANCELLED).map((r) => r.SUBSCRIPTION_ID);
+    const edges = [
+      { id: standing[0]!, daysBefore: 6, second: -1 },
+      { id: standing[1]!, daysBefore: 6, second: 0 },
+      { id: standing[2]!, daysBefore: 146, second: -1 },
+      { id: standing[3]!, daysBefore: 146, second: 0 },
+    ];
+    for (const edge of edges) {
+      await queryRows(
+        t.db,
+        sql`update subscriptions
+            set created_at = ((${first!.day}::date - ${edge.daysBefore}::int)::timestamp at time zone 'Europe/Brussels') + ${edge.second} * interval '1 second'
+            where id = ${edge.id}`,
+      );
+    }
+    // Row by row, as the overview's booking-day filter counts.
+    const expected = await queryRows<{ week: number; count: number }>(
+      t.db,
+      sql`select floor((${first!.day}::date - (s.created_at at time zone 'Europe/Brussels')::date) / 7.0)::int as week, count(*)::int as count
+          from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
+          where extract(year from p.start_date) = ${year} and not s.cancelled group by 1`,
+    );
+    expect(expected.find((w) => w.week === 21)?.count).toBeGreaterThanOrEqual(1);
+    expect(expected.find((w) => w.week === 20)?.count).toBeGreaterThanOrEqual(1);
+    const after: DashboardAnswer = (await t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const weeks = after.bookingsByWeek.filter((w) => w.thisYear > 0).map((w) => ({ week: w.weeksBeforeSeason, count: w.thisYear }));
+    expect(weeks.sort((a, b) => a.week - b.week)).toEqual(expected.sort((a, b) => a.week - b.week));
+  });
+
   it('exports the discounts per reason and location as a spreadsheet with the same figures', async () => {
     const file = await download(t, `/api/exportDiscountsByReason?campYear=${year}&format=xlsx`);
     const sheet = await readXlsx(file.body);
