@@ -158,6 +158,40 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(pdfText(Buffer.from(entries[names[1]!]!))).toMatch(/07\/07\/2025\s+08\/07\/2025\s+2\s+€ 20,00\s+€ 40,00/);
   });
 
+  it("writes a parent abroad with the country's code and a foreign postal code, and refuses a country it does not know", async () => {
+    const setParent = (country: string, postalcode: string) =>
+      app.db.update(t.parents).set({ country, postalcode }).where(eq(t.parents.id, paidFull.parentId));
+    const [original] = await app.db.select().from(t.parents).where(eq(t.parents.id, paidFull.parentId));
+    const declaredBefore = await app.db.select().from(t.fiscalAttests);
+    try {
+      await setParent('Pays-Bas', '4331 AB');
+      const answer = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      expect(answer.status).toBe(200);
+      const xml = answer.body.toString('utf8');
+      expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+      const [abroad, belgian] = fichesOf(xml).sort((a, b) => Number(a.f2010_referentie) - Number(b.f2010_referentie));
+      expect(abroad).toMatchObject({ f2018_landwoonplaats: '129', f2112_buitenlandspostnummer: '4331 AB', f86_2101_childcountry: '129' });
+      expect(abroad!.f86_2139_childpostnr).toBe('4331 AB');
+      expect(abroad).not.toHaveProperty('f2016_postcodebelgisch');
+      expect(belgian).toMatchObject({ f2018_landwoonplaats: '150', f86_2101_childcountry: '150' });
+      expect(belgian!.f2016_postcodebelgisch).toMatch(/^\d{4}$/);
+      expect(belgian).not.toHaveProperty('f2112_buitenlandspostnummer');
+
+      // A country Belcotax has no code for: the export names the parent and records nothing.
+      await setParent('Narnia', '1234');
+      const declared = await app.db.select().from(t.fiscalAttests);
+      const refused = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      expect(refused.status).toBe(409);
+      const message: string = refused.json().error.message;
+      expect(message).toContain('Belcotax kent het land niet van');
+      expect(message).toContain('(Narnia)');
+      expect(await app.db.select().from(t.fiscalAttests)).toEqual(declared);
+      expect(declared).not.toEqual(declaredBefore);
+    } finally {
+      await setParent(original!.country, original!.postalcode);
+    }
+  });
+
   it('writes the Belcotax XML by its schema, with the amounts of the PDFs and the closing totals', async () => {
     const answer = await file(app, `/api/exportBelcotax?year=${YEAR}`);
     expect(answer.status).toBe(200);

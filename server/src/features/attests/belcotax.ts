@@ -1,6 +1,7 @@
 import { create } from 'xmlbuilder2';
 import type { AttestPeriod, RecognitionCode } from '@common/fiscal-attests.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
+import { BELGIUM_CODE, belcotaxCountryCode } from './countries.js';
 import type { AttestChildFacts, NumberedSheet } from './facts.js';
 
 /**
@@ -14,8 +15,6 @@ import type { AttestChildFacts, NumberedSheet } from './facts.js';
 export const TREATMENT = { normal: 0, modification: 1, addition: 2, cancellation: 3 } as const;
 export type Treatment = (typeof TREATMENT)[keyof typeof TREATMENT];
 
-/** Belcotax's code for Belgium in the country zones. */
-const BELGIUM = 150;
 const DUTCH = 1;
 
 /** A form's zones in their order, as stored for the modification file ('declared_form'). */
@@ -54,9 +53,29 @@ function periodZones(periods: AttestPeriod[]): FormZones {
   return zones;
 }
 
+/**
+ * Parents and children whose country Belcotax would not know (countries.ts), as 'First Last (country)', each once:
+ * the export names them instead of sending a wrong country.
+ */
+export function unknownCountries(attests: readonly AttestChildFacts[]): string[] {
+  const unknown = new Set<string>();
+  for (const child of attests) {
+    for (const sheet of child.sheets) {
+      const { firstname, lastname, country } = sheet.debtor;
+      if (belcotaxCountryCode(country) === null) unknown.add(`${firstname} ${lastname} (${country})`);
+    }
+    if (child.sheets.length > 0 && belcotaxCountryCode(child.address.country) === null) {
+      unknown.add(`${child.firstname} ${child.lastname} (${child.address.country})`);
+    }
+  }
+  return [...unknown];
+}
+
 /** The zones of one attest, without its sequence number and treatment (which depend on the file it goes in). */
 export function formZones(year: number, child: AttestChildFacts, sheet: NumberedSheet, organiser: OrganiserSettings): FormZones {
   const debtor = sheet.debtor;
+  // An unknown country is refused before a file is written (unknownCountries); it is empty here only for comparing.
+  const debtorCountry = belcotaxCountryCode(debtor.country);
   const authority = splitAddress(organiser.CERTIFYING_AUTHORITY_ADDRESS);
   return {
     f2002_inkomstenjaar: year,
@@ -66,9 +85,11 @@ export function formZones(year: number, child: AttestChildFacts, sheet: Numbered
     f2011_nationaalnr: digits(debtor.nationalNumber),
     f2013_naam: debtor.lastname,
     f2015_adres: debtor.street,
-    f2016_postcodebelgisch: debtor.postalcode,
+    // A Belgian postal code or a foreign one, never both (the tax administration's rule).
+    ...(debtorCountry === BELGIUM_CODE ? { f2016_postcodebelgisch: debtor.postalcode } : {}),
     f2017_gemeente: debtor.city,
-    f2018_landwoonplaats: BELGIUM,
+    f2018_landwoonplaats: debtorCountry ?? '',
+    ...(debtorCountry === BELGIUM_CODE ? {} : { f2112_buitenlandspostnummer: debtor.postalcode }),
     f2114_voornamen: debtor.firstname,
     f86_2031_certificationautorisation: Number(organiser.RECOGNITION_CODE as RecognitionCode),
     f86_2100_certifierpostnr: authority.postalcode,
@@ -76,7 +97,7 @@ export function formZones(year: number, child: AttestChildFacts, sheet: Numbered
     f86_2154_certifiermunicipality: authority.city,
     f86_2155_certifiername: organiser.CERTIFYING_AUTHORITY ?? '',
     f86_2156_certifieradres: authority.street,
-    f86_2101_childcountry: BELGIUM,
+    f86_2101_childcountry: belcotaxCountryCode(child.address.country) ?? '',
     f86_2102_childaddress: child.address.street,
     f86_2106_childname: child.lastname,
     f86_2107_childfirstname: child.firstname,
@@ -119,7 +140,7 @@ export function belcotaxXml(year: number, organiser: OrganiserSettings, forms: B
     v0023_emailadres: mail.trim(),
     v0024_nationaalnr: companyNumber,
     v0025_typeenvoi: 0,
-    v0028_landwoonplaats: BELGIUM,
+    v0028_landwoonplaats: BELGIUM_CODE,
   });
   const declaration = sending.ele('Aangiften').ele('Aangifte');
   zones(declaration, {
@@ -129,7 +150,7 @@ export function belcotaxXml(year: number, organiser: OrganiserSettings, forms: B
     a1013_adresnl: own.street,
     a1014_postcodebelgisch: own.postalcode,
     a1015_gemeente: own.city,
-    a1016_landwoonplaats: BELGIUM,
+    a1016_landwoonplaats: BELGIUM_CODE,
     a1020_taalcode: DUTCH,
   });
   const list = declaration.ele('Opgaven').ele('Opgave32586');

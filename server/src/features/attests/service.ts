@@ -15,13 +15,15 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail-outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
-import { belcotaxXml, formZones, TREATMENT, type BelcotaxForm, type FormZones } from './belcotax.js';
+import { belcotaxXml, formZones, TREATMENT, unknownCountries, type BelcotaxForm, type FormZones } from './belcotax.js';
 import { readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
 
 export const attestServiceMessages = {
   noCompanyNumber: 'Vul eerst het ondernemingsnummer van de organisator in (Beheer › Instellingen): de Belcotax-aangifte heeft het nodig.',
   noAttests: 'Er zijn geen fiscale attesten voor dat jaar.',
+  unknownCountry: (names: string[]) =>
+    `Belcotax kent het land niet van: ${names.join(', ')}. Schrijf het land voluit, zoals België, Nederland of Frankrijk, bij de ouder (Inschrijving › Ouder) of de schuldenaar van het attest.`,
   notDeclared: 'Er is nog geen Belcotax-aangifte voor dat jaar: download eerst het gewone Belcotax-bestand.',
   noChanges: 'Geen wijzigingen sinds de vorige Belcotax-aangifte.',
   subscriptionNotFound: 'Inschrijving niet gevonden',
@@ -136,6 +138,8 @@ export async function belcotaxFile(
   const organiser = await allowedOrganiser(db, deps);
   belcotaxPreconditions(organiser);
   const attests = await readYearAttests(db, year);
+  const unknown = unknownCountries(attests);
+  if (unknown.length > 0) throw conflict(attestServiceMessages.unknownCountry(unknown));
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(2816, ${year})`);
     const declared = await readDeclarations(tx, year);
