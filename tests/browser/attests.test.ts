@@ -1,9 +1,11 @@
 import { readFile } from 'node:fs/promises';
+import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attestMessages } from '@common/fiscal-attests.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
+import * as schema from '../../server/src/db/schema.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
@@ -112,6 +114,19 @@ describe('attests in Chromium', () => {
     expect(belcotax.name).toMatch(/\.xml$/);
     expect(schemaErrors(belcotax.body, BELCOTAX_XSD)).toBeNull();
     expect(belcotax.body.toString('utf8')).toContain('<f86_2064_totalamount>8000</f86_2064_totalamount>');
+
+    // A country Belcotax has no code for: the screen says whom to fix, and no file comes.
+    const parentCountry = (country: string) =>
+      session.t.db.update(schema.parents).set({ country }).where(eq(schema.parents.id, eligible.parentId));
+    await parentCountry('Narnia');
+    try {
+      await page.getByRole('button', { name: 'Belcotax-bestand (XML)' }).click();
+      await page
+        .getByText('Belcotax kent het land niet van: Sofie Aerts (Narnia), kind Lotte Aerts (Narnia).', { exact: false })
+        .waitFor({ timeout: UI_TIMEOUT_MS });
+    } finally {
+      await parentCountry('België');
+    }
   });
 
   it("opens the child's 'Fiscaal attest' and the 'Deelname-attest' from the subscription detail", async () => {

@@ -54,7 +54,8 @@ function periodZones(periods: AttestPeriod[]): FormZones {
 }
 
 /**
- * Parents and children whose country Belcotax would not know (countries.ts), as 'First Last (country)', each once:
+ * Debtors and children whose country Belcotax would not know (countries.ts), as 'First Last (country)' and
+ * 'kind First Last (country)' (a child's address is its parent's), each once:
  * the export names them instead of sending a wrong country.
  */
 export function unknownCountries(attests: readonly AttestChildFacts[]): string[] {
@@ -65,7 +66,7 @@ export function unknownCountries(attests: readonly AttestChildFacts[]): string[]
       if (belcotaxCountryCode(country) === null) unknown.add(`${firstname} ${lastname} (${country})`);
     }
     if (child.sheets.length > 0 && belcotaxCountryCode(child.address.country) === null) {
-      unknown.add(`${child.firstname} ${child.lastname} (${child.address.country})`);
+      unknown.add(`kind ${child.firstname} ${child.lastname} (${child.address.country})`);
     }
   }
   return [...unknown];
