@@ -136,6 +136,12 @@ export async function fromBlankPage(page: Page, url: string, ready: () => Promis
   });
 }
 
+/** `fromBlankPage` as a first visit: nothing of an earlier visit in the browser's HTTP cache. */
+export async function firstVisitFromBlankPage(page: Page, cdp: CDPSession, url: string, ready: () => Promise<unknown>): Promise<number> {
+  await forgetHttpCache(cdp);
+  return fromBlankPage(page, url, ready);
+}
+
 /** A timed visit of the floor of measurement 3: the static page of a year's first rows, until its first row shows. */
 export const staticOverviewVisit = (page: Page, year: number) =>
   fromBlankPage(page, `/bench/static-overview?year=${year}`, () => page.locator('tbody tr').first().waitFor());
@@ -149,10 +155,7 @@ export async function overviewProbe(page: Page, cdp: CDPSession, year: number, r
   const firstRowShows = () => page.locator(ROW).first().waitFor();
   const times = await mediansInTurns(runs, {
     staticPage: () => staticOverviewVisit(page, year),
-    firstRow: async () => {
-      await forgetHttpCache(cdp);
-      return fromBlankPage(page, overview, firstRowShows);
-    },
+    firstRow: () => firstVisitFromBlankPage(page, cdp, overview, firstRowShows),
     revisit: () => fromBlankPage(page, overview, firstRowShows),
   });
   await openOverview(page, year);

@@ -30,7 +30,7 @@ import { concurrentLoop, getOnWire, loadTest, mark, medianOf, mediansInTurns, ti
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { startEnvironment } from './server-process.js';
 import {
-  forgetHttpCache,
+  firstVisitFromBlankPage,
   fromBlankPage,
   overviewLoad,
   overviewProbe,
@@ -374,10 +374,7 @@ async function measureBrowser(db: Database, baseUrl: string, token: string): Pro
     const campsShow = () => page.getByRole('link', { name: 'Wijzigen' }).first().waitFor();
     const camps = await mediansInTurns(RUNS, {
       staticPage: () => fromBlankPage(page, '/bench/static-camps', campsShow),
-      firstRow: async () => {
-        await forgetHttpCache(cdp);
-        return fromBlankPage(page, `/camps?subscriptionsYear=${YEAR_OF[10_000]}`, campsShow);
-      },
+      firstRow: () => firstVisitFromBlankPage(page, cdp, `/camps?subscriptionsYear=${YEAR_OF[10_000]}`, campsShow),
     });
     log(`camps overview ${camps.firstRow.toFixed(0)} ms (static ${camps.staticPage.toFixed(0)} ms)`);
     await context.close();
@@ -387,10 +384,7 @@ async function measureBrowser(db: Database, baseUrl: string, token: string): Pro
     const loginShows = () => loginPage.getByRole('button', { name: 'Aanmelden' }).waitFor();
     const login = await mediansInTurns(RUNS, {
       staticPage: () => staticOverviewVisit(loginPage, YEAR_OF[10_000]!),
-      firstVisit: async () => {
-        await forgetHttpCache(loginCdp);
-        return fromBlankPage(loginPage, '/login', loginShows);
-      },
+      firstVisit: () => firstVisitFromBlankPage(loginPage, loginCdp, '/login', loginShows),
       revisit: () => fromBlankPage(loginPage, '/login', loginShows),
     });
     await signedOut.close();
