@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { AgegroupRecord, LocationRecord, PaymentMethodRecord, PeriodRecord, TaxonomyType } from '@common/schemas/taxonomy.js';
 import type { ThemeRecord } from '@common/schemas/themes.js';
 import { comparePeriodsByStart } from '@common/sort.js';
+import { afterNextFrame } from './after-next-frame.js';
 import { api } from './api-client.js';
 
 /**
@@ -36,10 +37,16 @@ export async function taxonomy<T extends TaxonomyType>(
   return (await api.call('getTaxonomy', { type, ...filter })) as TaxonomyRecords[T][];
 }
 
+/** A lookup as the hooks below read it: a screen's filters and selects, asked once its first frame is drawn. */
+async function lookup<T extends TaxonomyType>(type: T, filter: { year?: number } = {}): Promise<TaxonomyRecords[T][]> {
+  await afterNextFrame();
+  return taxonomy(type, filter);
+}
+
 export function useLocations() {
   return useQuery({
     queryKey: lookupKeys.list('location'),
-    queryFn: () => taxonomy('location'),
+    queryFn: () => lookup('location'),
     staleTime: lookupStaleTime,
   });
 }
@@ -48,7 +55,7 @@ export function useLocations() {
 export function usePeriods(year?: number) {
   return useQuery({
     queryKey: lookupKeys.list('period', year),
-    queryFn: () => taxonomy('period', { year }),
+    queryFn: () => lookup('period', { year }),
     select: (periods) => [...periods].sort(comparePeriodsByStart),
     staleTime: lookupStaleTime,
   });
@@ -57,7 +64,7 @@ export function usePeriods(year?: number) {
 export function useThemes() {
   return useQuery({
     queryKey: lookupKeys.list('theme'),
-    queryFn: () => taxonomy('theme'),
+    queryFn: () => lookup('theme'),
     staleTime: lookupStaleTime,
   });
 }
@@ -65,7 +72,7 @@ export function useThemes() {
 export function useAgegroups() {
   return useQuery({
     queryKey: lookupKeys.list('agegroup'),
-    queryFn: () => taxonomy('agegroup'),
+    queryFn: () => lookup('agegroup'),
     staleTime: lookupStaleTime,
   });
 }
@@ -82,7 +89,7 @@ export function useAgegroupAges() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: lookupKeys.list('paymentmethod'),
-    queryFn: () => taxonomy('paymentmethod'),
+    queryFn: () => lookup('paymentmethod'),
     staleTime: lookupStaleTime,
   });
 }

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionFirstRows, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
+import { afterNextFrame } from '../../../lib/after-next-frame.js';
 import { api, arrivedEarly } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
@@ -10,6 +11,8 @@ import { subscriptionKeys } from './keys.js';
  * and revalidates it by its ETag, so a revisit with nothing changed costs a 304.
  */
 export async function getSubscriptions(campYear: number): Promise<SubscriptionListRow[]> {
+  // The overview's first rows show first; the whole year is asked once their frame is drawn.
+  await afterNextFrame();
   return subscriptionRowsOf(await api.call('getSubscriptionColumns', { campYear }));
 }
 
