@@ -125,6 +125,9 @@ export async function overviewLoad(page: Page, cdp: CDPSession, year: number, na
   };
 }
 
+/** How long a timed visit waits for its element: the driver's own default. */
+const VISIT_TIMEOUT_MS = 30_000;
+
 /** The binding through which the page reports the moment a watched element shows (see `visitClock`). */
 const SHOWN_BINDING = '__benchShown';
 
@@ -176,13 +179,19 @@ export async function visitClock(page: Page, cdp: CDPSession): Promise<VisitCloc
       await page.goto('/bench/blank');
       if (firstVisit) await forgetHttpCache(cdp);
       const { identifier } = await cdp.send('Page.addScriptToEvaluateOnNewDocument', { source: watcherSource(shows) });
+      let giveUp: NodeJS.Timeout | undefined;
       try {
-        const shownAt = new Promise<number>((resolve) => (shown = resolve));
+        const shownAt = new Promise<number>((resolve, reject) => {
+          shown = resolve;
+          // As long as the driver's own wait: a screen that never shows fails the run instead of holding it.
+          giveUp = setTimeout(() => reject(new Error(`${shows} did not show on ${url} within ${VISIT_TIMEOUT_MS} ms`)), VISIT_TIMEOUT_MS);
+        });
         const start = Date.now();
         await page.goto(url, { waitUntil: 'commit' });
         return (await shownAt) - start;
       } finally {
         shown = null;
+        clearTimeout(giveUp);
         await cdp.send('Page.removeScriptToEvaluateOnNewDocument', { identifier });
       }
     },
