@@ -1,8 +1,11 @@
+import { compactText } from '@common/search.js';
+
 /**
  * The tax administration's code of a parent's country, for the country zones of Belcotax (f2018_landwoonplaats,
  * f86_2101_childcountry). The parent's country is free text (spec section 3), so it is read by its common names in
- * Dutch, French, English and German and by its ISO code, without case, accents, spaces or punctuation. A country
- * not in this list answers null: the Belcotax export then names the families to fix, rather than guess.
+ * Dutch, French, English and German and by its ISO code, without case, accents, spaces or punctuation (`compactText`,
+ * the product's search rule). A country not in this list answers null: the Belcotax export then names the families
+ * to fix, rather than guess.
  */
 export const BELGIUM_CODE = 150;
 
@@ -29,10 +32,5 @@ const codeOfName = new Map(COUNTRY_CODES.flatMap(([code, names]) => names.map((n
 
 /** 'België', 'BELGIE', 'Pays-Bas', 'NL' → the code; null for a country this list does not know. */
 export function belcotaxCountryCode(country: string): number | null {
-  const key = country
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z]/g, '');
-  return codeOfName.get(key) ?? null;
+  return codeOfName.get(compactText(country)) ?? null;
 }
