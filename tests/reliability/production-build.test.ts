@@ -11,7 +11,7 @@ const manifest = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8'
   devDependencies: Record<string, string>;
 };
 
-/** 'drizzle-orm/pglite' → 'drizzle-orm', '@fastify/static' → '@fastify/static'. */
+/** 'drizzle-orm/pglite' → 'drizzle-orm', '@fastify/compress' → '@fastify/compress'. */
 const packageName = (specifier: string) =>
   specifier
     .split('/')

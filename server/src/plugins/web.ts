@@ -1,32 +1,101 @@
-import { existsSync } from 'node:fs';
-import fastifyStatic from '@fastify/static';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../lib/errors.js';
 
-/** Serves the built web app and answers index.html for every other GET, so the client router takes over. */
+/** One file of the built web app, with the brotli and gzip copies the build wrote next to it (scripts/web-build.ts). */
+interface WebFile {
+  identity: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+  type: string;
+  /** Weak: the copies are the same content in another encoding (RFC 9110, 8.8.3). */
+  etag: string;
+  cacheControl: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.ico': 'image/x-icon',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+};
+
+/** Every file of the build by its URL path ('/index.html', '/assets/index-….js'), read once. */
+function readBuild(root: string): Map<string, WebFile> {
+  const files = new Map<string, WebFile>();
+  const walk = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (!/\.(br|gz)$/.test(entry.name)) {
+        const identity = readFileSync(full);
+        const copy = (suffix: string) => (existsSync(`${full}${suffix}`) ? readFileSync(`${full}${suffix}`) : undefined);
+        const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
+        files.set(urlPath, {
+          identity,
+          br: copy('.br'),
+          gzip: copy('.gz'),
+          type: CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
+          etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+          // Hashed assets never change; index.html and the files of public/ must always be revalidated.
+          cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        });
+      }
+    }
+  };
+  walk(root);
+  return files;
+}
+
+/** The encoding the client accepts that we have a copy in: brotli first, then gzip. */
+function encodingFor(request: FastifyRequest, file: WebFile): 'br' | 'gzip' | null {
+  const accepted = String(request.headers['accept-encoding'] ?? '');
+  if (file.br && /\bbr\b/.test(accepted)) return 'br';
+  if (file.gzip && /\bgzip\b/.test(accepted)) return 'gzip';
+  return null;
+}
+
+function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
+  reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('content-type', file.type);
+  if (file.br || file.gzip) reply.header('vary', 'accept-encoding');
+  const tags = String(request.headers['if-none-match'] ?? '')
+    .split(',')
+    .map((tag) => tag.trim().replace(/^W\//, ''));
+  if (tags.includes(file.etag.slice(2))) return reply.code(304).send();
+  const encoding = encodingFor(request, file);
+  if (encoding) reply.header('content-encoding', encoding);
+  return reply.code(200).send(encoding ? file[encoding] : file.identity);
+}
+
+/**
+ * Serves the built web app and answers index.html for every other GET, so the client router takes over. The build
+ * is read into memory when the server starts (a few megabytes): a file then costs no file system call, where
+ * looking each one up on disk took 3 to 5 ms of the first visit's requests (docs/decisions.md, 'The web app from
+ * memory'). A new build is served from the next start, as a deploy does.
+ */
 export default fp(async (app) => {
   const root = app.config.webDistDir;
-  const hasWeb = existsSync(`${root}/index.html`);
-  if (hasWeb) {
-    await app.register(fastifyStatic, {
-      root,
-      // Files are looked up per request, so a rebuild while the server runs is served as it is on disk.
-      wildcard: true,
-      index: false,
-      // The build writes a brotli and a gzip copy of each file (scripts/web-build.ts): sent as they are.
-      preCompressed: true,
-      // A folder ('/', '/assets/') is no file: it falls through to the app below, not to a 403 of the file server.
-      allowedPath: (pathname) => !pathname.endsWith('/'),
-      setHeaders: (reply, filePath) => {
-        // Hashed assets never change; index.html must always be fresh.
-        reply.header('cache-control', filePath.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || (request.method !== 'GET' && request.method !== 'HEAD') || !hasWeb) {
+  const files = existsSync(path.join(root, 'index.html')) ? readBuild(root) : null;
+  const index = files?.get('/index.html');
+  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.url.startsWith('/api/') || !files || !index) {
       return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    // The build's file names are plain ASCII, so the path is looked up as it came, undecoded.
+    const file = files.get(request.url.split('?')[0]!);
+    return sendWebFile(request, reply, file ?? index);
+  };
+  app.get('/*', answer);
+  app.setNotFoundHandler((request, reply) => {
+    if (request.method === 'GET' || request.method === 'HEAD') return answer(request, reply);
+    return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
   });
 });
