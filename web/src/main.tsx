@@ -6,12 +6,13 @@ import { preloadLandingScreen } from './app/preload.js';
 import { AppRouter } from './app/router.js';
 import { AuthProvider } from './lib/auth.js';
 
-preloadLandingScreen();
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AuthProvider>
-      <AppRouter />
-    </AuthProvider>
-  </StrictMode>,
+// Until the first render, the page shows the sign-in check's line of index.html.
+void preloadLandingScreen().then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <AuthProvider>
+        <AppRouter />
+      </AuthProvider>
+    </StrictMode>,
+  ),
 );

@@ -17,28 +17,16 @@ import { RequireAuth } from '../components/RequireAuth.js';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
-import { loadable } from './loadable.js';
+import { CampsOverviewPage, QueryScope, SubscriptionOverviewPage } from './landing-screens.js';
 import { homePath, pageAllowed } from './page-roles.js';
 import { paths } from './paths.js';
 import { returnPathAfterSignIn } from './return-path.js';
 
 // Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses. The ones a
-// session starts on (preload.ts) load without a Suspense fallback (loadable.tsx).
-const QueryScope = loadable(
-  () => import('./QueryScope.js'),
-  () => <LoadingLine />,
-);
-const SubscriptionOverviewPage = loadable(
-  () => import('../features/subscriptions/SubscriptionOverviewPage.js'),
-  () => <LoadingLine />,
-);
+// session starts on are in landing-screens.tsx.
 const SubscriptionDetailPage = lazy(() => import('../features/subscriptions/SubscriptionDetailPage.js'));
 const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOverviewPage.js'));
 const MonitorDetailPage = lazy(() => import('../features/monitors/MonitorDetailPage.js'));
-const CampsOverviewPage = loadable(
-  () => import('../features/camps/CampsOverviewPage.js'),
-  () => <LoadingLine />,
-);
 const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'));
 const CampParticipantsPage = lazy(() => import('../features/camps/participants/CampParticipantsPage.js'));
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));

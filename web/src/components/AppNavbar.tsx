@@ -13,8 +13,8 @@ const SignedInNavbar = loadable(
 );
 
 /** Starts loading the signed-in bar ahead of need: with a stored sign-in at start, and when signing in. */
-export function preloadSignedInNavbar() {
-  void SignedInNavbar.preload();
+export function preloadSignedInNavbar(): Promise<void> {
+  return SignedInNavbar.preload();
 }
 
 /** The bar before anyone is signed in, and while the signed-in bar loads: only the brand. */

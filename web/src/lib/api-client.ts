@@ -75,7 +75,7 @@ function newIdempotencyKey(): string {
  * screen's code are still on their way, not after the screen has rendered. Nothing is handled here, so a 401
  * or an error reaches that call as any other.
  */
-export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>) {
+export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<unknown> {
   const url = buildUrl(callIndex[name].path, input);
   const answer = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }).then(async (response): Promise<Answer> => {
     const payload: unknown = await response.json().catch(() => null);
@@ -84,8 +84,9 @@ export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract
     return read;
   });
   // Read by its call, or by nobody (a sign-in that turned out invalid): a failed fetch is that call's to report.
-  answer.catch(() => undefined);
+  const settled = answer.catch(() => undefined);
   early.set(url, answer);
+  return settled;
 }
 
 /**

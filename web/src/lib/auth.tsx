@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SignedInUser } from '@common/schemas/auth.js';
-import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
+import { api, ApiError, arrivedEarly, setUnauthorizedHandler, tokenStore } from './api-client.js';
 
 type AuthState =
   | { status: 'loading' }
@@ -17,11 +17,18 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
+/** The sign-in check the app started with (preload.ts), when it has answered before the first render. */
+const checkedAtStart = arrivedEarly((user: SignedInUser) => user, 'me');
+
+function startState(): AuthState {
+  if (!tokenStore.get()) return { status: 'signedOut', sessionExpired: false };
+  const user = checkedAtStart.initialData();
+  return user ? { status: 'signedIn', user } : { status: 'loading' };
+}
+
 /** The authentication state: the stored token is checked against /api/me once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(() =>
-    tokenStore.get() ? { status: 'loading' } : { status: 'signedOut', sessionExpired: false },
-  );
+  const [state, setState] = useState<AuthState>(startState);
 
   const signOutLocally = useCallback((sessionExpired: boolean) => {
     tokenStore.clear();
@@ -35,7 +42,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally]);
 
   useEffect(() => {
-    if (!tokenStore.get()) return;
+    if (!tokenStore.get() || checkedAtStart.initialData()) return;
     api
       .call('me')
       .then((user) => setState({ status: 'signedIn', user }))
