@@ -93,7 +93,8 @@ export default fp(async (app) => {
     const file = files.get(request.url.split('?')[0]!);
     return sendWebFile(request, reply, file ?? index);
   };
-  app.get('/*', answer);
+  // The app's files are no call of the API: not in its OpenAPI document.
+  app.get('/*', { schema: { hide: true } }, answer);
   app.setNotFoundHandler((request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD') return answer(request, reply);
     return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
