@@ -73,7 +73,8 @@ function newIdempotencyKey(): string {
  * Starts a GET at once, while the screen that will ask for it still loads: its `call` with the same input then
  * takes this answer, once. Its body is read and parsed as soon as it arrives, while the sign-in check and the
  * screen's code are still on their way, not after the screen has rendered. Nothing is handled here, so a 401
- * or an error reaches that call as any other.
+ * or an error reaches that call as any other. Answers a promise that settles once the answer has been read or the
+ * request failed (the app's first render waits for it: preload.ts).
  */
 export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<unknown> {
   const url = buildUrl(callIndex[name].path, input);
