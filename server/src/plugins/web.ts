@@ -85,18 +85,13 @@ export default fp(async (app) => {
   const root = app.config.webDistDir;
   const files = existsSync(path.join(root, 'index.html')) ? readBuild(root) : null;
   const index = files?.get('/index.html');
-  const answer = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.url.startsWith('/api/') || !files || !index) {
-      return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
-    }
+  const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
+  // Every GET and HEAD comes here (the app's files are no call of the API: not in its OpenAPI document), so the
+  // not-found handler answers only the other methods.
+  app.get('/*', { schema: { hide: true } }, async (request, reply) => {
+    if (request.url.startsWith('/api/') || !index) return notFound(reply);
     // The build's file names are plain ASCII, so the path is looked up as it came, undecoded.
-    const file = files.get(request.url.split('?')[0]!);
-    return sendWebFile(request, reply, file ?? index);
-  };
-  // The app's files are no call of the API: not in its OpenAPI document.
-  app.get('/*', { schema: { hide: true } }, answer);
-  app.setNotFoundHandler((request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD') return answer(request, reply);
-    return reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
+    return sendWebFile(request, reply, files?.get(request.url.split('?')[0]!) ?? index);
   });
+  app.setNotFoundHandler((_request, reply) => notFound(reply));
 });
