@@ -5,7 +5,8 @@ import { useSyncExternalStore, type ComponentType, type ReactNode } from 'react'
  * Suspense boundary. React holds back content that replaces a Suspense fallback until 300 ms after the last
  * fallback it showed, so the fallbacks on the way to the landing screen (the navigation bar, the query cache,
  * the screen) each held its first row back by up to 300 ms once the code and the data were in (issue 22).
- * A failed load is thrown to the error handling as React.lazy's is.
+ * A failed load is thrown to the error handling as React.lazy's is. On the server, a part shows itself once its
+ * `preload` has resolved (ssr/overview-frame.tsx).
  */
 export function loadable<P extends object>(
   load: () => Promise<{ default: ComponentType<P> }>,
@@ -33,7 +34,11 @@ export function loadable<P extends object>(
     return () => listeners.delete(listener);
   };
   function Loadable(props: P) {
-    const Component = useSyncExternalStore(subscribe, () => loaded);
+    const Component = useSyncExternalStore(
+      subscribe,
+      () => loaded,
+      () => loaded,
+    );
     if (failed) throw failed.error;
     return Component ? <Component {...props} /> : whileLoading(props);
   }

@@ -1,5 +1,4 @@
 import { lazy, Suspense } from 'react';
-import Container from 'react-bootstrap/Container';
 import {
   createBrowserRouter,
   createRoutesFromElements,
@@ -13,6 +12,7 @@ import {
 } from 'react-router';
 import { AppNavbar } from '../components/AppNavbar.js';
 import { LoadingLine } from '../components/LoadingLine.js';
+import { PageMain } from '../components/PageMain.js';
 import { RequireAuth } from '../components/RequireAuth.js';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
@@ -92,9 +92,9 @@ function Guarded() {
   return (
     <RequireAuth>
       <QueryScope>
-        <Container fluid as="main" className="pb-5">
+        <PageMain>
           <RoleGate />
-        </Container>
+        </PageMain>
       </QueryScope>
     </RequireAuth>
   );

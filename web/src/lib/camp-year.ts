@@ -7,10 +7,12 @@ export const CAMP_YEAR_PARAM = 'subscriptionsYear';
 
 /** The selected camp year: the query parameter first, then local storage, then the current year. */
 export function selectedCampYear(search: string): number {
-  const fromQuery = Number(new URLSearchParams(search).get(CAMP_YEAR_PARAM));
-  const fromStorage = Number(localStorage.getItem(CAMP_YEAR_STORAGE_KEY));
   const years = campYears();
-  return [fromQuery, fromStorage].find((y) => years.includes(y)) ?? new Date().getFullYear();
+  const fromQuery = Number(new URLSearchParams(search).get(CAMP_YEAR_PARAM));
+  // A year in the address needs no storage: the server renders a page only for such an address (ssr/).
+  if (years.includes(fromQuery)) return fromQuery;
+  const fromStorage = Number(localStorage.getItem(CAMP_YEAR_STORAGE_KEY));
+  return years.includes(fromStorage) ? fromStorage : new Date().getFullYear();
 }
 
 /** Choosing a year reloads the page with the year in the query (spec section 2, navigation bar). */

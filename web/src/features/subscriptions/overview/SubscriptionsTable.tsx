@@ -6,6 +6,7 @@ import { formatEuro } from '@common/money.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { paths } from '../../../app/paths.js';
 import { campLabel, type OverviewRow } from '@common/subscription-overview.js';
+import { renderedOnServer, SERVER_VIEWPORT } from '../../../lib/server-render.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];
@@ -48,6 +49,8 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
+    // The server has no window to measure: it renders the rows of a tall screen (ssr/overview-frame.tsx).
+    initialRect: renderedOnServer ? SERVER_VIEWPORT : undefined,
     estimateSize: () => rowHeight,
     overscan: 10,
     scrollMargin: bodyTop,
@@ -60,23 +63,17 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - bodyTop) : 0;
 
   return (
-    <Table
-      striped
-      hover
-      size="sm"
-      className="align-middle table-fixed-header small"
-      style={{ tableLayout: 'fixed', minWidth: '82rem' }}
-      aria-rowcount={rows.length + 1}
-    >
+    <Table striped hover size="sm" className="align-middle table-fixed-header small subscriptions-table" aria-rowcount={rows.length + 1}>
+      {/* Widths in styles.css, not in style attributes: the page the server renders has none (its CSP allows none). */}
       <colgroup>
-        <col style={{ width: '12rem' }} />
+        <col className="column-child" />
         <col />
         {MONEY_COLUMNS.map((column) => (
-          <col key={column} style={{ width: '6rem' }} />
+          <col key={column} className="column-money" />
         ))}
-        <col style={{ width: '8rem' }} />
-        <col style={{ width: '17rem' }} />
-        <col style={{ width: '12rem' }} />
+        <col className="column-method" />
+        <col className="column-status" />
+        <col className="column-actions" />
       </colgroup>
       <thead>
         <tr aria-rowindex={1}>
@@ -121,11 +118,15 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   );
 }
 
-/** Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowindex. */
+/**
+ * Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowindex. Its
+ * height is the cell's height attribute, which a Content-Security-Policy does not govern as it does a style
+ * attribute: the page the server renders carries it too.
+ */
 function SpacerRow({ height }: { height: number }) {
   return (
     <tr aria-hidden="true">
-      <td colSpan={COLUMN_COUNT} style={{ height, padding: 0, border: 0 }} />
+      <td colSpan={COLUMN_COUNT} height={height} className="p-0 border-0" />
     </tr>
   );
 }
