@@ -1,5 +1,7 @@
 import { preloadSignedInNavbar } from '../components/AppNavbar.js';
-import { callEarly, tokenStore } from '../lib/api-client.js';
+import { SERVER_ANSWERS_ID, type ServerAnswers } from '@common/server-rendered-page.js';
+import { afterNextFrame } from '../lib/after-next-frame.js';
+import { answeredByServer, callEarly, tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 import { CampsOverviewPage, QueryScope, SubscriptionOverviewPage } from './landing-screens.js';
 
@@ -20,7 +22,15 @@ const LANDING_WAIT_MS = 1000;
  * frame of its own (docs/decisions.md, 'The first render waits for the landing screen').
  */
 export function preloadLandingScreen(): Promise<unknown> {
+  tokenStore.keepCookie();
   if (!tokenStore.get()) return Promise.resolve();
+  const served = serverAnswers();
+  if (served) {
+    answeredByServer(served.me, 'me');
+    answeredByServer(served.getSubscriptionFirstRows, 'getSubscriptionFirstRows', { campYear: served.campYear });
+    // The page shows the server's frame of the screen: the app renders over it once the browser has drawn it.
+    return Promise.all([preloadSignedInNavbar(), QueryScope.preload(), SubscriptionOverviewPage.preload(), afterNextFrame()]);
+  }
   // The sign-in check goes first: no screen shows before it answers (spec section 2, 'Applicatie opstarten...').
   const parts = [callEarly('me'), preloadSignedInNavbar(), QueryScope.preload()];
   const year = selectedCampYear(window.location.search);
@@ -35,4 +45,10 @@ export function preloadLandingScreen(): Promise<unknown> {
       break;
   }
   return Promise.race([Promise.all(parts), new Promise((resolve) => setTimeout(resolve, LANDING_WAIT_MS))]);
+}
+
+/** The answers the server rendered the page's first frame from, when it did (common/src/server-rendered-page.ts). */
+function serverAnswers(): ServerAnswers | null {
+  const element = document.getElementById(SERVER_ANSWERS_ID);
+  return element?.textContent ? (JSON.parse(element.textContent) as ServerAnswers) : null;
 }

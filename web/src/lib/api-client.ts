@@ -1,6 +1,7 @@
 import { callIndex } from 'virtual:call-index';
 import type { BodyInput, Call, CallName, Contract, DataOf, ErrorAnswer, QueryInput } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
+import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@common/server-rendered-page.js';
 import { announceChange } from './change-broadcast.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
@@ -13,6 +14,12 @@ const early = new Map<string, Promise<Answer>>();
 /** Those of them whose answer has arrived, read, with the time it arrived (see `arrivedEarly`). */
 const arrived = new Map<string, { answer: Answer; payload: unknown; at: number }>();
 
+/** The sign-in as the server reads it for the page it renders with its rows (common/src/server-rendered-page.ts). */
+function writeSessionCookie(token: string | null) {
+  const attributes = `Path=${SESSION_COOKIE_PATH}; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
+  document.cookie = token ? `${SESSION_COOKIE}=${token}; ${attributes}` : `${SESSION_COOKIE}=; Max-Age=0; ${attributes}`;
+}
+
 export const tokenStore = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
   // An answer started early under another sign-in (callEarly) is not taken after it.
@@ -20,12 +27,16 @@ export const tokenStore = {
     early.clear();
     arrived.clear();
     localStorage.setItem(TOKEN_KEY, token);
+    writeSessionCookie(token);
   },
   clear: () => {
     early.clear();
     arrived.clear();
     localStorage.removeItem(TOKEN_KEY);
+    writeSessionCookie(null);
   },
+  /** The cookie follows the stored sign-in: one made before the cookie existed, or a cookie the browser dropped at its close. */
+  keepCookie: () => writeSessionCookie(tokenStore.get()),
 };
 
 /** A failed call: the status and the server's error shape (decisions.md section 2). */
@@ -88,6 +99,17 @@ export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract
   const settled = answer.catch(() => undefined);
   early.set(url, answer);
   return settled;
+}
+
+/**
+ * An answer the page came with, the server having asked it for its first frame: its `call` takes it as one that
+ * `callEarly` started and that has arrived.
+ */
+export function answeredByServer<N extends CallName>(payload: unknown, name: N, ...[input]: Args<Contract[N]>): void {
+  const url = buildUrl(callIndex[name].path, input);
+  const answer: Answer = { ok: true, status: 200, json: () => Promise.resolve(payload) };
+  early.set(url, Promise.resolve(answer));
+  arrived.set(url, { answer, payload, at: Date.now() });
 }
 
 /**

@@ -70,6 +70,16 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 
+/**
+ * The sign-in a page's first frame is rendered for on the server (ssr/overview-frame.tsx). That frame is inert
+ * markup: nobody can sign in or out through it, the app does once it starts.
+ */
+export function SignedInOnServer({ user, children }: { user: SignedInUser; children: ReactNode }) {
+  const refuse = () => Promise.reject(new Error('A page rendered on the server signs nobody in or out.'));
+  const value: AuthContextValue = { state: { status: 'signedIn', user }, login: refuse, logout: refuse };
+  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
+}
+
 export function useAuth(): AuthContextValue {
   const value = useContext(AuthContext);
   if (!value) throw new Error('useAuth outside AuthProvider');

@@ -32,7 +32,8 @@ export function useSubscriptions(campYear: number) {
   return useQuery(subscriptionsQuery(campYear));
 }
 
-const firstRowsOf = (answer: SubscriptionFirstRows) => ({ rows: subscriptionRowsOf(answer), total: answer.total });
+/** The first rows as the overview reads them, from their column-wise answer. */
+export const firstRowsOf = (answer: SubscriptionFirstRows) => ({ rows: subscriptionRowsOf(answer), total: answer.total });
 
 /**
  * The rows the overview opens on and how many subscriptions it counts then (getSubscriptionFirstRows), shown
