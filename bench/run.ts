@@ -301,6 +301,9 @@ interface BrowserFigures {
 async function signIn(page: Page, token: string) {
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
+  // The app writes its session cookie as it starts with a stored sign-in, as after any sign-in of a user.
+  await page.reload();
+  await page.waitForURL('**/subscription-overview**');
 }
 
 /** Gzip size of every script a page loads: the URLs as the page asked them, the files fetched again from the server. */

@@ -17,6 +17,9 @@ const LANDING_WAIT_MS = 1000;
  * uses, and for the screens staff land on (the overview, with the largest answer of the product, and the
  * camps), the screen's code and its data. A sign-in that turns out invalid ends on /login as usual.
  *
+ * A page the server rendered with its first frame (the overview: server/src/plugins/overview-page.ts) carries the
+ * answers that frame was made from: they are taken as they are, and the app renders once the frame has been drawn.
+ *
  * Resolves once all of that has arrived (or failed), at most after LANDING_WAIT_MS: the app then renders the screen
  * in one go, instead of the sign-in check's line, the frame and the screen one after the other, each drawn in a
  * frame of its own (docs/decisions.md, 'The first render waits for the landing screen').
