@@ -63,6 +63,9 @@ describe('the overview page rendered on the server', () => {
     expect(frame).toMatch(new RegExp(`<tbody><tr data-index="0" data-subscription-id="${hostile}"`));
     expect(frame).toContain('&lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt; Aaron');
     expect(frame).not.toContain(SIGN_IN_LINE);
+    // The app starts once the frame is drawn: its entry is fetched at once but run by the starter.
+    expect(answer.body).not.toContain('<script type="module"');
+    expect(answer.body).toMatch(/<script defer src="\/start-after-frame.js" data-entry="\/assets\/index-[\w-]+\.js"><\/script>/);
     // A name cannot end the answers' script element: it is there only as JSON's \u003c.
     expect(answer.body.split(HOSTILE_NAME)).toHaveLength(1);
     expect(JSON.stringify(answersIn(answer.body))).toContain(HOSTILE_NAME);

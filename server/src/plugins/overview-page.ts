@@ -27,6 +27,19 @@ type RenderOverviewFrame = (input: OverviewFrameInput) => Promise<string>;
 
 /** The root of index.html, holding the line the app shows while it starts. */
 const ROOT = /<div id="root">[\s\S]*?<\/div>/;
+/** The app's entry, as the build writes it into index.html. */
+const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
+
+/**
+ * The page with its first frame starts the app once that frame is drawn (web/public/start-after-frame.js): the
+ * entry is fetched at once, as before, but run after the frame.
+ */
+const startAfterFrame = (html: string) =>
+  html.replace(
+    ENTRY,
+    (_tag, entry: string) =>
+      `<link rel="modulepreload" crossorigin href="${entry}"><script defer src="/start-after-frame.js" data-entry="${entry}"></script>`,
+  );
 
 /** The overview as it opens from the navigation bar: the year in the address, and nothing else. */
 function overviewYear(url: URL): number | null {
@@ -74,7 +87,8 @@ const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 export function overviewPageRenderer(app: FastifyInstance, indexHtml: string, ssrDir: string) {
   const module = `${ssrDir}/overview-frame.js`;
-  if (!existsSync(module) || !ROOT.test(indexHtml)) return null;
+  if (!existsSync(module) || !ROOT.test(indexHtml) || !ENTRY.test(indexHtml)) return null;
+  const page = startAfterFrame(indexHtml);
   let frame: Promise<RenderOverviewFrame> | undefined;
   const renderFrame = (input: OverviewFrameInput) =>
     (frame ??= import(pathToFileURL(module).href).then(
@@ -97,7 +111,7 @@ export function overviewPageRenderer(app: FastifyInstance, indexHtml: string, ss
     const known = pageTagOf(request.headers['if-none-match']);
     const [me, current] = await Promise.all([ask(authCalls.me.path), ask(firstRowsPath, known?.listVersion)]);
     if (me.statusCode !== 200) return null;
-    const tag = (listVersion: string) => pageTag(listVersion, [indexHtml, me.body, url.search]);
+    const tag = (listVersion: string) => pageTag(listVersion, [page, me.body, url.search]);
     if (current.statusCode === 304 && known && tag(known.listVersion) === known.tag) return { etag: known.tag, html: null };
     const firstRows = current.statusCode === 304 ? await ask(firstRowsPath) : current;
     if (firstRows.statusCode !== 200) return null;
@@ -109,6 +123,6 @@ export function overviewPageRenderer(app: FastifyInstance, indexHtml: string, ss
       firstRows: (answers.getSubscriptionFirstRows as { data: OverviewFrameInput['firstRows'] }).data,
     });
     const root = `<div id="root"><div inert>${markup}</div></div><script type="application/json" id="${SERVER_ANSWERS_ID}">${jsonInHtml(answers)}</script>`;
-    return { html: indexHtml.replace(ROOT, () => root), etag: tag(String(firstRows.headers.etag ?? '')) };
+    return { html: page.replace(ROOT, () => root), etag: tag(String(firstRows.headers.etag ?? '')) };
   };
 }

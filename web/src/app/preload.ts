@@ -1,6 +1,5 @@
 import { preloadSignedInNavbar } from '../components/AppNavbar.js';
 import { SERVER_ANSWERS_ID, type ServerAnswers } from '@common/server-rendered-page.js';
-import { afterNextFrame } from '../lib/after-next-frame.js';
 import { answeredByServer, callEarly, tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 import { CampsOverviewPage, QueryScope, SubscriptionOverviewPage } from './landing-screens.js';
@@ -18,7 +17,8 @@ const LANDING_WAIT_MS = 1000;
  * camps), the screen's code and its data. A sign-in that turns out invalid ends on /login as usual.
  *
  * A page the server rendered with its first frame (the overview: server/src/plugins/overview-page.ts) carries the
- * answers that frame was made from: they are taken as they are, and the app renders once the frame has been drawn.
+ * answers that frame was made from: they are taken as they are, and the app, started once the frame has been drawn,
+ * renders over it.
  *
  * Resolves once all of that has arrived (or failed), at most after LANDING_WAIT_MS: the app then renders the screen
  * in one go, instead of the sign-in check's line, the frame and the screen one after the other, each drawn in a
@@ -31,8 +31,8 @@ export function preloadLandingScreen(): Promise<unknown> {
   if (served) {
     answeredByServer(served.me, 'me');
     answeredByServer(served.getSubscriptionFirstRows, 'getSubscriptionFirstRows', { campYear: served.campYear });
-    // The page shows the server's frame of the screen: the app renders over it once the browser has drawn it.
-    return Promise.all([preloadSignedInNavbar(), QueryScope.preload(), SubscriptionOverviewPage.preload(), afterNextFrame()]);
+    // The page shows the server's frame of the screen, drawn before the app started (public/start-after-frame.js).
+    return Promise.all([preloadSignedInNavbar(), QueryScope.preload(), SubscriptionOverviewPage.preload()]);
   }
   // The sign-in check goes first: no screen shows before it answers (spec section 2, 'Applicatie opstarten...').
   const parts = [callEarly('me'), preloadSignedInNavbar(), QueryScope.preload()];

@@ -52,7 +52,8 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
     // The server has no window to measure: it renders the rows of a tall screen (ssr/overview-frame.tsx).
     initialRect: renderedOnServer ? SERVER_VIEWPORT : undefined,
     estimateSize: () => rowHeight,
-    overscan: 10,
+    // The server's frame holds what a full-HD screen shows, no more: each row costs the first frame layout and paint.
+    overscan: renderedOnServer ? 0 : 10,
     scrollMargin: bodyTop,
     getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
   });
