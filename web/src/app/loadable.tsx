@@ -28,17 +28,15 @@ export function loadable<P extends object>(
         settle();
       },
     ));
+  const current = () => loaded;
   const subscribe = (listener: () => void) => {
     listeners.add(listener);
     void preload();
     return () => listeners.delete(listener);
   };
   function Loadable(props: P) {
-    const Component = useSyncExternalStore(
-      subscribe,
-      () => loaded,
-      () => loaded,
-    );
+    // The same on the server as in the browser: what has loaded.
+    const Component = useSyncExternalStore(subscribe, current, current);
     if (failed) throw failed.error;
     return Component ? <Component {...props} /> : whileLoading(props);
   }
