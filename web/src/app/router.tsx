@@ -17,13 +17,15 @@ import { RequireAuth } from '../components/RequireAuth.js';
 import { UnsavedChangesGuard } from '../components/unsaved-changes.js';
 import { LoginPage } from '../features/auth/LoginPage.js';
 import { useAuth } from '../lib/auth.js';
-import { CampsOverviewPage, QueryScope, SubscriptionOverviewPage } from './landing-screens.js';
 import { homePath, pageAllowed } from './page-roles.js';
 import { paths } from './paths.js';
 import { returnPathAfterSignIn } from './return-path.js';
 
-// Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses. The ones a
-// session starts on are in landing-screens.tsx.
+// Screens load on demand, so /login stays small; so does the query cache every signed-in screen uses. With a stored
+// sign-in, the screen a session starts on is loaded at once (web/src/boot/).
+const QueryScope = lazy(() => import('./QueryScope.js'));
+const SubscriptionOverviewPage = lazy(() => import('../features/subscriptions/SubscriptionOverviewPage.js'));
+const CampsOverviewPage = lazy(() => import('../features/camps/CampsOverviewPage.js'));
 const SubscriptionDetailPage = lazy(() => import('../features/subscriptions/SubscriptionDetailPage.js'));
 const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOverviewPage.js'));
 const MonitorDetailPage = lazy(() => import('../features/monitors/MonitorDetailPage.js'));

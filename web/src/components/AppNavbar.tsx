@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
-import { loadable } from '../app/loadable.js';
 import { useAuth } from '../lib/auth.js';
 import { useCampYear } from '../lib/camp-year.js';
 import { NavbarFrame } from './NavbarFrame.js';
@@ -7,14 +7,12 @@ import { homePath } from '../app/page-roles.js';
 import { paths } from '../app/paths.js';
 
 /** The full bar (links, menus, collapse) comes with the first signed-in screen: /login shows only the brand. */
-const SignedInNavbar = loadable(
-  () => import('./SignedInNavbar.js'),
-  ({ role }) => <BrandOnlyNavbar home={homePath(role)} />,
-);
+const loadSignedInNavbar = () => import('./SignedInNavbar.js');
+const SignedInNavbar = lazy(loadSignedInNavbar);
 
-/** Starts loading the signed-in bar ahead of need: with a stored sign-in at start, and when signing in. */
-export function preloadSignedInNavbar(): Promise<void> {
-  return SignedInNavbar.preload();
+/** Starts loading the signed-in bar ahead of need: with a stored sign-in at start (web/src/boot/), and when signing in. */
+export function preloadSignedInNavbar() {
+  void loadSignedInNavbar();
 }
 
 /** The bar before anyone is signed in, and while the signed-in bar loads: only the brand. */
@@ -33,5 +31,9 @@ export function AppNavbar() {
   // Before signing in too: a year in the address is remembered (camp-year.ts).
   const year = useCampYear();
   if (state.status !== 'signedIn') return <BrandOnlyNavbar home={paths.subscriptionOverview()} />;
-  return <SignedInNavbar role={state.user.role} year={year} />;
+  return (
+    <Suspense fallback={<BrandOnlyNavbar home={homePath(state.user.role)} />}>
+      <SignedInNavbar role={state.user.role} year={year} />
+    </Suspense>
+  );
 }

@@ -1,42 +1,14 @@
 import { callIndex } from 'virtual:call-index';
 import type { BodyInput, Call, CallName, Contract, DataOf, ErrorAnswer, QueryInput } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
-import { SESSION_COOKIE, SESSION_COOKIE_PATH } from '@common/server-rendered-page.js';
 import { announceChange } from './change-broadcast.js';
 
 const TOKEN_KEY = 'kampbeheer.token';
 
-/** What `call` reads of an answer: a fetch's Response, or an early answer already read (see `callEarly`). */
-type Answer = Pick<Response, 'ok' | 'status' | 'json'>;
-
-/** GETs started before the screen that asks them has loaded its code, by URL (see `callEarly`). */
-const early = new Map<string, Promise<Answer>>();
-/** Those of them whose answer has arrived, read, with the time it arrived (see `arrivedEarly`). */
-const arrived = new Map<string, { answer: Answer; payload: unknown; at: number }>();
-
-/** The sign-in as the server reads it for the page it renders with its rows (common/src/server-rendered-page.ts). */
-function writeSessionCookie(token: string | null) {
-  const attributes = `Path=${SESSION_COOKIE_PATH}; SameSite=Strict${window.location.protocol === 'https:' ? '; Secure' : ''}`;
-  document.cookie = token ? `${SESSION_COOKIE}=${token}; ${attributes}` : `${SESSION_COOKIE}=; Max-Age=0; ${attributes}`;
-}
-
 export const tokenStore = {
   get: (): string | null => localStorage.getItem(TOKEN_KEY),
-  // An answer started early under another sign-in (callEarly) is not taken after it.
-  set: (token: string) => {
-    early.clear();
-    arrived.clear();
-    localStorage.setItem(TOKEN_KEY, token);
-    writeSessionCookie(token);
-  },
-  clear: () => {
-    early.clear();
-    arrived.clear();
-    localStorage.removeItem(TOKEN_KEY);
-    writeSessionCookie(null);
-  },
-  /** The cookie follows the stored sign-in: one made before the cookie existed, or a cookie the browser dropped at its close. */
-  keepCookie: () => writeSessionCookie(tokenStore.get()),
+  set: (token: string) => localStorage.setItem(TOKEN_KEY, token),
+  clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
 /** A failed call: the status and the server's error shape (decisions.md section 2). */
@@ -80,65 +52,6 @@ function newIdempotencyKey(): string {
   return Array.from(crypto.getRandomValues(new Uint8Array(16)), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 
-/**
- * Starts a GET at once, while the screen that will ask for it still loads: its `call` with the same input then
- * takes this answer, once. Its body is read and parsed as soon as it arrives, while the sign-in check and the
- * screen's code are still on their way, not after the screen has rendered. Nothing is handled here, so a 401
- * or an error reaches that call as any other. Answers a promise that settles once the answer has been read or the
- * request failed (the app's first render waits for it: preload.ts).
- */
-export function callEarly<N extends CallName>(name: N, ...[input]: Args<Contract[N]>): Promise<unknown> {
-  const url = buildUrl(callIndex[name].path, input);
-  const answer = fetch(url, { headers: { authorization: `Bearer ${tokenStore.get()}` } }).then(async (response): Promise<Answer> => {
-    const payload: unknown = await response.json().catch(() => null);
-    const read: Answer = { ok: response.ok, status: response.status, json: () => Promise.resolve(payload) };
-    if (early.get(url) === answer) arrived.set(url, { answer: read, payload, at: Date.now() });
-    return read;
-  });
-  // Read by its call, or by nobody (a sign-in that turned out invalid): a failed fetch is that call's to report.
-  const settled = answer.catch(() => undefined);
-  early.set(url, answer);
-  return settled;
-}
-
-/**
- * An answer the page came with, the server having asked it for its first frame: its `call` takes it as one that
- * `callEarly` started and that has arrived.
- */
-export function answeredByServer<N extends CallName>(payload: unknown, name: N, ...[input]: Args<Contract[N]>): void {
-  const url = buildUrl(callIndex[name].path, input);
-  const answer: Answer = { ok: true, status: 200, json: () => Promise.resolve(payload) };
-  early.set(url, Promise.resolve(answer));
-  arrived.set(url, { answer, payload, at: Date.now() });
-}
-
-/**
- * A screen's query options for an answer `callEarly` started: when it has already arrived, the query starts with
- * its data (taken once, dated when it arrived) and the first render shows it, instead of rendering empty and
- * running the query first. When it has not arrived, or failed, the query's own call takes it as usual. `decode`
- * turns the call's data into the query's.
- */
-export function arrivedEarly<N extends CallName, T>(
-  decode: (data: DataOf<Contract[N]>) => T,
-  name: N,
-  ...[input]: Args<Contract[N]>
-): { initialData: () => T | undefined; initialDataUpdatedAt: () => number | undefined } {
-  let taken: { data: T; at: number } | undefined | null = null;
-  const take = () => {
-    if (taken !== null) return taken;
-    const url = buildUrl(callIndex[name].path, input);
-    const entry = arrived.get(url);
-    taken = undefined;
-    if (entry?.answer.ok) {
-      arrived.delete(url);
-      early.delete(url);
-      taken = { data: decode((entry.payload as { data: DataOf<Contract[N]> }).data), at: entry.at };
-    }
-    return taken;
-  };
-  return { initialData: () => take()?.data, initialDataUpdatedAt: () => take()?.at };
-}
-
 /** A mutation that got no answer, or a 503 (database briefly away), is sent again after these waits. */
 const RETRY_DELAYS_MS = [500, 1500];
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -158,15 +71,12 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
   if (body) headers['content-type'] = 'application/json';
   const mutation = method !== 'GET';
   if (mutation) headers['idempotency-key'] = newIdempotencyKey();
-  let response: Answer | null = null;
+  let response: Response | null = null;
   for (let attempt = 0; ; attempt++) {
     const retry = mutation && attempt < RETRY_DELAYS_MS.length;
     try {
       const url = body ? path : buildUrl(path, input);
-      const started = early.get(url);
-      early.delete(url);
-      arrived.delete(url);
-      response = await (started ?? fetch(url, { method, headers, body: body ? JSON.stringify(input ?? {}) : undefined }));
+      response = await fetch(url, { method, headers, body: body ? JSON.stringify(input ?? {}) : undefined });
     } catch {
       if (!retry) throw new ApiError(0, 'Geen verbinding met de server.');
     }

@@ -1,6 +1,6 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { SignedInUser } from '@common/schemas/auth.js';
-import { api, ApiError, arrivedEarly, setUnauthorizedHandler, tokenStore } from './api-client.js';
+import { api, ApiError, setUnauthorizedHandler, tokenStore } from './api-client.js';
 
 type AuthState =
   | { status: 'loading' }
@@ -17,18 +17,11 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The sign-in check the app started with (preload.ts), when it has answered before the first render. */
-const checkedAtStart = arrivedEarly((user: SignedInUser) => user, 'me');
-
-function startState(): AuthState {
-  if (!tokenStore.get()) return { status: 'signedOut', sessionExpired: false };
-  const user = checkedAtStart.initialData();
-  return user ? { status: 'signedIn', user } : { status: 'loading' };
-}
-
 /** The authentication state: the stored token is checked against /api/me once at start. */
 export function AuthProvider({ children }: { children: ReactNode }) {
-  const [state, setState] = useState<AuthState>(startState);
+  const [state, setState] = useState<AuthState>(() =>
+    tokenStore.get() ? { status: 'loading' } : { status: 'signedOut', sessionExpired: false },
+  );
 
   const signOutLocally = useCallback((sessionExpired: boolean) => {
     tokenStore.clear();
@@ -42,10 +35,12 @@ export function AuthProvider({ children }: { children: ReactNode }) {
   }, [signOutLocally]);
 
   useEffect(() => {
-    if (!tokenStore.get() || checkedAtStart.initialData()) return;
+    if (!tokenStore.get()) return;
     api
       .call('me')
-      .then((user) => setState({ status: 'signedIn', user }))
+      // A transition: 'Applicatie opstarten...' stays until the screen's code is in, instead of giving way to a
+      // Suspense fallback for those milliseconds, after which React holds the screen back (up to 300 ms).
+      .then((user) => startTransition(() => setState({ status: 'signedIn', user })))
       .catch((error: unknown) => {
         if (error instanceof ApiError && error.status === 401) signOutLocally(true);
         else setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
@@ -67,16 +62,6 @@ export function AuthProvider({ children }: { children: ReactNode }) {
     }),
     [state, signOutLocally],
   );
-  return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
-}
-
-/**
- * The sign-in a page's first frame is rendered for on the server (ssr/overview-frame.tsx). That frame is inert
- * markup: nobody can sign in or out through it, the app does once it starts.
- */
-export function SignedInOnServer({ user, children }: { user: SignedInUser; children: ReactNode }) {
-  const refuse = () => Promise.reject(new Error('A page rendered on the server signs nobody in or out.'));
-  const value: AuthContextValue = { state: { status: 'signedIn', user }, login: refuse, logout: refuse };
   return <AuthContext.Provider value={value}>{children}</AuthContext.Provider>;
 }
 

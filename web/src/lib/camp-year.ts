@@ -9,7 +9,6 @@ export const CAMP_YEAR_PARAM = 'subscriptionsYear';
 export function selectedCampYear(search: string): number {
   const years = campYears();
   const fromQuery = Number(new URLSearchParams(search).get(CAMP_YEAR_PARAM));
-  // A year in the address needs no storage: the server renders a page only for such an address (ssr/).
   if (years.includes(fromQuery)) return fromQuery;
   const fromStorage = Number(localStorage.getItem(CAMP_YEAR_STORAGE_KEY));
   return years.includes(fromStorage) ? fromStorage : new Date().getFullYear();

@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { AgegroupRecord, LocationRecord, PaymentMethodRecord, PeriodRecord, TaxonomyType } from '@common/schemas/taxonomy.js';
 import type { ThemeRecord } from '@common/schemas/themes.js';
 import { comparePeriodsByStart } from '@common/sort.js';
-import { afterNextFrame } from './after-next-frame.js';
 import { api } from './api-client.js';
 
 /**
@@ -37,16 +36,10 @@ export async function taxonomy<T extends TaxonomyType>(
   return (await api.call('getTaxonomy', { type, ...filter })) as TaxonomyRecords[T][];
 }
 
-/** A lookup as the hooks below read it: a screen's filters and selects, asked once its first frame is drawn. */
-async function lookup<T extends TaxonomyType>(type: T, filter: { year?: number } = {}): Promise<TaxonomyRecords[T][]> {
-  await afterNextFrame();
-  return taxonomy(type, filter);
-}
-
 export function useLocations() {
   return useQuery({
     queryKey: lookupKeys.list('location'),
-    queryFn: () => lookup('location'),
+    queryFn: () => taxonomy('location'),
     staleTime: lookupStaleTime,
   });
 }
@@ -55,7 +48,7 @@ export function useLocations() {
 export function usePeriods(year?: number) {
   return useQuery({
     queryKey: lookupKeys.list('period', year),
-    queryFn: () => lookup('period', { year }),
+    queryFn: () => taxonomy('period', { year }),
     select: (periods) => [...periods].sort(comparePeriodsByStart),
     staleTime: lookupStaleTime,
   });
@@ -64,7 +57,7 @@ export function usePeriods(year?: number) {
 export function useThemes() {
   return useQuery({
     queryKey: lookupKeys.list('theme'),
-    queryFn: () => lookup('theme'),
+    queryFn: () => taxonomy('theme'),
     staleTime: lookupStaleTime,
   });
 }
@@ -72,7 +65,7 @@ export function useThemes() {
 export function useAgegroups() {
   return useQuery({
     queryKey: lookupKeys.list('agegroup'),
-    queryFn: () => lookup('agegroup'),
+    queryFn: () => taxonomy('agegroup'),
     staleTime: lookupStaleTime,
   });
 }
@@ -89,7 +82,7 @@ export function useAgegroupAges() {
 export function usePaymentMethods() {
   return useQuery({
     queryKey: lookupKeys.list('paymentmethod'),
-    queryFn: () => lookup('paymentmethod'),
+    queryFn: () => taxonomy('paymentmethod'),
     staleTime: lookupStaleTime,
   });
 }

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
 import { SUBSCRIPTION_ROWS_DEFAULT, SUBSCRIPTION_ROWS_EXPANDED } from '@common/constants.js';
@@ -7,7 +7,6 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
-import { loadable } from '../../app/loadable.js';
 import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
@@ -35,10 +34,7 @@ import { useLinkedOverviewFilter, useOverviewFilter } from './overview/useOvervi
 const countFormat = new Intl.NumberFormat('nl-BE');
 
 // The totals and their popovers load when staff first ask for them: the first row does not wait for their code.
-const OverviewTotals = loadable(
-  () => import('./overview/OverviewTotals.js'),
-  () => <LoadingLine />,
-);
+const OverviewTotals = lazy(() => import('./overview/OverviewTotals.js'));
 
 /** The subscriptions of the selected camp year: search, filters, totals, and per row a detail tab and delete. */
 export default function SubscriptionOverviewPage() {
@@ -171,7 +167,11 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
               choices={spreadsheetChoices('exportSubscriptions', { campYear: year, ...overviewFilterParams(filter, query) })}
             />
           </div>
-          {totals && <OverviewTotals totals={totals} paymentMethods={paymentMethods.data ?? []} />}
+          {totals && (
+            <Suspense fallback={<LoadingLine />}>
+              <OverviewTotals totals={totals} paymentMethods={paymentMethods.data ?? []} />
+            </Suspense>
+          )}
           {showTotals && opening && <LoadingLine />}
           <SubscriptionsTable rows={shown} paymentMethodLabels={paymentMethodLabels} deletedIds={deletedIds} onDelete={setToDelete} />
         </>

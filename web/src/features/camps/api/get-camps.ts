@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CampRecord } from '@common/schemas/camps.js';
-import { api, arrivedEarly } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api-client.js';
 import { campKeys } from './keys.js';
 
 /** The camps of one camp year (the year their period starts in), with seats taken and open. */
@@ -12,7 +12,6 @@ export function campsQuery(campYear: number) {
   return queryOptions({
     queryKey: campKeys.list(campYear),
     queryFn: () => getCamps(campYear),
-    ...arrivedEarly((camps) => camps, 'getCamps', { campYear }),
   });
 }
 

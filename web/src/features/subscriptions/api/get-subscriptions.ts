@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionFirstRows, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
-import { afterNextFrame } from '../../../lib/after-next-frame.js';
-import { api, arrivedEarly } from '../../../lib/api-client.js';
+import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 /**
@@ -11,8 +10,6 @@ import { subscriptionKeys } from './keys.js';
  * and revalidates it by its ETag, so a revisit with nothing changed costs a 304.
  */
 export async function getSubscriptions(campYear: number): Promise<SubscriptionListRow[]> {
-  // The overview's first rows show first; the whole year is asked once their frame is drawn.
-  await afterNextFrame();
   return subscriptionRowsOf(await api.call('getSubscriptionColumns', { campYear }));
 }
 
@@ -35,15 +32,15 @@ export function useSubscriptions(campYear: number) {
 /** The first rows as the overview reads them, from their column-wise answer. */
 export const firstRowsOf = (answer: SubscriptionFirstRows) => ({ rows: subscriptionRowsOf(answer), total: answer.total });
 
-/**
- * The rows the overview opens on and how many subscriptions it counts then (getSubscriptionFirstRows), shown
- * until the whole year has loaded; asked only while it has not.
- */
-export function useSubscriptionFirstRows(campYear: number, enabled: boolean) {
-  return useQuery({
+/** The rows the overview opens on and how many subscriptions it counts then (getSubscriptionFirstRows). */
+export function subscriptionFirstRowsQuery(campYear: number) {
+  return queryOptions({
     queryKey: subscriptionKeys.firstRows(campYear),
     queryFn: async () => firstRowsOf(await api.call('getSubscriptionFirstRows', { campYear })),
-    ...arrivedEarly(firstRowsOf, 'getSubscriptionFirstRows', { campYear }),
-    enabled,
   });
+}
+
+/** The first rows, shown until the whole year has loaded; asked only while it has not. */
+export function useSubscriptionFirstRows(campYear: number, enabled: boolean) {
+  return useQuery({ ...subscriptionFirstRowsQuery(campYear), enabled });
 }

@@ -6,7 +6,6 @@ import { formatEuro } from '@common/money.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { paths } from '../../../app/paths.js';
 import { campLabel, type OverviewRow } from '@common/subscription-overview.js';
-import { renderedOnServer, SERVER_VIEWPORT } from '../../../lib/server-render.js';
 import { SubscriptionStatus } from './SubscriptionStatus.js';
 
 const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];
@@ -49,11 +48,8 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
-    // The server has no window to measure: it renders the rows of a tall screen (ssr/overview-frame.tsx).
-    initialRect: renderedOnServer ? SERVER_VIEWPORT : undefined,
     estimateSize: () => rowHeight,
-    // The server's frame holds what a full-HD screen shows, no more: each row costs the first frame layout and paint.
-    overscan: renderedOnServer ? 0 : 10,
+    overscan: 10,
     scrollMargin: bodyTop,
     getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
   });
@@ -65,7 +61,6 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
 
   return (
     <Table striped hover size="sm" className="align-middle table-fixed-header small subscriptions-table" aria-rowcount={rows.length + 1}>
-      {/* Widths in styles.css, not in style attributes: the page the server renders has none (its CSP allows none). */}
       <colgroup>
         <col className="column-child" />
         <col />
@@ -119,11 +114,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   );
 }
 
-/**
- * Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowindex. Its
- * height is the cell's height attribute, which a Content-Security-Policy does not govern as it does a style
- * attribute: the page the server renders carries it too.
- */
+/** Stands in for the rows out of view; hidden from assistive technology, which counts rows by aria-rowindex. */
 function SpacerRow({ height }: { height: number }) {
   return (
     <tr aria-hidden="true">
