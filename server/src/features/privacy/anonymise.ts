@@ -5,7 +5,9 @@ import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidFields } from '../../lib/errors.js';
-import { scrubAuditEntries } from './personal-data.js';
+import { purgeOne } from '../../lib/subscription-trash.js';
+import { emptyScope, scrubAuditEntries } from './personal-data.js';
+import { familyTables, type RetentionScope } from './register.js';
 
 interface OldSubscription {
   subscription_id: number;
@@ -33,18 +35,17 @@ async function familiesWithKeptYears(db: Executor, parentIds: number[], cutoff: 
   return new Set(rows.map((r) => r.parent_id));
 }
 
-const count = async (db: Executor, query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(db, query))[0]?.n ?? 0;
-
-/** Replaces the personal fields of these children and parents in place; a birth date keeps its year, for statistics by age. */
-async function anonymiseInPlace(tx: Executor, childIds: number[], parentIds: number[]) {
-  await tx.execute(sql`
-    update children set firstname = ${ANONYMOUS}, lastname = '', nationalnr = null, birthdate = date_trunc('year', birthdate)::date
-    where ${inList(sql`id`, childIds, 'int')}`);
-  await tx.execute(sql`
-    update parents set firstname = ${ANONYMOUS}, lastname = '', street = '', housenr = '', postalcode = '', city = '',
-      phone = '', phone2 = '', email = '', nationalnr = null
-    where ${inList(sql`id`, parentIds, 'int')}`);
+/** Deleted subscriptions (in the trash) of camps that started before `cutoff`. */
+async function oldTrashEntries(db: Executor, cutoff: string): Promise<number[]> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`select d.subscription_id as id from deleted_subscriptions d join camps k on k.id = d.camp_id join periods p on p.id = k.period_id
+        where p.start_date < ${cutoff}::date`,
+  );
+  return rows.map((r) => r.id);
 }
+
+const count = async (db: Executor, query: ReturnType<typeof sql>) => (await queryRows<{ n: number }>(db, query))[0]?.n ?? 0;
 
 /**
  * A family that still comes to camp keeps its parent and children; its old subscriptions move to an
@@ -70,7 +71,8 @@ async function detachFromLiveFamily(tx: Executor, parentId: number, rows: OldSub
   const emptied = await queryRows<{ id: number }>(
     tx,
     sql`delete from children c where ${inList(sql`c.id`, childIds, 'int')}
-        and not exists (select 1 from subscriptions s where s.child_id = c.id) returning c.id`,
+        and not exists (select 1 from subscriptions s where s.child_id = c.id)
+        and not exists (select 1 from deleted_subscriptions d where d.child_id = c.id) returning c.id`,
   );
   return emptied.map((c) => c.id);
 }
@@ -94,6 +96,10 @@ export async function anonymiseYears(
   const keptFromCampYear = currentYearInBelgium(options.now) - payload.olderThanYears;
   const cutoff = `${keptFromCampYear}-01-01`;
   const run = async (tx: Executor) => {
+    const write = !payload.dryRun;
+    // Deleted subscriptions of the old years: the trash is emptied of them for good, as it is after TRASH_RETENTION_DAYS.
+    const trashed = await oldTrashEntries(tx, cutoff);
+    if (write) for (const id of trashed) await purgeOne(tx, id);
     const rows = await oldSubscriptions(tx, cutoff);
     const subscriptionIds = rows.map((r) => r.subscription_id);
     const parentIds = [...new Set(rows.map((r) => r.parent_id))];
@@ -106,21 +112,23 @@ export async function anonymiseYears(
         ),
       ),
     ];
-    const payments = await count(
-      tx,
-      sql`select count(*)::int as n from payments where ${inList(sql`subscription_id`, subscriptionIds, 'int')}
-          and (payer_name is not null or account_nr is not null or communication is not null)`,
-    );
+    // The payments of those subscriptions, and the credits of those years that never found theirs ('Te koppelen', ignored).
+    const paymentIds = (
+      await queryRows<{ id: number }>(
+        tx,
+        sql`select id from payments where (${inList(sql`subscription_id`, subscriptionIds, 'int')}
+              or (subscription_id is null and coalesce(value_date, created_at::date) < ${cutoff}::date))
+            and (payer_name is not null or account_nr is not null or communication is not null or ignore_reason is not null)`,
+      )
+    ).map((p) => p.id);
     const mails = await count(
       tx,
       sql`select count(*)::int as n from mail_outbox where ${inList(sql`subscription_id`, subscriptionIds, 'int')}`,
     );
     const children = new Set(rows.map((r) => r.child_id)).size;
     const campYears = [...new Set(rows.map((r) => r.camp_year))].sort();
-    const write = !payload.dryRun;
     const removedChildren: number[] = [];
     if (write) {
-      await anonymiseInPlace(tx, wholeChildren, wholeFamilies);
       for (const parentId of live) {
         removedChildren.push(
           ...(await detachFromLiveFamily(
@@ -130,32 +138,28 @@ export async function anonymiseYears(
           )),
         );
       }
-      await tx.execute(
-        sql`update subscriptions set remark = null, paid_account_nr = null where ${inList(sql`id`, subscriptionIds, 'int')}`,
-      );
-      await tx.execute(
-        sql`update subscription_discounts set remark = ${ANONYMOUS} where kind = 'extra' and ${inList(sql`subscription_id`, subscriptionIds, 'int')}`,
-      );
-      await tx.execute(sql`update payments set payer_name = null, account_nr = null, communication = null
-                           where ${inList(sql`subscription_id`, subscriptionIds, 'int')}`);
-      await tx.execute(
-        sql`update mail_outbox set recipient = '', subject = ${ANONYMOUS}, body = '' where ${inList(sql`subscription_id`, subscriptionIds, 'int')}`,
-      );
     }
-    const auditEntries = await scrubAuditEntries(
-      tx,
-      { subscriptionIds, childIds: [...wholeChildren, ...removedChildren], parentIds: wholeFamilies, deletedBefore: cutoff },
-      write,
-    );
+    const scope: RetentionScope = {
+      ...emptyScope(),
+      parentIds: wholeFamilies,
+      childIds: [...wholeChildren, ...removedChildren],
+      subscriptionIds,
+      paymentIds,
+      deletedBefore: cutoff,
+      keptFromCampYear,
+    };
+    const auditEntries = await scrubAuditEntries(tx, scope, false);
+    // Every table of the register, in its order (register.ts).
+    if (write) for (const { anonymise } of familyTables) await anonymise(tx, scope);
     const result: AnonymiseYearsResult = {
       dryRun: payload.dryRun,
       olderThanYears: payload.olderThanYears,
       keptFromCampYear,
       campYears,
-      subscriptions: subscriptionIds.length,
+      subscriptions: subscriptionIds.length + trashed.length,
       children,
       parents: parentIds.length,
-      payments,
+      payments: paymentIds.length,
       mails,
       auditEntries,
       durationMs: 0,

@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import { currentYearInBelgium } from '@common/calendar.js';
 import { privacyMessages, type EraseFamilyResult } from '@common/schemas/privacy.js';
-import { queryRows, type Database } from '../../db/client.js';
+import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList } from '../../db/sql.js';
 import { lockRowById } from '../../db/lock.js';
 import { parents } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
-import { scrubAuditEntries } from './personal-data.js';
+import type { PersonalScope } from './personal-data.js';
+import { familyTables } from './register.js';
 
 interface FamilySubscription {
   id: number;
@@ -34,10 +35,65 @@ export function reasonsToKeep(rows: FamilySubscription[], currentYear: number, r
   });
 }
 
+/** Everything of the family the register's steps need: its records by id and the texts that name it. */
+async function familyScope(tx: Executor, parent: { id: number; email: string; nationalnr: string | null }, subscriptionIds: number[]) {
+  const kids = await queryRows<{ id: number; nationalnr: string | null }>(
+    tx,
+    sql`select id, nationalnr from children where parent_id = ${parent.id}`,
+  );
+  const childIds = kids.map((c) => c.id);
+  const trashed = await queryRows<{ subscription_id: number; payment_ids: number[] | string; paid_account_nr: string | null }>(
+    tx,
+    sql`select subscription_id, coalesce(snapshot->'paymentIds', '[]'::jsonb) as payment_ids,
+          snapshot->'subscription'->>'paidAccountNr' as paid_account_nr
+        from deleted_subscriptions where ${inList(sql`child_id`, childIds, 'int')} for update`,
+  );
+  const trashedPaymentIds = trashed.flatMap(
+    (t) => (typeof t.payment_ids === 'string' ? JSON.parse(t.payment_ids) : t.payment_ids) as number[],
+  );
+  const known = await queryRows<{ id: number; account_nr: string | null }>(
+    tx,
+    sql`select id, account_nr from payments where ${inList(sql`subscription_id`, subscriptionIds, 'int')} or ${inList(sql`id`, trashedPaymentIds, 'int')}`,
+  );
+  const [{ accounts } = { accounts: [] }] = await queryRows<{ accounts: string[] | null }>(
+    tx,
+    sql`select array_agg(distinct paid_account_nr) filter (where paid_account_nr is not null) as accounts
+        from subscriptions where ${inList(sql`id`, subscriptionIds, 'int')}`,
+  );
+  const normalised = (account: string) => account.replace(/\s/g, '').toUpperCase();
+  const familyAccounts = [
+    ...new Set(
+      [...known.map((p) => p.account_nr), ...trashed.map((t) => t.paid_account_nr), ...(accounts ?? [])]
+        .filter((a): a is string => !!a)
+        .map(normalised),
+    ),
+  ];
+  // Credits from the family's accounts that never found their subscription ('Te koppelen', ignored) name them too.
+  const fromTheirAccounts = await queryRows<{ id: number }>(
+    tx,
+    sql`select id from payments where upper(regexp_replace(coalesce(account_nr, ''), '\\s', '', 'g')) in
+          (select json_array_elements_text(${JSON.stringify(familyAccounts)}::json))`,
+  );
+  const nationalNumbers = [parent.nationalnr, ...kids.map((c) => c.nationalnr)].filter((n): n is string => !!n);
+  const scope: PersonalScope = {
+    parentIds: [parent.id],
+    childIds,
+    subscriptionIds,
+    trashedSubscriptionIds: trashed.map((t) => t.subscription_id),
+    paymentIds: [...new Set([...known.map((p) => p.id), ...fromTheirAccounts.map((p) => p.id)])],
+    identifiers: [parent.email, ...nationalNumbers, ...nationalNumbers.map((n) => n.replace(/\D/g, '')), ...familyAccounts].filter(
+      (text) => text.length > 0,
+    ),
+  };
+  return scope;
+}
+
 /**
- * Erasure (GDPR art. 17): the parent, the children, their subscriptions (with discounts and attendance) and
- * mails go; payments stay in the bookkeeping without the payer's name, account or message; audit entries
- * about the family keep what happened but lose the personal fields. The erasure is audited by counts only.
+ * Erasure (GDPR art. 17): every place the family's data lives, table by table as the register
+ * (register.ts) says: parent, children, their subscriptions (live and in the trash, with discounts and
+ * attendance), mails, attest debtors and numbers go; payments stay in the bookkeeping without the payer's
+ * name, account or message; audit entries about the family keep what happened but lose the personal fields;
+ * a retry of an earlier request answers that the data is gone. The erasure is audited by counts only.
  */
 export async function eraseFamily(
   db: Database,
@@ -58,19 +114,23 @@ export async function eraseFamily(
     const reasons = reasonsToKeep(rows, currentYearInBelgium(options.now), options.retentionYears);
     if (reasons.length > 0) throw conflict(`${privacyMessages.eraseRefused} ${reasons.join('; ')}.`);
 
-    const subscriptionIds = rows.map((r) => r.id);
-    const childIds = (await queryRows<{ id: number }>(tx, sql`select id from children where parent_id = ${parentId}`)).map((c) => c.id);
-    await scrubAuditEntries(tx, { subscriptionIds, childIds, parentIds: [parentId] }, true);
-    await tx.execute(sql`update payments set payer_name = null, account_nr = null, communication = null
-                         where ${inList(sql`subscription_id`, subscriptionIds, 'int')}`);
-    const mails = await queryRows<{ id: number }>(
+    const scope = await familyScope(
       tx,
-      sql`delete from mail_outbox where ${inList(sql`subscription_id`, subscriptionIds, 'int')} or lower(recipient) = lower(${parent.email}) returning id`,
+      parent,
+      rows.map((r) => r.id),
     );
-    await tx.execute(sql`delete from subscriptions where ${inList(sql`id`, subscriptionIds, 'int')}`);
-    await tx.execute(sql`delete from children where parent_id = ${parentId}`);
-    await tx.execute(sql`delete from parents where id = ${parentId}`);
-    const result = { parentId, children: childIds.length, subscriptions: subscriptionIds.length, mails: mails.length };
+    const [{ n: mails } = { n: 0 }] = await queryRows<{ n: number }>(
+      tx,
+      sql`select count(*)::int as n from mail_outbox
+          where ${inList(sql`subscription_id`, [...scope.subscriptionIds, ...scope.trashedSubscriptionIds], 'int')} or lower(recipient) = lower(${parent.email})`,
+    );
+    for (const { erase } of familyTables) await erase(tx, scope);
+    const result = {
+      parentId,
+      children: scope.childIds.length,
+      subscriptions: scope.subscriptionIds.length + scope.trashedSubscriptionIds.length,
+      mails,
+    };
     await writeAudit(tx, { adminId, action: 'eraseFamily', entity: 'family', entityId: parentId, before: null, after: result });
     return result;
   });

@@ -14,5 +14,6 @@ export const registrationMessages = {
   tooManyDays: (n: number) => `Kies hoogstens ${n} dag(en).`,
   notInTrash: 'Inschrijving niet gevonden in de prullenbak',
   campGone: 'Het kamp van deze inschrijving bestaat niet meer.',
+  childGone: 'Het kind van deze inschrijving bestaat niet meer.',
   referenceTaken: 'De referentie of de OGM van deze inschrijving is intussen in gebruik.',
 } as const;

@@ -361,6 +361,8 @@ export async function restoreSubscription(deps: RegistrationDeps, adminId: numbe
     const snapshot = entry.snapshot as TrashSnapshot;
     const [campExists] = await tx.select({ id: camps.id }).from(camps).where(eq(camps.id, entry.campId));
     if (!campExists) throw conflict(messages.campGone);
+    const [childExists] = await tx.select({ id: children.id }).from(children).where(eq(children.id, entry.childId));
+    if (!childExists) throw conflict(messages.childGone);
     const camp = await lockCamp(tx, entry.campId);
     await checkNoOverlap(tx, entry.childId, camp, subscriptionId);
     const aboveCapacity = snapshot.subscription.cancelled ? false : checkSeat(camp, overCapacity);

@@ -1,10 +1,9 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { lt, sql } from 'drizzle-orm';
 import { deletedSubscriptionRecord, type DeletedSubscriptionRecord } from '@common/schemas/registration.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
-import { auditLog, children, deletedSubscriptions, mailOutbox, parents, payments, subscriptions } from '../../db/schema.js';
+import { deletedSubscriptions } from '../../db/schema.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
-import type { TrashSnapshot } from '../../lib/subscription-trash.js';
+import { purgeOne } from '../../lib/subscription-trash.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -48,64 +47,4 @@ export async function purgeExpiredTrash(db: Database, now: Date, retentionDays: 
     if (await db.transaction((tx) => purgeOne(tx, subscriptionId, cutoff))) purged.push(subscriptionId);
   }
   return purged;
-}
-
-async function purgeOne(tx: Executor, subscriptionId: number, cutoff: string): Promise<boolean> {
-  const [entry] = await tx
-    .select()
-    .from(deletedSubscriptions)
-    .where(and(eq(deletedSubscriptions.subscriptionId, subscriptionId), lt(deletedSubscriptions.deletedAt, cutoff)))
-    .for('update');
-  // Restored or purged by another process meanwhile.
-  if (!entry) return false;
-  const snapshot = entry.snapshot as TrashSnapshot;
-  await tx.delete(deletedSubscriptions).where(eq(deletedSubscriptions.subscriptionId, subscriptionId));
-  await tx.delete(mailOutbox).where(eq(mailOutbox.subscriptionId, subscriptionId));
-  await forgetAudit(tx, 'subscription', subscriptionId);
-  await tx
-    .update(auditLog)
-    .set({
-      before: {
-        SUBSCRIPTION_ID: subscriptionId,
-        SUBSCRIPTION_REFERENCE: snapshot.subscription.reference,
-        SUBSCRIPTION_OGM: snapshot.subscription.ogm,
-      },
-    })
-    .where(and(eq(auditLog.entity, 'subscription'), eq(auditLog.entityId, subscriptionId), eq(auditLog.action, 'deleteSubscription')));
-  if (snapshot.paymentIds.length > 0) {
-    await tx
-      .update(payments)
-      .set({ payerName: null, accountNr: null, communication: null })
-      .where(and(inArray(payments.id, snapshot.paymentIds), isNull(payments.subscriptionId)));
-  }
-  await forgetChildIfUnused(tx, entry.childId);
-  return true;
-}
-
-/** The details (before and after) of every audit entry about this record; the entry itself (who, when, what) stays. */
-async function forgetAudit(tx: Executor, entity: string, entityId: number) {
-  await tx
-    .update(auditLog)
-    .set({ before: null, after: null })
-    .where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)));
-}
-
-async function isUsed(tx: Executor, query: ReturnType<typeof sql>) {
-  const [row] = await readRows(tx, query, z.object({ n: z.number() }));
-  return (row?.n ?? 0) > 0;
-}
-
-async function forgetChildIfUnused(tx: Executor, childId: number) {
-  const used = await isUsed(
-    tx,
-    sql`select ((select count(*) from ${subscriptions} where child_id = ${childId})
-             + (select count(*) from ${deletedSubscriptions} where child_id = ${childId}))::int as n`,
-  );
-  if (used) return;
-  const [child] = await tx.delete(children).where(eq(children.id, childId)).returning({ parentId: children.parentId });
-  await forgetAudit(tx, 'subscriber', childId);
-  if (!child) return;
-  if (await isUsed(tx, sql`select count(*)::int as n from ${children} where parent_id = ${child.parentId}`)) return;
-  await tx.delete(parents).where(eq(parents.id, child.parentId));
-  await forgetAudit(tx, 'parent', child.parentId);
 }

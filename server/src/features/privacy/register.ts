@@ -1,0 +1,184 @@
+import { sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { ANONYMOUS } from '@common/schemas/privacy.js';
+import type { Executor } from '../../db/client.js';
+import type * as schema from '../../db/schema.js';
+import { inList } from '../../db/sql.js';
+import { scrubAuditEntries, scrubIdempotentAnswers, type PersonalScope } from './personal-data.js';
+
+/**
+ * The register of what every table holds of people (docs/privacy.md), and what erasure ('Gezin wissen',
+ * GDPR art. 17) and retention ('Bewaartermijn') do with it. Every table of the schema has an entry (the type
+ * below refuses a missing one) and tests/api/erasure.test.ts refuses a table of the database without one, so
+ * a table added later cannot be forgotten: its author decides here what of a family it holds.
+ */
+
+/** Retention: the camp years before `keptFromCampYear` lose their personal data; the scope names their records. */
+export interface RetentionScope extends PersonalScope {
+  keptFromCampYear: number;
+}
+
+type Step<S> = (tx: Executor, scope: S) => Promise<unknown>;
+
+export type TableRule =
+  | {
+      /** Data of a family (parents, children and what they did): erased on request, anonymised after the retention. */
+      holds: 'family';
+      /** The columns that say who someone is, or may (free text, mail text, snapshots). */
+      personal: readonly string[];
+      /** What 'Gezin wissen' does with this table's rows of the family, in the order of the register. */
+      erase: Step<PersonalScope>;
+      /** What the retention does with this table's rows of the old camp years. */
+      anonymise: Step<RetentionScope>;
+    }
+  | {
+      /** No family's data: the organiser's own, staff's (users, monitors: deleted by staff), or none at all. */
+      holds: 'organiser' | 'staff' | 'nothing';
+      why: string;
+    };
+
+/** Every table of server/src/db/schema.ts, by its name in the database. */
+type TableName = {
+  [K in keyof typeof schema]: (typeof schema)[K] extends PgTable<infer C> ? C['name'] : never;
+}[keyof typeof schema];
+
+const ids = (column: string, values: readonly number[]) => inList(sql.raw(column), values, 'int');
+/** Attest facts of a child and income year: gone with the child; emptied of names for the old years and anonymised children. */
+const attestFacts = (table: string, column: string): TableRule => ({
+  holds: 'family',
+  personal: [column],
+  erase: (tx, scope) => tx.execute(sql`delete from ${sql.raw(table)} where ${ids('child_id', scope.childIds)}`),
+  anonymise: (tx, scope) =>
+    tx.execute(
+      sql`update ${sql.raw(table)} set ${sql.raw(column)} = null where year < ${scope.keptFromCampYear} or ${ids('child_id', scope.childIds)}`,
+    ),
+});
+const allSubscriptions = (scope: PersonalScope) => [...scope.subscriptionIds, ...scope.trashedSubscriptionIds];
+
+export const personalDataRegister: Record<TableName, TableRule> = {
+  idempotency_keys: {
+    holds: 'family',
+    personal: ['answer'],
+    erase: (tx, scope) => scrubIdempotentAnswers(tx, scope),
+    anonymise: (tx, scope) => scrubIdempotentAnswers(tx, scope),
+  },
+  audit_log: {
+    holds: 'family',
+    personal: ['before', 'after'],
+    erase: (tx, scope) => scrubAuditEntries(tx, scope, true),
+    anonymise: (tx, scope) => scrubAuditEntries(tx, scope, true),
+  },
+  payments: {
+    holds: 'family',
+    personal: ['payer_name', 'account_nr', 'communication', 'ignore_reason'],
+    // The payments stay in the bookkeeping, without who paid.
+    erase: (tx, scope) =>
+      tx.execute(sql`update payments set payer_name = null, account_nr = null, communication = null, ignore_reason = null
+                     where ${ids('id', scope.paymentIds)} or ${ids('subscription_id', scope.subscriptionIds)}`),
+    anonymise: (tx, scope) =>
+      tx.execute(sql`update payments set payer_name = null, account_nr = null, communication = null, ignore_reason = null
+                     where ${ids('id', scope.paymentIds)}`),
+  },
+  mail_outbox: {
+    holds: 'family',
+    personal: ['recipient', 'subject', 'body', 'error', 'attachments'],
+    erase: (tx, scope) =>
+      tx.execute(sql`delete from mail_outbox where ${ids('subscription_id', allSubscriptions(scope))}
+                     or lower(recipient) in (select lower(json_array_elements_text(${JSON.stringify(scope.identifiers)}::json)))`),
+    anonymise: (tx, scope) =>
+      tx.execute(sql`update mail_outbox set recipient = '', subject = ${ANONYMOUS}, body = '', error = null, attachments = null
+                     where ${ids('subscription_id', scope.subscriptionIds)}`),
+  },
+  deleted_subscriptions: {
+    holds: 'family',
+    personal: ['snapshot'],
+    // The trash no longer offers what was erased.
+    erase: (tx, scope) =>
+      tx.execute(
+        sql`delete from deleted_subscriptions where ${ids('subscription_id', scope.trashedSubscriptionIds)} or ${ids('child_id', scope.childIds)}`,
+      ),
+    // The old years' entries were emptied for good before (anonymise.ts), as the trash does after TRASH_RETENTION_DAYS.
+    anonymise: async () => undefined,
+  },
+  fiscal_attests: attestFacts('fiscal_attests', 'declared_form'),
+  fiscal_attest_children: attestFacts('fiscal_attest_children', 'debtors'),
+  payment_reminders: {
+    holds: 'family',
+    personal: [],
+    erase: (tx, scope) => tx.execute(sql`delete from payment_reminders where ${ids('subscription_id', scope.subscriptionIds)}`),
+    anonymise: async () => undefined,
+  },
+  mail_schedule_sends: {
+    holds: 'family',
+    personal: [],
+    erase: (tx, scope) => tx.execute(sql`delete from mail_schedule_sends where ${ids('subscription_id', scope.subscriptionIds)}`),
+    anonymise: async () => undefined,
+  },
+  attendance: {
+    holds: 'family',
+    personal: [],
+    erase: (tx, scope) => tx.execute(sql`delete from attendance where ${ids('subscription_id', scope.subscriptionIds)}`),
+    // Attendance stays for the statistics: without the child's name it names nobody.
+    anonymise: async () => undefined,
+  },
+  subscription_discounts: {
+    holds: 'family',
+    personal: ['remark'],
+    erase: (tx, scope) => tx.execute(sql`delete from subscription_discounts where ${ids('subscription_id', scope.subscriptionIds)}`),
+    // Staff's own reasons are free text; the organiser's discounts carry fixed ones.
+    anonymise: (tx, scope) =>
+      tx.execute(
+        sql`update subscription_discounts set remark = ${ANONYMOUS} where kind = 'extra' and ${ids('subscription_id', scope.subscriptionIds)}`,
+      ),
+  },
+  subscriptions: {
+    holds: 'family',
+    personal: ['remark', 'paid_account_nr'],
+    erase: (tx, scope) => tx.execute(sql`delete from subscriptions where ${ids('id', scope.subscriptionIds)}`),
+    anonymise: (tx, scope) =>
+      tx.execute(sql`update subscriptions set remark = null, paid_account_nr = null where ${ids('id', scope.subscriptionIds)}`),
+  },
+  children: {
+    holds: 'family',
+    personal: ['firstname', 'lastname', 'birthdate', 'nationalnr'],
+    erase: (tx, scope) => tx.execute(sql`delete from children where ${ids('id', scope.childIds)}`),
+    // A birth date keeps its year, for statistics by age.
+    anonymise: (tx, scope) =>
+      tx.execute(sql`update children set firstname = ${ANONYMOUS}, lastname = '', nationalnr = null, birthdate = date_trunc('year', birthdate)::date
+                     where ${ids('id', scope.childIds)}`),
+  },
+  parents: {
+    holds: 'family',
+    personal: ['firstname', 'lastname', 'street', 'housenr', 'postalcode', 'city', 'phone', 'phone2', 'email', 'nationalnr'],
+    erase: (tx, scope) => tx.execute(sql`delete from parents where ${ids('id', scope.parentIds)}`),
+    // The country stays, for statistics.
+    anonymise: (tx, scope) =>
+      tx.execute(sql`update parents set firstname = ${ANONYMOUS}, lastname = '', street = '', housenr = '', postalcode = '', city = '',
+                       phone = '', phone2 = '', email = '', nationalnr = null
+                     where ${ids('id', scope.parentIds)}`),
+  },
+
+  locations: { holds: 'organiser', why: 'The camp locations.' },
+  periods: { holds: 'nothing', why: 'Weeks of a season.' },
+  themes: { holds: 'nothing', why: 'Camp themes.' },
+  agegroups: { holds: 'nothing', why: 'Age groups.' },
+  lunch_preferences: { holds: 'nothing', why: 'The choices of lunch.' },
+  payment_methods: { holds: 'nothing', why: 'Cash and transfer.' },
+  mail_templates: { holds: 'organiser', why: 'Texts with placeholders; a family fills them only in mail_outbox.' },
+  settings: { holds: 'organiser', why: "The organiser's name, address, accounts and signatory." },
+  camps: { holds: 'nothing', why: 'Camps and their rules.' },
+  mail_schedules: { holds: 'nothing', why: "A camp's automatic mails; what they sent is in mail_outbox." },
+  vouchers: { holds: 'nothing', why: 'A token for one extra booking in a camp, with the staff member who made it.' },
+  bank_imports: { holds: 'organiser', why: "Statement files: the organiser's account and counts; the movements are payments." },
+  subscription_list_version: { holds: 'nothing', why: 'A counter.' },
+  monitors: { holds: 'staff', why: 'Camp staff, deleted by staff when they stop working for the organiser.' },
+  admins: { holds: 'staff', why: 'Users: e-mail address and password hash.' },
+  user_invites: { holds: 'staff', why: "The hash of an invite link's token." },
+  sessions: { holds: 'staff', why: 'Sessions of users.' },
+  login_failures: { holds: 'staff', why: 'Failed sign-ins: the e-mail address tried and the address it came from, for the limits.' },
+};
+
+/** The register in its order: the order erasure and retention take the tables in (rows that refer to others go first). */
+export const familyTables = Object.entries(personalDataRegister).flatMap(([table, rule]) =>
+  rule.holds === 'family' ? [{ table, ...rule }] : [],
+);
