@@ -122,6 +122,37 @@ export function longDayLabel(day: string): string {
   );
 }
 
+const weekdayAndDay = new Intl.DateTimeFormat('nl-BE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' });
+const nextDay = (day: string) => new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** 'a', 'a en b', 'a, b en c': a Dutch enumeration. */
+export function joinInDutch(parts: readonly string[]): string {
+  return parts.length <= 1 ? (parts[0] ?? '') : `${parts.slice(0, -1).join(', ')} en ${parts.at(-1)}`;
+}
+
+/**
+ * The days a child comes, written out for a parent: three or more days in a row as a range, others one by one,
+ * the year once at the end when they share it. 'maandag 6 juli tot en met vrijdag 10 juli 2026'; four of five days:
+ * 'maandag 6 juli, dinsdag 7 juli, donderdag 9 juli en vrijdag 10 juli 2026'.
+ */
+export function daysInWords(days: readonly string[]): string {
+  const sorted = campDays(days.join(','));
+  if (sorted.length === 0) return '';
+  const oneYear = sorted[0]!.slice(0, 4) === sorted.at(-1)!.slice(0, 4);
+  const word = (day: string) => {
+    const text = weekdayAndDay.format(new Date(`${day}T00:00:00Z`));
+    return oneYear ? text : `${text} ${day.slice(0, 4)}`;
+  };
+  const runs: string[][] = [];
+  for (const day of sorted) {
+    const run = runs.at(-1);
+    if (run && nextDay(run.at(-1)!) === day) run.push(day);
+    else runs.push([day]);
+  }
+  const parts = runs.flatMap((run) => (run.length >= 3 ? [`${word(run[0]!)} tot en met ${word(run.at(-1)!)}`] : run.map(word)));
+  return oneYear ? `${joinInDutch(parts)} ${sorted[0]!.slice(0, 4)}` : joinInDutch(parts);
+}
+
 /** Sorted by the child's last name, then first name, with the Dutch collation. */
 export function compareParticipants(a: CampParticipant, b: CampParticipant): number {
   return (

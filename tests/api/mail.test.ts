@@ -75,9 +75,14 @@ describe.each(backends)('mail on %s', (backend) => {
     const record = await detail(sending, made.subscriptionId);
     const [mail] = mailsTo(`annulatie.${backend}@voorbeeld.be`);
     expect(mail!.subject).toBe(`Annulatie inschrijving Céline Peeters - ${record.THEME_NAME} - ${record.LOCATION_NAME}`);
-    const [y1, m1, d1] = record.PERIOD_STARTDATE.split('-');
-    const [y2, m2, d2] = record.PERIOD_ENDDATE.split('-');
-    expect(mail!.text).toContain(`(${d1}/${m1}/${y1} tot ${d2}/${m2}/${y2}) is geannuleerd.`);
+    // The camp's days, Monday to Friday: one range, the year once.
+    const days = record.CAMP_ACTIVE_DAYS.split(',').sort();
+    const words = (day: string) =>
+      new Intl.DateTimeFormat('nl-BE', { weekday: 'long', day: 'numeric', month: 'long', timeZone: 'UTC' }).format(
+        new Date(`${day}T00:00:00Z`),
+      );
+    expect(days).toHaveLength(5);
+    expect(mail!.text).toContain(`(${words(days[0]!)} tot en met ${words(days[4]!)} ${days[0]!.slice(0, 4)}) is geannuleerd.`);
     expect((await outboxOf(sending, made.subscriptionId)).map((r) => [r.templateId, r.status])).toEqual([['annulatie', 'sent']]);
   });
 
@@ -92,7 +97,9 @@ describe.each(backends)('mail on %s', (backend) => {
     const [mail] = mailsTo(`bevestiging.${backend}@voorbeeld.be`);
     expect(mail!.subject).toMatch(/^Bevestiging inschrijving Céline Peeters - /);
     expect(mail!.text).toContain('Te betalen: € 130,00. Nog open: € 80,00.');
-    expect(mail!.text).toContain(`Gelieve over te schrijven op ${ORGANISER_ACCOUNT} met de gestructureerde mededeling ${made.ogm}.`);
+    expect(mail!.text).toContain(
+      `Gelieve € 80,00 over te schrijven op ${ORGANISER_ACCOUNT} met de gestructureerde mededeling ${made.ogm}. U kunt ook de QR-code in deze mail scannen met uw bankapp.`,
+    );
   });
 
   it('convertToBankTransfer sends no mail', async () => {
@@ -132,8 +139,9 @@ describe.each(backends)('mail on %s', (backend) => {
       ['omzetten-cash', 'outbox', `outbox.${backend}@voorbeeld.be`, null],
       ['bevestiging', 'outbox', `outbox.${backend}@voorbeeld.be`, null],
     ]);
-    expect(recorded[1]!.body).toContain(`mededeling ${made.ogm}`);
-    expect(recorded[1]!.body).toContain('Te betalen: € 130,00. Nog open: € 80,00.');
+    // Converted to cash first: the confirmation asks for cash, not for a transfer (issue 39).
+    expect(recorded[1]!.body).toContain('Te betalen: € 130,00. Nog open: € 80,00.\nU betaalt € 80,00 contant ter plaatse.');
+    expect(recorded[1]!.body).not.toContain(made.ogm);
     expect(mailsTo(`outbox.${backend}@voorbeeld.be`)).toEqual([]);
   });
 });

@@ -184,7 +184,7 @@ describe('setting up a season in Chromium (Beheer)', () => {
     expect(copies.every((c) => c.closed)).toBe(true);
   });
 
-  it('edits a template and the live preview follows, filled with a real subscription', async () => {
+  it('edits a template and the live preview follows, filled with made-up data, also the booked days, payment and address', async () => {
     const page = await session.newPage();
     await page.goto('/mail-templates');
     await page.locator('tbody tr', { hasText: 'bevestiging' }).getByRole('button', { name: 'Wijzigen' }).click();
@@ -192,8 +192,17 @@ describe('setting up a season in Chromium (Beheer)', () => {
     await preview.waitFor();
     const subject = page.getByLabel(/^Onderwerp/);
     await subject.fill('Welkom {{childName}} op {{campName}}');
-    await eventually(() => preview.locator('p.fw-bold').textContent()).toMatch(/^Welkom \S+ \S+.* op .+ - .+$/);
+    await eventually(() => preview.locator('p.fw-bold').textContent()).toBe('Welkom Lien Voorbeeld op Multisport - Sporthal Voorbeeld');
     expect(await preview.textContent()).not.toContain('{{');
+    expect(await preview.textContent()).toContain('Met verzonnen voorbeeldgegevens, geen echte inschrijving');
+    const body = page.getByLabel(/^Tekst/);
+    const shippedBody = await body.inputValue();
+    await body.fill('Dagen: {{bookedDays}}. Betaalwijze: {{paymentMethod}}. Adres: {{locationAddress}}.');
+    await eventually(() => preview.locator('pre').textContent()).toMatch(
+      /^Dagen: maandag \d+ juli, dinsdag \d+ juli, donderdag \d+ juli en vrijdag \d+ juli \d{4}\. Betaalwijze: overschrijving\. Adres: Voorbeeldstraat 1, 9000 Gent\.$/,
+    );
+    await page.getByText('{{paymentInstructions}}', { exact: true }).waitFor();
+    await body.fill(shippedBody);
     await subject.fill('Welkom {{kindNaam}}');
     await page.getByText('Onbekende plaatshouder: {{kindNaam}}').first().waitFor();
     await expectNoSeriousAxeViolations(page, 'mail template editor');

@@ -33,7 +33,7 @@ export const mailCalls = feature('mail', {
   previewMailTemplate: call({
     method: 'POST',
     path: '/api/previewMailTemplate',
-    summary: 'The template being edited, filled with a real subscription (the newest without an id)',
+    summary: 'The template being edited, filled with made-up data, or with the subscription asked for',
     body: mailPreviewPayload,
     response: z.array(mailPreview),
     refusals: [404],
@@ -42,7 +42,7 @@ export const mailCalls = feature('mail', {
   sendTestMail: call({
     method: 'POST',
     path: '/api/sendTestMail',
-    summary: "The previewed mail to an address of staff's choice, through the outbox",
+    summary: "The template filled with made-up data, marked as a test, to an address of staff's choice, through the outbox",
     body: testMailPayload,
     response: testMailResult,
     refusals: [404],

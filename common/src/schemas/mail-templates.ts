@@ -11,7 +11,12 @@ export const MAIL_PLACEHOLDERS = {
   childName: 'Voornaam en naam van het kind',
   parentName: 'Voornaam en naam van de ouder',
   campName: 'Het kamp: thema - locatie',
-  periodDates: 'Begin- en einddatum van de periode',
+  periodDates: 'Begin- en einddatum van de periode (de hele periode, ook dagen die niet geboekt zijn)',
+  bookedDays: 'De dagen waarop het kind komt: bij flexibel inschrijven enkel de geboekte dagen',
+  locationAddress: 'Het adres van de kamplocatie (de naam van de locatie als er geen adres is)',
+  paymentMethod: 'De betaalwijze: overschrijving of contant',
+  paymentInstructions:
+    'Hoe de ouder betaalt, volgens de betaalwijze: overschrijven met rekeningnummer en OGM (en de QR-code als de mail die meestuurt), contant ter plaatse, of dat er niets meer te betalen is',
   amountToPay: 'Het te betalen bedrag',
   saldo: 'Wat nog open staat',
   ogm: 'De gestructureerde mededeling (OGM)',
@@ -47,7 +52,6 @@ export const mailTemplateMessages = {
   identifierFormat: 'Foutief formaat: enkel kleine letters, cijfers en koppeltekens.',
   notFound: 'Mailsjabloon niet gevonden',
   exists: 'Er bestaat al een mailsjabloon met deze identificatie.',
-  noSubscription: 'Er is nog geen inschrijving om het voorbeeld mee te vullen.',
   subscriptionNotFound: 'Inschrijving niet gevonden',
   isDefault: 'Dit is een standaardsjabloon (van nieuwe kampen, herinneringen of terugbetalingen) en kan niet verwijderd worden.',
   testMailFailed: 'De testmail kon niet verzonden worden.',
@@ -90,7 +94,7 @@ export const mailTemplatesQuery = z.object({
     .transform((v) => (v === '' ? undefined : v)),
 });
 
-/** previewMailTemplate: the template as it is being edited, filled with a real subscription (the newest without an id). */
+/** previewMailTemplate: the template as it is being edited, filled with made-up data, or with the subscription asked for. */
 export const mailPreviewPayload = z.object({
   MAILTEMPLATE_SUBJECT: mailTemplateSubjectField,
   MAILTEMPLATE_BODY: mailTemplateBodyField,
@@ -99,15 +103,20 @@ export const mailPreviewPayload = z.object({
 export type MailPreviewPayload = z.input<typeof mailPreviewPayload>;
 
 export const mailPreview = z.object({
-  SUBSCRIPTION_ID: z.number(),
-  SUBSCRIPTION_REFERENCE: z.string(),
+  /** The subscription whose data fill it; null for the made-up data. */
+  SUBSCRIPTION_ID: z.number().nullable(),
+  SUBSCRIPTION_REFERENCE: z.string().nullable(),
   subject: z.string(),
   text: z.string(),
 });
 export type MailPreview = z.infer<typeof mailPreview>;
 
-/** sendTestMail: the previewed mail to an address of staff's choice, through the outbox like every mail. */
-export const testMailPayload = mailPreviewPayload.extend({
+/** A test mail says so: in its subject and its first line (issue 39). */
+export const TEST_MAIL_SUBJECT_PREFIX = 'TEST: ';
+export const TEST_MAIL_NOTE = 'Dit is een testmail met verzonnen voorbeeldgegevens, geen echte inschrijving.';
+
+/** sendTestMail: the template filled with made-up data (never a real family's), to an address of staff's choice, through the outbox. */
+export const testMailPayload = mailPreviewPayload.omit({ SUBSCRIPTION_ID: true }).extend({
   MAILTEMPLATE_ID: z.string({ error: m.wrongFormat }).max(50, m.tooLong).optional(),
   TO: emailField,
 });

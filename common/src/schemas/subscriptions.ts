@@ -117,6 +117,8 @@ export const subscriptionDetail = z.object({
   THEME_NAME: z.string(),
   LOCATION_ID: z.number(),
   LOCATION_NAME: z.string(),
+  /** The location's address, for the mails (issue 39). */
+  LOCATION_ADDRESS: z.string().nullable(),
   PERIOD_ID: z.number(),
   PERIOD_NAME: z.string(),
   PERIOD_STARTDATE: z.string(),

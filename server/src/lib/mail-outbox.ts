@@ -68,6 +68,8 @@ export async function queueMail(
     template: MailTemplate;
     detail: SubscriptionDetail;
     to: string;
+    /** The subscription whose mail log shows it: the detail's, unless given (null: a test mail, no subscription's). */
+    subscriptionId?: number | null;
     /** The mail asks for a transfer: it carries the payment QR code while money is open (issue 19). */
     paymentQr?: boolean;
     /** Placeholders only this mail fills (the refund amount). */
@@ -78,8 +80,11 @@ export async function queueMail(
   settingsDefaults: OrganiserSettings,
 ): Promise<QueuedMail> {
   const organiser = await readSettings(tx, settingsDefaults);
-  const rendered = renderTemplate(mail.template, { ...subscriptionMailValues(mail.detail, organiser), ...mail.values });
   const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
+  const rendered = renderTemplate(mail.template, {
+    ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
+    ...mail.values,
+  });
   const images: MailAttachment[] = qrPayload
     ? [
         {
@@ -96,7 +101,7 @@ export async function queueMail(
     .insert(mailOutbox)
     .values({
       templateId: mail.templateId,
-      subscriptionId: mail.detail.SUBSCRIPTION_ID,
+      subscriptionId: mail.subscriptionId === undefined ? mail.detail.SUBSCRIPTION_ID : mail.subscriptionId,
       recipient: mail.to,
       subject: rendered.subject,
       body: rendered.text,

@@ -100,6 +100,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         th.name as "THEME_NAME",
         l.id as "LOCATION_ID",
         l.name as "LOCATION_NAME",
+        l.address as "LOCATION_ADDRESS",
         p.id as "PERIOD_ID",
         p.name as "PERIOD_NAME",
         p.start_date::text as "PERIOD_STARTDATE",

@@ -7,8 +7,9 @@ import {
 } from '@common/constants.js';
 
 /**
- * The templates that ship with the product: the four a new camp names, the mail about a move (issue 18), the payment reminder and the refund mail (issue 19). Placeholders: {{childName}}, {{parentName}}, {{campName}},
- * {{periodDates}}, {{amountToPay}}, {{saldo}}, {{ogm}}, {{reference}}, {{organiserAccount}}.
+ * The templates that ship with the product: the four a new camp names, the mail about a move (issue 18), the payment
+ * reminder and the refund mail (issue 19), the fiscal attest's (issue 16). They name the booked days and say how to pay
+ * through {{paymentInstructions}}, which follows the payment method (issue 39). Placeholders: common/src/schemas/mail-templates.ts.
  */
 export const defaultMailTemplates = [
   {
@@ -17,9 +18,10 @@ export const defaultMailTemplates = [
     body: [
       'Beste {{parentName}},',
       '',
-      'Bedankt voor de inschrijving van {{childName}} voor {{campName}} ({{periodDates}}).',
+      'Bedankt voor de inschrijving van {{childName}} voor {{campName}} ({{bookedDays}}).',
+      'Adres: {{locationAddress}}.',
       'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
-      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      '{{paymentInstructions}}',
       'Referentie: {{reference}}.',
       '',
       'Sportieve groeten,',
@@ -32,7 +34,7 @@ export const defaultMailTemplates = [
     body: [
       'Beste {{parentName}},',
       '',
-      'De inschrijving van {{childName}} voor {{campName}} ({{periodDates}}) is geannuleerd.',
+      'De inschrijving van {{childName}} voor {{campName}} ({{bookedDays}}) is geannuleerd.',
       'Referentie: {{reference}}.',
       '',
       'Het kampteam',
@@ -58,7 +60,7 @@ export const defaultMailTemplates = [
       'Beste {{parentName}},',
       '',
       'De betaling voor {{childName}} ({{campName}}) gebeurt via overschrijving.',
-      'Gelieve {{saldo}} over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      '{{paymentInstructions}}',
       '',
       'Het kampteam',
     ].join('\n'),
@@ -69,9 +71,10 @@ export const defaultMailTemplates = [
     body: [
       'Beste {{parentName}},',
       '',
-      'De inschrijving van {{childName}} is verplaatst naar {{campName}} ({{periodDates}}).',
+      'De inschrijving van {{childName}} is verplaatst naar {{campName}} ({{bookedDays}}).',
+      'Adres: {{locationAddress}}.',
       'Te betalen: {{amountToPay}}. Nog open: {{saldo}}.',
-      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}.',
+      '{{paymentInstructions}}',
       'Referentie: {{reference}}.',
       '',
       'Het kampteam',
@@ -83,8 +86,8 @@ export const defaultMailTemplates = [
     body: [
       'Beste {{parentName}},',
       '',
-      'Voor de inschrijving van {{childName}} voor {{campName}} ({{periodDates}}) staat nog {{saldo}} open.',
-      'Gelieve over te schrijven op {{organiserAccount}} met de gestructureerde mededeling {{ogm}}, of scan de QR-code in deze mail met uw bankapp.',
+      'Voor de inschrijving van {{childName}} voor {{campName}} ({{bookedDays}}) staat nog {{saldo}} open.',
+      '{{paymentInstructions}}',
       'Referentie: {{reference}}.',
       '',
       'Het kampteam',

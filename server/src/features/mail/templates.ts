@@ -1,6 +1,8 @@
-import { desc, eq, or, sql } from 'drizzle-orm';
+import { eq, or, sql } from 'drizzle-orm';
 import {
   mailTemplateMessages,
+  TEST_MAIL_NOTE,
+  TEST_MAIL_SUBJECT_PREFIX,
   type MailPreview,
   type MailTemplateRecord,
   type MailTemplateValues,
@@ -10,7 +12,7 @@ import { inUseMessage } from '@common/schemas/season.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { camps, mailTemplates, subscriptions } from '../../db/schema.js';
+import { camps, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
@@ -18,6 +20,7 @@ import { readSettings } from '../../lib/settings.js';
 import { deliverMail, queueMail, type MailDeps } from '../../lib/mail-outbox.js';
 import { renderTemplate, subscriptionMailValues } from '../../lib/mail-render.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
+import { sampleSubscription } from './sample-subscription.js';
 
 /** The mail templates with how many camps name each, sorted by identifier. */
 export async function listMailTemplates(db: Executor, templateId?: string): Promise<MailTemplateRecord[]> {
@@ -113,15 +116,11 @@ export async function deleteMailTemplate(db: Database, adminId: number, template
   });
 }
 
-/** The subscription a preview is filled with: the one asked for, else the newest. */
+/** The subscription a preview is filled with: the one asked for, else a made-up one (issue 39). */
 async function previewSubscription(db: Executor, subscriptionId: number | undefined): Promise<SubscriptionDetail> {
-  const id =
-    subscriptionId ?? (await db.select({ id: subscriptions.id }).from(subscriptions).orderBy(desc(subscriptions.id)).limit(1))[0]?.id;
-  const detail = id === undefined ? null : await findSubscriptionDetail(db, id);
-  if (!detail)
-    throw subscriptionId === undefined
-      ? conflict(mailTemplateMessages.noSubscription)
-      : notFound(mailTemplateMessages.subscriptionNotFound);
+  if (subscriptionId === undefined) return sampleSubscription();
+  const detail = await findSubscriptionDetail(db, subscriptionId);
+  if (!detail) throw notFound(mailTemplateMessages.subscriptionNotFound);
   return detail;
 }
 
@@ -131,7 +130,7 @@ export interface TemplateText {
   SUBSCRIPTION_ID?: number;
 }
 
-/** The template as it is being edited, filled with a real subscription's data and the organiser's settings. */
+/** The template as it is being edited, filled with made-up data (or a real subscription asked for) and the organiser's settings. */
 export async function previewMail(db: Executor, input: TemplateText, settingsDefaults: MailDeps['settingsDefaults']): Promise<MailPreview> {
   const detail = await previewSubscription(db, input.SUBSCRIPTION_ID);
   const organiser = await readSettings(db, settingsDefaults);
@@ -139,27 +138,38 @@ export async function previewMail(db: Executor, input: TemplateText, settingsDef
     { subject: input.MAILTEMPLATE_SUBJECT, body: input.MAILTEMPLATE_BODY },
     subscriptionMailValues(detail, organiser),
   );
-  return { SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID, SUBSCRIPTION_REFERENCE: detail.SUBSCRIPTION_REFERENCE, ...mail };
+  const real = input.SUBSCRIPTION_ID !== undefined;
+  return {
+    SUBSCRIPTION_ID: real ? detail.SUBSCRIPTION_ID : null,
+    SUBSCRIPTION_REFERENCE: real ? detail.SUBSCRIPTION_REFERENCE : null,
+    ...mail,
+  };
 }
 
-/** 'Testmail versturen': the previewed mail to staff's own address, recorded in the outbox and sent like every mail. */
+/**
+ * 'Testmail versturen': the template filled with made-up data, never a real family's (issue 39), marked as a test in
+ * its subject and first line, to any address; recorded in the outbox apart from every subscription and sent like every mail.
+ */
 export async function sendTestMail(
   db: Database,
   deps: MailDeps,
-  input: TemplateText & { MAILTEMPLATE_ID?: string; TO: string },
+  input: Omit<TemplateText, 'SUBSCRIPTION_ID'> & { MAILTEMPLATE_ID?: string; TO: string },
 ): Promise<TestMailResult> {
-  const queued = await db.transaction(async (tx) => {
-    const detail = await previewSubscription(tx, input.SUBSCRIPTION_ID);
-    return queueMail(
+  const queued = await db.transaction(async (tx) =>
+    queueMail(
       tx,
       {
         templateId: input.MAILTEMPLATE_ID || 'testmail',
-        template: { subject: input.MAILTEMPLATE_SUBJECT, body: input.MAILTEMPLATE_BODY },
-        detail,
+        template: {
+          subject: `${TEST_MAIL_SUBJECT_PREFIX}${input.MAILTEMPLATE_SUBJECT}`,
+          body: `${TEST_MAIL_NOTE}\n\n${input.MAILTEMPLATE_BODY}`,
+        },
+        detail: sampleSubscription(),
         to: input.TO,
+        subscriptionId: null,
       },
       deps.settingsDefaults,
-    );
-  });
+    ),
+  );
   return { mailId: queued.id, mailStatus: await deliverMail(db, deps, queued) };
 }

@@ -12,6 +12,7 @@ import {
   unknownPlaceholders,
   type MailPreview,
   type MailTemplateRecord,
+  type TestMailResult,
 } from '@common/schemas/mail-templates.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { TextField, useSchemaForm } from '../../components/form.js';
@@ -126,7 +127,7 @@ function TemplateEditor({ template, onSaved }: { template?: MailTemplateRecord; 
   );
 }
 
-/** The mail as a parent would get it, filled with the newest subscription, 300 ms after typing stops. */
+/** The mail as a parent would get it, filled with made-up data, 300 ms after typing stops. */
 function LivePreview({ subject, body }: { subject: string; body: string }) {
   const [preview, setPreview] = useState<MailPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -153,7 +154,11 @@ function LivePreview({ subject, body }: { subject: string; body: string }) {
       {problem && <p className="text-danger">{problem}</p>}
       {preview ? (
         <div aria-live="polite" data-testid="mail-preview">
-          <p className="small text-muted mb-1">Met de gegevens van inschrijving {preview.SUBSCRIPTION_REFERENCE}</p>
+          <p className="small text-muted mb-1">
+            {preview.SUBSCRIPTION_REFERENCE
+              ? `Met de gegevens van inschrijving ${preview.SUBSCRIPTION_REFERENCE}`
+              : 'Met verzonnen voorbeeldgegevens, geen echte inschrijving'}
+          </p>
           <p className="fw-bold mb-2">{preview.subject}</p>
           <pre className="mb-0" style={{ whiteSpace: 'pre-wrap', fontFamily: 'inherit' }}>
             {preview.text}
@@ -166,23 +171,34 @@ function LivePreview({ subject, body }: { subject: string; body: string }) {
   );
 }
 
+/** What became of the test mail, in words. */
+const testMailResultText: Record<TestMailResult['mailStatus'], (to: string) => string> = {
+  sent: (to) => `Testmail verzonden naar ${to}.`,
+  outbox: () => 'De testmail staat in de wachtrij: er is geen mailserver ingesteld (SMTP_URL), dus hij wordt nog niet verzonden.',
+  failed: (to) => `De testmail naar ${to} kon niet verzonden worden; hij staat bij de mislukte mails.`,
+};
+
 function TestMail({ subject, body, templateId }: { subject: string; body: string; templateId?: string }) {
   const [to, setTo] = useState('');
-  const [result, setResult] = useState<string | null>(null);
+  const [result, setResult] = useState<{ text: string; sent: boolean } | null>(null);
   const cycle = useSaveCycle(mailTemplateMessages.testMailFailed);
   const send = () =>
     cycle.run(
       () => sendTestMail({ MAILTEMPLATE_SUBJECT: subject, MAILTEMPLATE_BODY: body, MAILTEMPLATE_ID: templateId, TO: to }),
-      (r) => setResult(r.mailStatus === 'sent' ? `Testmail verzonden naar ${to}.` : `Testmail staat in de outbox (${r.mailStatus}).`),
+      (r) => setResult({ text: testMailResultText[r.mailStatus](to), sent: r.mailStatus === 'sent' }),
     );
   return (
     <SectionCard title="Testmail versturen">
+      <p className="small text-muted">
+        De testmail is gevuld met verzonnen voorbeeldgegevens, nooit met die van een echt gezin, en heeft &lsquo;TEST&rsquo; in het
+        onderwerp.
+      </p>
       <Form.Group className="mb-2" controlId="testmail-to">
         <Form.Label>Naar</Form.Label>
         <Form.Control type="email" value={to} onChange={(e) => setTo(e.target.value)} />
       </Form.Group>
       <ErrorAlert message={cycle.error} />
-      {result && cycle.state !== 'error' && <p className="text-success">{result}</p>}
+      {result && cycle.state !== 'error' && <p className={result.sent ? 'text-success' : 'text-danger'}>{result.text}</p>}
       <SaveButton type="button" state={cycle.state} label="Testmail versturen" savedLabel="Verzonden" onClick={() => void send()} />
     </SectionCard>
   );
