@@ -44,11 +44,15 @@ export const auditFieldLabels: Record<string, string> = {
   PERIOD_STARTDATE: 'Begindatum periode',
   PERIOD_ENDDATE: 'Einddatum periode',
   AGEGROUP_NAME: 'Leeftijdsgroep',
+  MIN_BIRTHYEAR: 'Geboortejaar van',
+  MAX_BIRTHYEAR: 'Geboortejaar tot',
+  CAMP_CLOSED: 'Gesloten',
   SUBSCRIBER_ID: 'Kind (id)',
   SUBSCRIBER_FIRSTNAME: 'Voornaam kind',
   SUBSCRIBER_LASTNAME: 'Familienaam kind',
   SUBSCRIBER_GENDER_ID: 'Geslacht',
   SUBSCRIBER_BIRTHDATE: 'Geboortedatum kind',
+  SUBSCRIBER_BIRTHYEAR: 'Geboortejaar kind',
   SUBSCRIBER_NATIONALNR: 'Rijksregisternummer kind',
   SUBSCRIBER_PARENT_ID: 'Ouder (id)',
   SUBSCRIBER_PARENT_FIRSTNAME: 'Voornaam ouder',
@@ -166,7 +170,14 @@ export const auditEntityLabels: Record<string, string> = {
 };
 
 /** A label for an action name as the audit log records it ('crudCamp:update' → 'crudCamp: wijzigen'). */
-const actionVerbs: Record<string, string> = { create: 'aanmaken', update: 'wijzigen', delete: 'verwijderen' };
+const actionVerbs: Record<string, string> = {
+  create: 'aanmaken',
+  update: 'wijzigen',
+  delete: 'verwijderen',
+  overCapacity: 'boven capaciteit',
+  overAgeRange: 'buiten leeftijd',
+  overClosed: 'gesloten kamp',
+};
 export function auditActionLabel(action: string): string {
   const [name, verb] = action.split(':');
   return verb ? `${name}: ${actionVerbs[verb] ?? verb}` : action;

@@ -32,3 +32,38 @@ export const SIBLING_DISCOUNT_REMARK = 'Korting broer of zus';
 export const REFERENCE_OGM_BASE = 2_000_000_000;
 export const subscriptionReference = (campYear: number, subscriptionId: number) =>
   `KB${campYear}-${String(subscriptionId).padStart(6, '0')}`;
+
+/** A camp's age range: the oldest children are born in MIN_BIRTHYEAR, the youngest in MAX_BIRTHYEAR. */
+export interface CampBirthYears {
+  MIN_BIRTHYEAR: number;
+  MAX_BIRTHYEAR: number;
+}
+
+/**
+ * The age rule of a booking (issue 39): a child fits a camp when its birth year (of a birth date yyyy-mm-dd)
+ * lies within the camp's birth years, both included. Staff may book outside it with 'Toch inschrijven (buiten
+ * leeftijd)'; the public booking site may not.
+ */
+export function birthYearFits(camp: CampBirthYears, birthdate: string): boolean {
+  const year = Number(birthdate.slice(0, 4));
+  return Number.isInteger(year) && year >= camp.MIN_BIRTHYEAR && year <= camp.MAX_BIRTHYEAR;
+}
+
+/** 'geboortejaren 2015–2018' (one year: 'geboortejaar 2016'), as every camp choice shows it. */
+export function birthYearsText(camp: CampBirthYears): string {
+  return camp.MIN_BIRTHYEAR === camp.MAX_BIRTHYEAR
+    ? `geboortejaar ${camp.MIN_BIRTHYEAR}`
+    : `geboortejaren ${camp.MIN_BIRTHYEAR}–${camp.MAX_BIRTHYEAR}`;
+}
+
+/** The refusal of a child outside the camp's birth years (409 AGE_OUT_OF_RANGE), naming the range. */
+export function ageOutOfRangeMessage(child: string, birthdate: string, camp: CampBirthYears): string {
+  const range =
+    camp.MIN_BIRTHYEAR === camp.MAX_BIRTHYEAR
+      ? `kinderen geboren in ${camp.MIN_BIRTHYEAR}`
+      : `kinderen geboren van ${camp.MIN_BIRTHYEAR} tot en met ${camp.MAX_BIRTHYEAR}`;
+  return `${child} is geboren in ${birthdate.slice(0, 4)}; dit kamp is voor ${range}.`;
+}
+
+/** The refusal of a booking into a closed camp (409 CAMP_CLOSED) unless staff override it. */
+export const CAMP_CLOSED_MESSAGE = 'Dit kamp is gesloten: er kan niet meer ingeschreven worden.';

@@ -172,7 +172,15 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
           sql`select c.id from camps c join periods p on p.id = c.period_id
               where extract(year from p.start_date) = ${year} and c.id <> ${from.camp_id} order by c.id limit 1`,
         );
-        await ok(t.call('POST', '/api/moveSubscription', { SUBSCRIPTION_ID: from.subscription_id, CAMP_ID: to!.id, overCapacity: true }));
+        await ok(
+          t.call('POST', '/api/moveSubscription', {
+            SUBSCRIPTION_ID: from.subscription_id,
+            CAMP_ID: to!.id,
+            overCapacity: true,
+            overAgeRange: true,
+            overClosed: true,
+          }),
+        );
       },
     ],
     [

@@ -191,7 +191,8 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       const campId = await createCamp(t.db, { seatsAvailable: 1 });
       await createSubscription(t.db, { campId });
       const family = newFamily();
-      await expectRefused('createSubscription', booking(campId, family), 409, 'Dit kamp is volzet');
+      const refused = await expectRefused('createSubscription', booking(campId, family), 409, 'Dit kamp is volzet');
+      expect(refused.body.error.code).toBe('CAMP_FULL');
       const id = await create(booking(campId, { ...family, overCapacity: true }));
       expect(await seatsOf(campId)).toMatchObject({ SEATS_TAKEN: 2, SEATS_OPEN: -1 });
       const entries = await t.db
@@ -275,6 +276,103 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect(ogms.every(isValidOgm)).toBe(true);
       expect(new Set(ogms).size).toBe(20);
       expect(new Set(details.map((d) => d.SUBSCRIPTION_REFERENCE)).size).toBe(20);
+    });
+  });
+
+  describe("the camp's own rules: birth years and a closed camp (issue 39)", () => {
+    const overrideEntries = (action: string, id: number) =>
+      t.db
+        .select({ after: auditLog.after, adminId: auditLog.adminId })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, id)));
+
+    it('refuses a child born outside the birth years with AGE_OUT_OF_RANGE naming the range, and books it with the override, audited', async () => {
+      const campId = await createCamp(t.db, { birthYears: [2015, 2018] });
+      const toddler = { ...newFamily(), SUBSCRIBER_BIRTHDATE: '2024-02-10', SUBSCRIBER_NATIONALNR: formatNationalNumber('2024-02-10', 7) };
+      const refused = await expectRefused('createSubscription', booking(campId, toddler), 409);
+      expect(refused.body.error).toEqual({
+        code: 'AGE_OUT_OF_RANGE',
+        message: `Wout ${toddler.SUBSCRIBER_LASTNAME} is geboren in 2024; dit kamp is voor kinderen geboren van 2015 tot en met 2018.`,
+      });
+      // The edges of the range fit: the oldest born in 2015, the youngest in 2018.
+      for (const birthdate of ['2015-01-01', '2018-12-31']) {
+        await create(booking(campId, { ...newFamily(), SUBSCRIBER_BIRTHDATE: birthdate, SUBSCRIBER_NATIONALNR: null }));
+      }
+      await expectRefused(
+        'createSubscription',
+        booking(campId, { ...newFamily(), SUBSCRIBER_BIRTHDATE: '2014-12-31', SUBSCRIBER_NATIONALNR: null }),
+        409,
+      );
+      const id = await create(booking(campId, { ...toddler, overAgeRange: true }));
+      const entries = await overrideEntries('createSubscription:overAgeRange', id);
+      expect(entries).toEqual([
+        { after: { CAMP_ID: campId, MIN_BIRTHYEAR: 2015, MAX_BIRTHYEAR: 2018, SUBSCRIBER_BIRTHYEAR: 2024 }, adminId: expect.any(Number) },
+      ]);
+      // A child that fits leaves no override in the log.
+      expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'createSubscription:overAgeRange'))).toHaveLength(1);
+    });
+
+    it('refuses a closed camp with CAMP_CLOSED and books it with the override, audited; several overrides at once', async () => {
+      const closed = await createCamp(t.db, { closed: true, seatsAvailable: 1 });
+      const refused = await expectRefused('createSubscription', booking(closed, newFamily()), 409);
+      expect(refused.body.error).toEqual({ code: 'CAMP_CLOSED', message: 'Dit kamp is gesloten: er kan niet meer ingeschreven worden.' });
+      const first = await create(booking(closed, { ...newFamily(), overClosed: true }));
+      expect(await overrideEntries('createSubscription:overClosed', first)).toEqual([
+        { after: { CAMP_ID: closed, CAMP_CLOSED: true }, adminId: expect.any(Number) },
+      ]);
+      // Closed and now full: each rule needs its own override, and each one used is written down.
+      const family = { ...newFamily(), SUBSCRIBER_BIRTHDATE: '2023-05-05', SUBSCRIBER_NATIONALNR: null };
+      expect((await expectRefused('createSubscription', booking(closed, { ...family, overClosed: true }), 409)).body.error.code).toBe(
+        'AGE_OUT_OF_RANGE',
+      );
+      expect(
+        (await expectRefused('createSubscription', booking(closed, { ...family, overClosed: true, overAgeRange: true }), 409)).body.error
+          .code,
+      ).toBe('CAMP_FULL');
+      const second = await create(booking(closed, { ...family, overClosed: true, overAgeRange: true, overCapacity: true }));
+      const actions = await t.db.select({ action: auditLog.action }).from(auditLog).where(eq(auditLog.entityId, second));
+      expect(actions.map((a) => a.action).sort()).toEqual([
+        'createSubscription',
+        'createSubscription:overAgeRange',
+        'createSubscription:overCapacity',
+        'createSubscription:overClosed',
+      ]);
+    });
+
+    it("moves only into an open camp of the child's birth years, unless overridden (audited)", async () => {
+      const from = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: `${YEAR}-07-06` }) });
+      const older = await createCamp(t.db, {
+        birthYears: [2010, 2012],
+        periodId: await createPeriod(t.db, { startDate: `${YEAR}-07-13` }),
+      });
+      const closed = await createCamp(t.db, { closed: true, periodId: await createPeriod(t.db, { startDate: `${YEAR}-07-20` }) });
+      const s = await createSubscription(t.db, { campId: from, childBirthdate: '2016-05-04', childFirstname: 'Noor' });
+      const age = await expectRefused('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: older }, 409);
+      expect(age.body.error).toEqual({
+        code: 'AGE_OUT_OF_RANGE',
+        message: 'Noor Testkind is geboren in 2016; dit kamp is voor kinderen geboren van 2010 tot en met 2012.',
+      });
+      const shut = await expectRefused('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: closed }, 409);
+      expect(shut.body.error.code).toBe('CAMP_CLOSED');
+      expect((await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: older, overAgeRange: true })).status).toBe(200);
+      expect(await overrideEntries('moveSubscription:overAgeRange', s.subscriptionId)).toHaveLength(1);
+      expect((await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: closed, overClosed: true })).status).toBe(200);
+      expect(await overrideEntries('moveSubscription:overClosed', s.subscriptionId)).toHaveLength(1);
+    });
+
+    it("restores from the trash only into a camp still open and of the child's birth years, unless overridden", async () => {
+      const campId = await createCamp(t.db);
+      const s = await createSubscription(t.db, { campId, childBirthdate: '2016-05-04' });
+      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+      await t.db.execute(sql`update camps set closed = true, min_birthyear = 2017, max_birthyear = 2019 where id = ${campId}`);
+      expect((await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 409)).body.error.code).toBe('CAMP_CLOSED');
+      expect(
+        (await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overClosed: true }, 409)).body.error.code,
+      ).toBe('AGE_OUT_OF_RANGE');
+      const answer = await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overClosed: true, overAgeRange: true });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(await overrideEntries('restoreSubscription:overClosed', s.subscriptionId)).toHaveLength(1);
+      expect(await overrideEntries('restoreSubscription:overAgeRange', s.subscriptionId)).toHaveLength(1);
     });
   });
 
@@ -362,7 +460,8 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       await t.app.mailRelay.runOnce();
       const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, s.subscriptionId));
       expect(mails.map((mail) => [mail.templateId, mail.status])).toEqual([[MOVE_MAIL_TEMPLATE, 'sent']]);
-      expect(smtp.received.find((r) => r.subject.startsWith('Verplaatsing inschrijving'))?.text).toContain('Te betalen: € 190,00');
+      const moveMail = smtp.received.find((r) => r.subject.startsWith('Verplaatsing inschrijving') && r.envelopeTo.includes(s.parentEmail));
+      expect(moveMail?.text).toContain('Te betalen: € 190,00');
     });
 
     it('refuses the same camp, a cancelled subscription, another year and a full target (unless overridden), changing nothing', async () => {

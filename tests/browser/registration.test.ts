@@ -4,7 +4,7 @@ import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { createCamp, createPeriod } from '../helpers/factory.js';
+import { createAgegroup, createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 describe('staff registration, moving and the trash in Chromium', () => {
   let session: BrowserSession;
@@ -121,5 +121,90 @@ describe('staff registration, moving and the trash in Chromium', () => {
 
     await page.getByRole('link', { name: 'Bekijken' }).click();
     await page.getByRole('heading', { level: 1, name: /Mats Telefoonmans/ }).waitFor();
+  }, 240_000);
+
+  it("shows age group, birth years and 'Gesloten' in every camp choice, and books against a camp's rule only with its override", async () => {
+    const db = session.t.db;
+    const period = (startDate: string, name: string) => createPeriod(db, { startDate, name });
+    const toddlers = await createAgegroup(db, { name: 'Kleuters (3-5 jaar)' });
+    const youngCamp = await createCamp(db, {
+      agegroupId: toddlers,
+      birthYears: [year - 5, year - 3],
+      periodId: await period(`${year}-08-03`, 'Kleuterweek'),
+    });
+    const closedCamp = await createCamp(db, { closed: true, periodId: await period(`${year}-08-10`, 'Gesloten week') });
+    // A family that is known: a child born 4 years ago, in a camp for 6 to 12.
+    const known = await createSubscription(db, {
+      campId: await createCamp(db, { periodId: await period(`${year}-08-17`, 'Startweek') }),
+      childFirstname: 'Ward',
+      childLastname: 'Leeftijdsmans',
+      childBirthdate: `${year - 4}-04-04`,
+    });
+    const page = await session.newPage();
+    await page.goto(`/subscription-new?subscriptionsYear=${year}`);
+    const campSelect = page.getByLabel('Kamp', { exact: true });
+    const closedOption = campSelect.locator('option', { hasText: 'Gesloten week' });
+    await closedOption.waitFor({ state: 'attached' });
+    expect(await closedOption.textContent()).toMatch(
+      new RegExp(`^Gesloten — .*Gesloten week .* — Testgroep \\d+, geboortejaren ${year - 12}–${year - 6} — 40 vrij`),
+    );
+    expect(await campSelect.locator('option', { hasText: 'Kleuterweek' }).textContent()).toContain(
+      `Kleuters (3-5 jaar), geboortejaren ${year - 5}–${year - 3}`,
+    );
+    // Closed camps come last.
+    expect(await campSelect.locator('option').last().textContent()).toMatch(/^Gesloten — /);
+
+    // The known family's child is born outside the birth years of its camp's choice: the reason and the override show.
+    await page.getByLabel('Zoek een gezin op naam, e-mail of rijksregisternummer').fill('Leeftijdsmans');
+    await page.getByRole('button', { name: /Sofie Leeftijdsmans/ }).click();
+    await page.getByLabel(/Ward Leeftijdsmans/).check();
+    await campSelect.selectOption({ value: String(closedCamp) });
+    expect(await page.getByTestId('camp-choice').textContent()).toMatch(
+      new RegExp(`^Gesloten\\s*Leeftijd: Testgroep \\d+, geboortejaren ${year - 12}–${year - 6}\\.`),
+    );
+    const overrides = page.getByTestId('booking-overrides');
+    expect(await overrides.textContent()).toContain('Dit kamp is gesloten: er kan niet meer ingeschreven worden.');
+    expect(await overrides.textContent()).toContain(
+      `Ward Leeftijdsmans is geboren in ${year - 4}; dit kamp is voor kinderen geboren van ${year - 12} tot en met ${year - 6}.`,
+    );
+    await page.getByLabel('Toch inschrijven (gesloten kamp)').waitFor();
+    await page.getByLabel('Toch inschrijven (buiten leeftijd)').waitFor();
+    await expectNoSeriousAxeViolations(page, 'registration, a closed camp for older children');
+    await page.getByLabel('Lunchvoorkeur').selectOption({ index: 1 });
+    // Without the overrides the server refuses, and nothing is booked.
+    await page.getByRole('button', { name: 'Inschrijving opslaan' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Dit kamp is gesloten' }).waitFor();
+    await page.getByLabel('Toch inschrijven (gesloten kamp)').check();
+    await page.getByLabel('Toch inschrijven (buiten leeftijd)').check();
+    await page.getByRole('button', { name: 'Inschrijving opslaan' }).click();
+    await page.waitForURL(/\/subscription-detail\/\d+$/);
+    const id = Number(page.url().split('/').pop());
+    const overridden = await db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entityId, id), sql`${auditLog.action} like 'createSubscription:%'`));
+    expect(overridden.map((a) => a.action).sort()).toEqual(['createSubscription:overAgeRange', 'createSubscription:overClosed']);
+
+    // Verplaatsen: the same choice; the toddlers' camp fits Ward, so it asks for no override.
+    await page.getByRole('button', { name: 'Verplaatsen' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Inschrijving verplaatsen' });
+    const target = dialog.getByLabel('Nieuw kamp');
+    await target.locator('option', { hasText: 'Kleuterweek' }).waitFor({ state: 'attached' });
+    expect(await target.locator('option', { hasText: 'Kleuterweek' }).textContent()).toContain(`geboortejaren ${year - 5}–${year - 3}`);
+    expect(await target.locator('option', { hasText: 'Gesloten week' }).count()).toBe(0);
+    await target.selectOption({ value: String(youngCamp) });
+    expect(await dialog.getByTestId('move-target').textContent()).toContain(
+      `Leeftijd: Kleuters (3-5 jaar), geboortejaren ${year - 5}–${year - 3}.`,
+    );
+    expect(await dialog.getByTestId('booking-overrides').count()).toBe(0);
+    // Back to a camp for older children: the override shows in the dialog.
+    await target.selectOption({ value: String(known.campId) });
+    await dialog.getByLabel('Toch inschrijven (buiten leeftijd)').waitFor();
+    await expectNoSeriousAxeViolations(page, 'move dialog, a camp for older children');
+    await target.selectOption({ value: String(youngCamp) });
+    await dialog.getByRole('button', { name: 'Verplaatsen' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const [moved] = await queryRows<{ camp_id: number }>(db, sql`select camp_id from subscriptions where id = ${id}`);
+    expect(moved?.camp_id).toBe(youngCamp);
   }, 240_000);
 });

@@ -78,6 +78,8 @@ export interface CampFacts {
   priceCents?: number;
   seatsAvailable?: number;
   closed?: boolean;
+  /** MIN_BIRTHYEAR and MAX_BIRTHYEAR; by default 12 to 6 years before this year. */
+  birthYears?: [number, number];
   /** ACTIVE_DAYS, a comma list of dates. */
   activeDays?: string;
   flexibleBooking?: boolean;
@@ -94,8 +96,8 @@ export async function createCamp(db: Database, facts: CampFacts = {}): Promise<n
       periodId: facts.periodId ?? (await createPeriod(db)),
       themeId: facts.themeId ?? (await createTheme(db)),
       agegroupId: facts.agegroupId ?? (await createAgegroup(db)),
-      minBirthyear: year - 12,
-      maxBirthyear: year - 6,
+      minBirthyear: facts.birthYears?.[0] ?? year - 12,
+      maxBirthyear: facts.birthYears?.[1] ?? year - 6,
       priceCents: facts.priceCents ?? 15000,
       seatsAvailable: facts.seatsAvailable ?? 40,
       closed: facts.closed ?? false,

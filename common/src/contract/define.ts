@@ -26,6 +26,12 @@ export const errorCodes = [
   'CONFLICT',
   /** 409: the save names an older version of the record than the stored one. */
   'VERSION_CONFLICT',
+  /** 409: the camp has no seat left; staff may book with `overCapacity`. */
+  'CAMP_FULL',
+  /** 409: the camp is closed (CAMP_CLOSED); staff may book with `overClosed`. */
+  'CAMP_CLOSED',
+  /** 409: the child's birth year is outside the camp's MIN_BIRTHYEAR–MAX_BIRTHYEAR; staff may book with `overAgeRange`. */
+  'AGE_OUT_OF_RANGE',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',

@@ -5,6 +5,7 @@ import {
   familyRecord,
   findFamiliesQuery,
   moveSubscriptionPayload,
+  bookingOverrides,
 } from '../schemas/registration.js';
 import { subscriptionDetail, subscriptionIdPayload } from '../schemas/subscriptions.js';
 import { campYearQuery } from '../schemas/taxonomy.js';
@@ -23,7 +24,8 @@ export const registrationCalls = feature('registration', {
   createSubscription: call({
     method: 'POST',
     path: '/api/createSubscription',
-    summary: "Staff's registration: a seat in the camp (409 'Dit kamp is volzet' unless overCapacity), OGM, confirmation mail",
+    summary:
+      "Staff's registration: a seat in the camp (409 CAMP_FULL, CAMP_CLOSED, AGE_OUT_OF_RANGE unless overCapacity, overClosed, overAgeRange), OGM, confirmation mail",
     body: createSubscriptionPayload,
     response: z.object({ SUBSCRIPTION_ID: z.number() }),
     refusals: [404, 409],
@@ -37,17 +39,20 @@ export const registrationCalls = feature('registration', {
         SUBSCRIPTION_REMARK: 'Telefonisch ingeschreven',
         SUBSCRIPTION_SELECTED_DAYS: '',
         overCapacity: false,
+        overAgeRange: false,
+        overClosed: false,
       },
     },
   }),
   moveSubscription: call({
     method: 'POST',
     path: '/api/moveSubscription',
-    summary: "Moves the subscription to another camp of its year: the target's price, payments along, a 'verplaatsing' mail",
+    summary:
+      "Moves the subscription to another camp of its year (the booking rules and overrides of createSubscription): the target's price, payments along, a 'verplaatsing' mail",
     body: moveSubscriptionPayload,
     response: subscriptionDetail,
     refusals: [404, 409],
-    example: { body: { SUBSCRIPTION_ID: 1, CAMP_ID: 2, overCapacity: false } },
+    example: { body: { SUBSCRIPTION_ID: 1, CAMP_ID: 2, overCapacity: false, overAgeRange: false, overClosed: false } },
   }),
   getDeletedSubscriptions: call({
     method: 'GET',
@@ -60,8 +65,9 @@ export const registrationCalls = feature('registration', {
   restoreSubscription: call({
     method: 'POST',
     path: '/api/restoreSubscription',
-    summary: "'Terugzetten': the subscription exactly as it was, if its seat is still free (409 'Dit kamp is volzet' unless overCapacity)",
-    body: subscriptionIdPayload.extend({ overCapacity: moveSubscriptionPayload.shape.overCapacity }),
+    summary:
+      "'Terugzetten': the subscription exactly as it was, if its seat is still free, the camp open and the child of its age (409 unless overridden, as createSubscription)",
+    body: subscriptionIdPayload.extend(bookingOverrides),
     response: z.object({ SUBSCRIPTION_ID: z.number() }),
     refusals: [404, 409],
     example: { body: { SUBSCRIPTION_ID: 1, overCapacity: false } },

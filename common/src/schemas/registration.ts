@@ -45,12 +45,24 @@ const selectedDaysField = z
   )
   .transform((v) => (v === '' ? [] : v.split(',').sort()));
 
-const overCapacityField = z.preprocess((v) => (v === undefined || v === null || v === '' ? false : v), booleanField);
+/** A staff override of a booking rule: absent (or empty) is false. */
+const overrideField = z
+  .preprocess((v) => (v === null || v === '' ? false : v), booleanField)
+  .optional()
+  .transform((v) => v ?? false);
+
+/**
+ * The overrides staff may tick when a booking breaks a camp's own rule (issues 18 and 39): a full camp
+ * ('Toch inschrijven (boven capaciteit)'), a child outside the birth years ('Toch inschrijven (buiten
+ * leeftijd)') and a closed camp ('Toch inschrijven (gesloten kamp)'). Each one used is audited.
+ */
+export const bookingOverrides = { overCapacity: overrideField, overAgeRange: overrideField, overClosed: overrideField };
+export type BookingOverrides = { overCapacity: boolean; overAgeRange: boolean; overClosed: boolean };
 
 /**
  * createSubscription: the camp, an existing parent (SUBSCRIBER_PARENT_ID) or a new one (the parent fields),
  * an existing child of that parent (SUBSCRIBER_ID) or a new one (the child fields), payment method, lunch
- * preference, remark, the days of a flexible camp and `overCapacity`. Flat, so that every field of the form
+ * preference, remark, the days of a flexible camp and the overrides (`overCapacity`, `overAgeRange`, `overClosed`). Flat, so that every field of the form
  * gets its own Dutch message in a 400 answer.
  */
 export const createSubscriptionPayload = z
@@ -64,7 +76,7 @@ export const createSubscriptionPayload = z
     SUBSCRIPTION_LUNCH_PREFERENCE_ID: idField,
     SUBSCRIPTION_REMARK: optionalText(2000),
     SUBSCRIPTION_SELECTED_DAYS: selectedDaysField,
-    overCapacity: overCapacityField,
+    ...bookingOverrides,
   })
   .superRefine(
     (value, context) => {
@@ -84,7 +96,7 @@ export const createSubscriptionPayload = z
 export type CreateSubscriptionPayload = z.infer<typeof createSubscriptionPayload>;
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionPayload>;
 
-export const moveSubscriptionPayload = z.object({ SUBSCRIPTION_ID: idField, CAMP_ID: idField, overCapacity: overCapacityField });
+export const moveSubscriptionPayload = z.object({ SUBSCRIPTION_ID: idField, CAMP_ID: idField, ...bookingOverrides });
 export type MoveSubscriptionPayload = z.infer<typeof moveSubscriptionPayload>;
 
 /** findFamilies: name, e-mail or national number; searched on the server, answered without national numbers. */

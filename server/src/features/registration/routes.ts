@@ -41,6 +41,6 @@ export default callRoutes(registrationCalls, (app) => {
     getDeletedSubscriptions: async (request) =>
       listDeletedSubscriptions(app.database.db, request.query.campYear ?? currentYearInBelgium(), retentionDays),
     restoreSubscription: async (request) =>
-      service.restoreSubscription(deps(), currentAdminId(request), request.body.SUBSCRIPTION_ID, request.body.overCapacity),
+      service.restoreSubscription(deps(), currentAdminId(request), request.body.SUBSCRIPTION_ID, request.body),
   };
 });

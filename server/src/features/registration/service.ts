@@ -4,13 +4,16 @@ import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import { validationMessages } from '@common/messages.js';
 import { formatOgm } from '@common/ogm.js';
 import {
+  ageOutOfRangeMessage,
+  birthYearFits,
+  CAMP_CLOSED_MESSAGE,
   REFERENCE_OGM_BASE,
   selectedDaysDiscountCents,
   selectedDaysRemark,
   SIBLING_DISCOUNT_REMARK,
   subscriptionReference,
 } from '@common/registration.js';
-import type { CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
+import type { BookingOverrides, CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
@@ -27,7 +30,7 @@ import {
   subscriptions,
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, invalidFields, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
 import type { TrashSnapshot } from '../../lib/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
@@ -49,6 +52,9 @@ const campRow = z.object({
   id: z.number(),
   priceCents: z.number(),
   seatsAvailable: z.number(),
+  closed: z.boolean(),
+  minBirthyear: z.number(),
+  maxBirthyear: z.number(),
   flexible: z.boolean(),
   activeDays: z.string(),
   discountAllowed: z.boolean(),
@@ -73,7 +79,8 @@ async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
   await tx.execute(sql`select id from camps where id = ${campId} for update`);
   const [camp] = await readRows(
     tx,
-    sql`select c.id, c.price_cents as "priceCents", c.seats_available as "seatsAvailable", c.flexible_booking_allowed as flexible,
+    sql`select c.id, c.price_cents as "priceCents", c.seats_available as "seatsAvailable", c.closed,
+          c.min_birthyear as "minBirthyear", c.max_birthyear as "maxBirthyear", c.flexible_booking_allowed as flexible,
           c.active_days as "activeDays", c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
           c.minimum_required_days as "minimumRequiredDays", c.maximum_allowed_days as "maximumAllowedDays",
           extract(year from p.start_date)::int as year, p.start_date::text as "startDate", p.end_date::text as "endDate",
@@ -86,11 +93,56 @@ async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
   return camp;
 }
 
-/** 'Dit kamp is volzet' unless staff chose to book above the capacity. */
-function checkSeat(camp: CampForBooking, overCapacity: boolean): boolean {
-  const full = camp.seatsTaken >= camp.seatsAvailable;
-  if (full && !overCapacity) throw conflict(messages.campFull);
-  return full;
+/** The child of a booking as the camp's age rule reads it. */
+interface ChildForBooking {
+  id: number;
+  name: string;
+  birthdate: string;
+}
+
+async function childForBooking(tx: Executor, childId: number): Promise<ChildForBooking> {
+  const [child] = await tx
+    .select({ id: children.id, firstname: children.firstname, lastname: children.lastname, birthdate: children.birthdate })
+    .from(children)
+    .where(eq(children.id, childId));
+  if (!child) throw notFound(messages.childNotFound);
+  return { id: child.id, name: `${child.firstname} ${child.lastname}`, birthdate: child.birthdate };
+}
+
+/** An override staff used, with what it overrode: audited as `<call>:<override>` once the subscription exists. */
+interface UsedOverride {
+  override: keyof BookingOverrides;
+  facts: Record<string, unknown>;
+}
+
+/**
+ * The camp's own rules for a booking (issues 18 and 39), each refused with its typed code unless staff
+ * ticked its override: a closed camp (CAMP_CLOSED), a child born outside the camp's birth years
+ * (AGE_OUT_OF_RANGE, the rule of common/src/registration.ts), no seat left (CAMP_FULL). Answers the
+ * overrides used, for the audit log.
+ */
+function checkCampRules(camp: CampForBooking, child: ChildForBooking, overrides: BookingOverrides): UsedOverride[] {
+  const used: UsedOverride[] = [];
+  if (camp.closed) {
+    if (!overrides.overClosed) throw new AppError('CAMP_CLOSED', CAMP_CLOSED_MESSAGE);
+    used.push({ override: 'overClosed', facts: { CAMP_ID: camp.id, CAMP_CLOSED: true } });
+  }
+  const birthYears = { MIN_BIRTHYEAR: camp.minBirthyear, MAX_BIRTHYEAR: camp.maxBirthyear };
+  if (!birthYearFits(birthYears, child.birthdate)) {
+    if (!overrides.overAgeRange) throw new AppError('AGE_OUT_OF_RANGE', ageOutOfRangeMessage(child.name, child.birthdate, birthYears));
+    used.push({
+      override: 'overAgeRange',
+      facts: { CAMP_ID: camp.id, ...birthYears, SUBSCRIBER_BIRTHYEAR: Number(child.birthdate.slice(0, 4)) },
+    });
+  }
+  if (camp.seatsTaken >= camp.seatsAvailable) {
+    if (!overrides.overCapacity) throw new AppError('CAMP_FULL', messages.campFull);
+    used.push({
+      override: 'overCapacity',
+      facts: { CAMP_ID: camp.id, SEATS_AVAILABLE: camp.seatsAvailable, SEATS_TAKEN: camp.seatsTaken + 1 },
+    });
+  }
+  return used;
 }
 
 /** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
@@ -236,16 +288,18 @@ async function checkLunchPreference(tx: Executor, lunchPreferenceId: number): Pr
   if (!preference) throw invalidFields({ SUBSCRIPTION_LUNCH_PREFERENCE_ID: validationMessages.wrongFormat });
 }
 
-/** A booking above the camp's capacity is written down on its own, so it can be found. */
-async function auditOverCapacity(tx: Executor, adminId: number, action: string, subscriptionId: number, camp: CampForBooking) {
-  await writeAudit(tx, {
-    adminId,
-    action: `${action}:overCapacity`,
-    entity: 'subscription',
-    entityId: subscriptionId,
-    before: null,
-    after: { CAMP_ID: camp.id, SEATS_AVAILABLE: camp.seatsAvailable, SEATS_TAKEN: camp.seatsTaken + 1 },
-  });
+/** A booking against a camp's rule is written down on its own, one entry per override, so it can be found. */
+async function auditOverrides(tx: Executor, adminId: number, action: string, subscriptionId: number, used: UsedOverride[]) {
+  for (const { override, facts } of used) {
+    await writeAudit(tx, {
+      adminId,
+      action: `${action}:${override}`,
+      entity: 'subscription',
+      entityId: subscriptionId,
+      before: null,
+      after: facts,
+    });
+  }
 }
 
 /**
@@ -261,7 +315,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     await checkLunchPreference(tx, payload.SUBSCRIPTION_LUNCH_PREFERENCE_ID);
     const days = bookedDays(camp, payload.SUBSCRIPTION_SELECTED_DAYS);
     await checkNoOverlap(tx, childId, camp, null);
-    const aboveCapacity = checkSeat(camp, payload.overCapacity);
+    const overridden = checkCampRules(camp, await childForBooking(tx, childId), payload);
     const discounts = await bookingDiscounts(tx, camp, parentId, days, null);
 
     // The id comes first: the reference and the OGM are made from it, so both are unique as the id is.
@@ -285,7 +339,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     if (discounts.length > 0) await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: id })));
     const detail = (await findSubscriptionDetail(tx, id))!;
     await writeAudit(tx, { adminId, action: 'createSubscription', entity: 'subscription', entityId: id, before: null, after: detail });
-    if (aboveCapacity) await auditOverCapacity(tx, adminId, 'createSubscription', id, camp);
+    await auditOverrides(tx, adminId, 'createSubscription', id, overridden);
     await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults);
     return id;
   });
@@ -320,7 +374,7 @@ export async function moveSubscription(
     const camp = await lockCamp(tx, payload.CAMP_ID);
     if (Number(before.PERIOD_STARTDATE.slice(0, 4)) !== camp.year) throw conflict(messages.otherYear);
     await checkNoOverlap(tx, before.SUBSCRIBER_ID, camp, before.SUBSCRIPTION_ID);
-    const aboveCapacity = checkSeat(camp, payload.overCapacity);
+    const overridden = checkCampRules(camp, await childForBooking(tx, before.SUBSCRIBER_ID), payload);
     const days = camp.flexible ? camp.activeDays : null;
     await tx
       .update(subscriptions)
@@ -337,7 +391,7 @@ export async function moveSubscription(
     await tx.delete(attendance).where(eq(attendance.subscriptionId, before.SUBSCRIPTION_ID));
     const after = (await findSubscriptionDetail(tx, before.SUBSCRIPTION_ID))!;
     await writeAudit(tx, { adminId, action: 'moveSubscription', entity: 'subscription', entityId: after.SUBSCRIPTION_ID, before, after });
-    if (aboveCapacity) await auditOverCapacity(tx, adminId, 'moveSubscription', after.SUBSCRIPTION_ID, camp);
+    await auditOverrides(tx, adminId, 'moveSubscription', after.SUBSCRIPTION_ID, overridden);
     const template = await moveTemplate(tx);
     await queueMail(tx, { templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL }, deps.settingsDefaults);
     return after;
@@ -348,9 +402,10 @@ export async function moveSubscription(
 
 /**
  * 'Terugzetten' (issue 18): the subscription from the trash exactly as it was (id, reference, OGM, amounts,
- * discounts, attendance, payments), if its seat is still free or with the capacity override.
+ * discounts, attendance, payments), if the camp's rules allow it now (a seat, open, the child's age) or with
+ * staff's overrides. A cancelled subscription takes no seat and is not a booking: it comes back as it was.
  */
-export async function restoreSubscription(deps: RegistrationDeps, adminId: number, subscriptionId: number, overCapacity: boolean) {
+export async function restoreSubscription(deps: RegistrationDeps, adminId: number, subscriptionId: number, overrides: BookingOverrides) {
   await deps.db.transaction(async (tx) => {
     const [entry] = await tx
       .select()
@@ -365,7 +420,7 @@ export async function restoreSubscription(deps: RegistrationDeps, adminId: numbe
     if (!childExists) throw conflict(messages.childGone);
     const camp = await lockCamp(tx, entry.campId);
     await checkNoOverlap(tx, entry.childId, camp, subscriptionId);
-    const aboveCapacity = snapshot.subscription.cancelled ? false : checkSeat(camp, overCapacity);
+    const overridden = snapshot.subscription.cancelled ? [] : checkCampRules(camp, await childForBooking(tx, entry.childId), overrides);
     const [taken] = await tx
       .select({ id: subscriptions.id })
       .from(subscriptions)
@@ -383,7 +438,7 @@ export async function restoreSubscription(deps: RegistrationDeps, adminId: numbe
     await tx.delete(deletedSubscriptions).where(eq(deletedSubscriptions.subscriptionId, subscriptionId));
     const after = (await findSubscriptionDetail(tx, subscriptionId))!;
     await writeAudit(tx, { adminId, action: 'restoreSubscription', entity: 'subscription', entityId: subscriptionId, before: null, after });
-    if (aboveCapacity) await auditOverCapacity(tx, adminId, 'restoreSubscription', subscriptionId, camp);
+    await auditOverrides(tx, adminId, 'restoreSubscription', subscriptionId, overridden);
   });
   return { SUBSCRIPTION_ID: subscriptionId };
 }

@@ -5,16 +5,17 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, useNavigate } from 'react-router';
 import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD, SEARCH_DEBOUNCE_MS } from '@common/constants.js';
-import { formatDate, formatDayMonth } from '@common/format.js';
+import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
 import { registrationPrice } from '@common/registration.js';
-import type { CampRecord } from '@common/schemas/camps.js';
-import type { FamilyRecord } from '@common/schemas/registration.js';
+import type { BookingOverrides, FamilyRecord } from '@common/schemas/registration.js';
+import { BookingOverrideChecks, noOverrides } from '../../components/BookingOverrideChecks.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useDebouncedCallback } from '../../components/useDebouncedCallback.js';
 import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
+import { campAgeText, campChoiceLabel, campSeatsText, sortCampChoices } from '../../lib/camp-choice.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useLunchPreferences, usePaymentMethods } from '../../lib/lookups.js';
 import { useCampsOfYear, useCreateSubscription, useFamilies } from './api/registration.js';
@@ -57,15 +58,12 @@ const parentLabels: [keyof ParentFields, string, 'text' | 'email' | 'tel', boole
   ['SUBSCRIBER_PARENT_NATIONALNR', 'Rijksregisternummer', 'text', false],
 ];
 
-const campLabel = (camp: CampRecord) =>
-  `${camp.THEME_NAME} - ${camp.LOCATION_NAME} | ${camp.PERIOD_NAME} (${formatDayMonth(camp.PERIOD_STARTDATE)} - ${formatDayMonth(camp.PERIOD_ENDDATE)})`;
-const seatsLabel = (camp: CampRecord) => (camp.SEATS_OPEN > 0 ? `${camp.SEATS_OPEN} vrij` : 'volzet');
-
 /**
- * 'Inschrijving toevoegen' (issue 18): a registration taken by phone or at the desk. Camp (with seats and
- * price, and the days of a flexible camp), the parent found on the server or entered new, their child or a
+ * 'Inschrijving toevoegen' (issue 18): a registration taken by phone or at the desk. Camp (with age group, birth
+ * years, seats and price, 'Gesloten' when closed, and the days of a flexible camp), the parent found on the server or entered new, their child or a
  * new one, then payment method, lunch preference and remark. The server checks everything with the detail
- * cards' rules; its Dutch messages show at the fields. After saving the new subscription's detail opens.
+ * cards' rules; its Dutch messages show at the fields. A choice that breaks a camp's rule (closed, the child's
+ * birth year, full; issue 39) says so and offers its override. After saving the new subscription's detail opens.
  */
 export default function SubscriptionNewPage() {
   const year = useCampYear();
@@ -93,24 +91,20 @@ export default function SubscriptionNewPage() {
   const [paymentMethodId, setPaymentMethodId] = useState(String(PAYMENT_METHOD.bankTransfer));
   const [lunchPreferenceId, setLunchPreferenceId] = useState('');
   const [remark, setRemark] = useState('');
-  const [overCapacity, setOverCapacity] = useState(false);
+  const [overrides, setOverrides] = useState<BookingOverrides>(noOverrides);
 
   const camp = camps.data?.find((c) => String(c.CAMP_ID) === campId) ?? null;
   const activeDays = useMemo(() => (camp?.ACTIVE_DAYS ?? '').split(',').filter(Boolean), [camp]);
   const flexible = camp?.CAMP_FLEXIBLE_BOOKING_ALLOWED ?? false;
-  const sortedCamps = useMemo(
-    () => [...(camps.data ?? [])].sort((a, b) => Number(b.SEATS_OPEN > 0) - Number(a.SEATS_OPEN > 0)),
-    [camps.data],
-  );
+  const sortedCamps = useMemo(() => sortCampChoices(camps.data ?? []), [camps.data]);
   const error = create.error instanceof ApiError ? create.error : null;
   const fieldError = (name: string) => error?.fields?.[name];
-  const full = camp !== null && camp.SEATS_OPEN <= 0;
 
   const chooseCamp = (id: string) => {
     setCampId(id);
     const chosen = camps.data?.find((c) => String(c.CAMP_ID) === id);
     setDays(chosen?.CAMP_FLEXIBLE_BOOKING_ALLOWED ? chosen.ACTIVE_DAYS.split(',').filter(Boolean) : []);
-    setOverCapacity(false);
+    setOverrides(noOverrides);
   };
   const chooseFamily = (found: FamilyRecord | null) => {
     setFamily(found);
@@ -127,12 +121,18 @@ export default function SubscriptionNewPage() {
       SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchPreferenceId,
       SUBSCRIPTION_REMARK: remark,
       SUBSCRIPTION_SELECTED_DAYS: flexible ? days : [],
-      overCapacity,
+      ...overrides,
     };
     create.mutate(input, { onSuccess: (answer) => navigate(paths.subscriptionDetail(answer.SUBSCRIPTION_ID)) });
   };
 
   const parentChosen = (family !== null && !newParent) || newParent;
+  const knownChild = !newParent && typeof childId === 'number' ? family?.CHILDREN.find((c) => c.SUBSCRIBER_ID === childId) : undefined;
+  const bookedChild = knownChild
+    ? { name: `${knownChild.SUBSCRIBER_FIRSTNAME} ${knownChild.SUBSCRIBER_LASTNAME}`, birthdate: knownChild.SUBSCRIBER_BIRTHDATE }
+    : childId === 'new' && child.SUBSCRIBER_BIRTHDATE
+      ? { name: `${child.SUBSCRIBER_FIRSTNAME} ${child.SUBSCRIBER_LASTNAME}`.trim() || 'Het kind', birthdate: child.SUBSCRIBER_BIRTHDATE }
+      : null;
   return (
     <>
       <Link to={paths.subscriptionOverview(year)} className="btn btn-outline-secondary btn-sm">
@@ -151,7 +151,7 @@ export default function SubscriptionNewPage() {
               <option value="">Kies een kamp</option>
               {sortedCamps.map((c) => (
                 <option key={c.CAMP_ID} value={c.CAMP_ID}>
-                  {campLabel(c)} — {seatsLabel(c)} — {formatEuro(c.PRICE)}
+                  {campChoiceLabel(c)}
                 </option>
               ))}
             </Form.Select>
@@ -159,8 +159,9 @@ export default function SubscriptionNewPage() {
           </Form.Group>
           {camp && (
             <p className="mb-2" data-testid="camp-choice">
-              Plaatsen: {camp.SEATS_TAKEN}/{camp.SEATS_AVAILABLE} bezet, {camp.SEATS_OPEN > 0 ? `${camp.SEATS_OPEN} vrij` : 'volzet'}.
-              Prijs: {formatEuro(registrationPrice(camp.PRICE, flexible, activeDays, days))}
+              {camp.CAMP_CLOSED && <span className="badge text-bg-secondary me-1">Gesloten</span>}
+              Leeftijd: {campAgeText(camp)}. Plaatsen: {camp.SEATS_TAKEN}/{camp.SEATS_AVAILABLE} bezet, {campSeatsText(camp)}. Prijs:{' '}
+              {formatEuro(registrationPrice(camp.PRICE, flexible, activeDays, days))}
               {flexible && ` voor ${days.length} van ${activeDays.length} dagen`}
             </p>
           )}
@@ -361,15 +362,14 @@ export default function SubscriptionNewPage() {
         </Card.Body>
       </Card>
 
-      {(full || error?.code === 'CONFLICT') && (
-        <Form.Check
-          className="mb-2"
-          id="registration-over-capacity"
-          label="Toch inschrijven (boven capaciteit)"
-          checked={overCapacity}
-          onChange={(e) => setOverCapacity(e.target.checked)}
-        />
-      )}
+      <BookingOverrideChecks
+        idPrefix="registration"
+        camp={camp}
+        child={bookedChild}
+        errorCode={error?.code}
+        value={overrides}
+        onChange={setOverrides}
+      />
       <ErrorAlert message={create.error ? (error?.fields ? 'Opslaan mislukt, probeer opnieuw.' : create.error.message) : null} />
       <Button onClick={save} disabled={create.isPending || campId === ''}>
         {create.isPending ? 'Loading…' : 'Inschrijving opslaan'}

@@ -4,7 +4,8 @@ import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatDateTime, formatDayMonth } from '@common/format.js';
-import type { DeletedSubscriptionRecord } from '@common/schemas/registration.js';
+import type { BookingOverrides, DeletedSubscriptionRecord } from '@common/schemas/registration.js';
+import { noOverrides, overrideFor } from '../../components/BookingOverrideChecks.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { paths } from '../../app/paths.js';
@@ -12,7 +13,16 @@ import { ApiError } from '../../lib/api-client.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { useDeletedSubscriptions, useRestoreSubscription } from './api/registration.js';
 
-/** 'Terugzetten' of one entry; a camp that filled up meanwhile offers the capacity override. */
+const overrideLabels: Record<keyof BookingOverrides, string> = {
+  overCapacity: 'Toch terugzetten (boven capaciteit)',
+  overAgeRange: 'Toch terugzetten (buiten leeftijd)',
+  overClosed: 'Toch terugzetten (gesloten kamp)',
+};
+
+/**
+ * 'Terugzetten' of one entry; a camp that filled up or closed meanwhile, or a child outside its birth years,
+ * offers the override the server's refusal names (issues 18 and 39), keeping the ones already given.
+ */
 function RestoreButton({
   entry,
   onRestored,
@@ -21,18 +31,21 @@ function RestoreButton({
   onRestored: (entry: DeletedSubscriptionRecord) => void;
 }) {
   const restore = useRestoreSubscription();
-  const full = restore.error instanceof ApiError && restore.error.status === 409 && restore.error.message === 'Dit kamp is volzet';
-  const run = (overCapacity: boolean) =>
-    restore.mutate({ SUBSCRIPTION_ID: entry.SUBSCRIPTION_ID, overCapacity }, { onSuccess: () => onRestored(entry) });
+  const [given, setGiven] = useState<BookingOverrides>(noOverrides);
+  const refused = restore.error instanceof ApiError ? overrideFor(restore.error.code) : undefined;
+  const run = (overrides: BookingOverrides) => {
+    setGiven(overrides);
+    restore.mutate({ SUBSCRIPTION_ID: entry.SUBSCRIPTION_ID, ...overrides }, { onSuccess: () => onRestored(entry) });
+  };
   return (
     <div className="d-flex flex-column gap-1 align-items-start">
-      <Button size="sm" variant="outline-primary" disabled={restore.isPending} onClick={() => run(false)}>
+      <Button size="sm" variant="outline-primary" disabled={restore.isPending} onClick={() => run(noOverrides)}>
         Terugzetten
       </Button>
       <ErrorAlert className="mb-0 py-1 small" message={restore.error?.message} />
-      {full && (
-        <Button size="sm" variant="outline-danger" disabled={restore.isPending} onClick={() => run(true)}>
-          Toch terugzetten (boven capaciteit)
+      {refused && (
+        <Button size="sm" variant="outline-danger" disabled={restore.isPending} onClick={() => run({ ...given, [refused]: true })}>
+          {overrideLabels[refused]}
         </Button>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CreateSubscriptionInput } from '@common/schemas/registration.js';
+import type { BookingOverrides, CreateSubscriptionInput } from '@common/schemas/registration.js';
 import { api } from '../../../lib/api-client.js';
 
 /** Query keys of the registration feature: ['registration', operation, params]. */
@@ -43,7 +43,7 @@ export function useDeletedSubscriptions(campYear: number) {
 export function useRestoreSubscription() {
   const invalidate = useInvalidateAll();
   return useMutation({
-    mutationFn: (input: { SUBSCRIPTION_ID: number; overCapacity: boolean }) => api.call('restoreSubscription', input),
+    mutationFn: (input: { SUBSCRIPTION_ID: number } & BookingOverrides) => api.call('restoreSubscription', input),
     onSuccess: invalidate,
   });
 }

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import type { BookingOverrides } from '@common/schemas/registration.js';
 import { api } from '../../../lib/api-client.js';
 import { useSubscriptionDetailMutation } from './subscription-mutation.js';
 import { subscriptionKeys } from './keys.js';
@@ -14,7 +15,7 @@ export function useMoveTargets(campYear: number, enabled: boolean) {
 
 /** 'Verplaatsen' (issue 18): answers the subscription in its new camp. */
 export function useMoveSubscription() {
-  return useSubscriptionDetailMutation((input: { SUBSCRIPTION_ID: number; CAMP_ID: number; overCapacity: boolean }) =>
+  return useSubscriptionDetailMutation((input: { SUBSCRIPTION_ID: number; CAMP_ID: number } & BookingOverrides) =>
     api.call('moveSubscription', input),
   );
 }

@@ -1,21 +1,24 @@
 import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
-import { formatDayMonth } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
+import type { BookingOverrides } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import { BookingOverrideChecks, noOverrides } from '../../../components/BookingOverrideChecks.js';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
+import { ApiError } from '../../../lib/api-client.js';
+import { campAgeText, campChoiceLabel, sortCampChoices } from '../../../lib/camp-choice.js';
 import { useMoveSubscription, useMoveTargets } from '../api/move-subscription.js';
 
 /**
- * 'Verplaatsen' (issue 18): the child moves to another camp of the same year, chosen with its seats and
- * price. The server recomputes the money with the target's price and mails the parent; a full camp needs
- * 'Toch inschrijven (boven capaciteit)'.
+ * 'Verplaatsen' (issue 18): the child moves to another camp of the same year, chosen with its age group, birth
+ * years, seats and price ('Gesloten' when closed). The server recomputes the money with the target's price and
+ * mails the parent; a camp that is full, closed or for other birth years needs its override (issue 39).
  */
 export function MoveSubscriptionButton({ detail }: { detail: SubscriptionDetail }) {
   const [show, setShow] = useState(false);
   const [campId, setCampId] = useState('');
-  const [overCapacity, setOverCapacity] = useState(false);
+  const [overrides, setOverrides] = useState<BookingOverrides>(noOverrides);
   const year = Number(detail.PERIOD_STARTDATE.slice(0, 4));
   const targets = useMoveTargets(year, show);
   const move = useMoveSubscription();
@@ -23,11 +26,16 @@ export function MoveSubscriptionButton({ detail }: { detail: SubscriptionDetail 
   const close = () => {
     setShow(false);
     setCampId('');
-    setOverCapacity(false);
+    setOverrides(noOverrides);
+    move.reset();
+  };
+  const choose = (id: string) => {
+    setCampId(id);
+    setOverrides(noOverrides);
     move.reset();
   };
   const confirm = () =>
-    campId !== '' && move.mutate({ SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID, CAMP_ID: Number(campId), overCapacity }, { onSuccess: close });
+    campId !== '' && move.mutate({ SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID, CAMP_ID: Number(campId), ...overrides }, { onSuccess: close });
   return (
     <>
       <Button variant="outline-primary" disabled={detail.SUBSCRIPTION_CANCELLED} onClick={() => setShow(true)}>
@@ -45,32 +53,31 @@ export function MoveSubscriptionButton({ detail }: { detail: SubscriptionDetail 
       >
         <Form.Group controlId="move-target-camp" className="mb-2">
           <Form.Label>Nieuw kamp</Form.Label>
-          <Form.Select value={campId} onChange={(e) => setCampId(e.target.value)}>
+          <Form.Select value={campId} onChange={(e) => choose(e.target.value)}>
             <option value="">Kies een kamp</option>
-            {targets.data
-              ?.filter((c) => c.CAMP_ID !== detail.CAMP_ID)
-              .map((c) => (
-                <option key={c.CAMP_ID} value={c.CAMP_ID}>
-                  {c.THEME_NAME} - {c.LOCATION_NAME} | {c.PERIOD_NAME} ({formatDayMonth(c.PERIOD_STARTDATE)} -{' '}
-                  {formatDayMonth(c.PERIOD_ENDDATE)}) — {c.SEATS_OPEN > 0 ? `${c.SEATS_OPEN} vrij` : 'volzet'} — {formatEuro(c.PRICE)}
-                </option>
-              ))}
+            {sortCampChoices(targets.data?.filter((c) => c.CAMP_ID !== detail.CAMP_ID) ?? []).map((c) => (
+              <option key={c.CAMP_ID} value={c.CAMP_ID}>
+                {campChoiceLabel(c)}
+              </option>
+            ))}
           </Form.Select>
         </Form.Group>
         {target && (
           <p className="mb-2" data-testid="move-target">
-            Plaatsen: {target.SEATS_TAKEN}/{target.SEATS_AVAILABLE} bezet. Nieuwe prijs: {formatEuro(target.PRICE)}. De betalingen gaan mee;
-            het te betalen bedrag en het saldo worden herberekend en de ouder krijgt een mail.
+            {target.CAMP_CLOSED && <span className="badge text-bg-secondary me-1">Gesloten</span>}
+            Leeftijd: {campAgeText(target)}. Plaatsen: {target.SEATS_TAKEN}/{target.SEATS_AVAILABLE} bezet. Nieuwe prijs:{' '}
+            {formatEuro(target.PRICE)}. De betalingen gaan mee; het te betalen bedrag en het saldo worden herberekend en de ouder krijgt een
+            mail.
           </p>
         )}
-        {target && target.SEATS_OPEN <= 0 && (
-          <Form.Check
-            id="move-over-capacity"
-            label="Toch inschrijven (boven capaciteit)"
-            checked={overCapacity}
-            onChange={(e) => setOverCapacity(e.target.checked)}
-          />
-        )}
+        <BookingOverrideChecks
+          idPrefix="move"
+          camp={target}
+          child={{ name: `${detail.SUBSCRIBER_FIRSTNAME} ${detail.SUBSCRIBER_LASTNAME}`, birthdate: detail.SUBSCRIBER_BIRTHDATE }}
+          errorCode={move.error instanceof ApiError ? move.error.code : undefined}
+          value={overrides}
+          onChange={setOverrides}
+        />
       </ConfirmModal>
     </>
   );
