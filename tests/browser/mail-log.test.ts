@@ -97,4 +97,33 @@ describe('mail log and failed mails in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Mislukte mails' }).waitFor();
     await expect.poll(() => page.locator('main tbody tr', { hasText: s.reference }).count()).toBe(0);
   });
+
+  it('shows only what happened: a delivered mail is sent, a mail being sent waits without a failure, a failed attempt names its error', async () => {
+    const s = await createSubscription(session.t.db);
+    const hourLater = new Date(Date.now() + 3_600_000).toISOString();
+    const mail = (subject: string) => ({
+      templateId: 'bevestiging',
+      subscriptionId: s.subscriptionId,
+      recipient: s.parentEmail,
+      subject,
+      body: 'Tekst',
+    });
+    await session.t.db.insert(mailOutbox).values([
+      { ...mail('Afgeleverd'), status: 'sent', attempts: 1, sentAt: new Date().toISOString() },
+      // Claimed by the relay and on its way: its attempt counts already, nothing failed.
+      { ...mail('Wordt verzonden'), status: 'outbox', attempts: 1, claimedUntil: hourLater },
+      { ...mail('Opnieuw te proberen'), status: 'outbox', attempts: 2, error: 'Mailbox onbekend', nextAttemptAt: hourLater },
+    ]);
+    const page = await session.newPage();
+    await openDetail(page, s);
+    const mails = card(page, 'Mails');
+    await expect.poll(() => mails.locator('tbody tr').count()).toBe(3);
+    const statusOf = async (subject: string) =>
+      ((await mails.locator('tbody tr', { hasText: subject }).locator('td').nth(4).textContent()) ?? '').trim();
+    expect(await statusOf('Afgeleverd')).toBe('Verzonden');
+    expect(await statusOf('Wordt verzonden')).toBe('In wachtrij');
+    expect(await statusOf('Opnieuw te proberen')).toBe('In wachtrijVorige poging mislukt: Mailbox onbekend. Er volgt een nieuwe poging.');
+    expect(await mails.textContent()).not.toContain('()');
+    await expectNoSeriousAxeViolations(page, 'mail log with mails waiting, being sent and sent');
+  });
 });

@@ -29,12 +29,16 @@ function RetryMailButton({ mail }: { mail: MailRecord }) {
   );
 }
 
-/** Why a mail is not sent yet, or was given up: the attempts made and the last failure. */
+/**
+ * Only what happened (issue 39): a mail given up after its attempts and why; a waiting mail whose last attempt
+ * failed and why. A mail being sent right now counts its attempt already (the relay claims it so), without a failure,
+ * so the count of attempts says nothing about failures of a waiting mail.
+ */
 function attemptNote(mail: MailRecord): string | null {
+  const reason = mail.MAIL_ERROR ? `: ${mail.MAIL_ERROR}` : '.';
   if (mail.MAIL_STATUS === 'failed')
-    return `Opgegeven na ${mail.MAIL_ATTEMPTS} ${mail.MAIL_ATTEMPTS === 1 ? 'poging' : 'pogingen'}: ${mail.MAIL_ERROR ?? ''}`;
-  if (mail.MAIL_STATUS === 'outbox' && mail.MAIL_ATTEMPTS > 0)
-    return `Poging ${mail.MAIL_ATTEMPTS} mislukt (${mail.MAIL_ERROR ?? ''}), een nieuwe poging volgt`;
+    return `Opgegeven na ${mail.MAIL_ATTEMPTS} ${mail.MAIL_ATTEMPTS === 1 ? 'poging' : 'pogingen'}${reason}`;
+  if (mail.MAIL_STATUS === 'outbox' && mail.MAIL_ERROR) return `Vorige poging mislukt: ${mail.MAIL_ERROR}. Er volgt een nieuwe poging.`;
   return null;
 }
 

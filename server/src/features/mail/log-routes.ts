@@ -45,7 +45,8 @@ export default callRoutes(mailLogCalls, (app) => ({
       .where(eq(mailOutbox.status, 'failed'))
       .orderBy(desc(mailOutbox.id))) as MailRecord[],
 
-  // A failed mail gets a fresh series of attempts; the relay sends it at once.
+  // A failed mail gets a fresh series of attempts; the relay sends it at once. Its old failure is history (the audit
+  // entry keeps it): the log shows a new failure only when a new attempt fails.
   retryMail: async (request) => {
     const adminId = currentAdminId(request);
     const mailId = request.body.MAIL_ID;
@@ -54,14 +55,14 @@ export default callRoutes(mailLogCalls, (app) => ({
       if (mail.status !== 'failed') throw conflict('Enkel een mislukte mail kan opnieuw verstuurd worden.');
       await tx
         .update(mailOutbox)
-        .set({ status: 'outbox', attempts: 0, nextAttemptAt: null, claimedUntil: null })
+        .set({ status: 'outbox', attempts: 0, error: null, nextAttemptAt: null, claimedUntil: null })
         .where(and(eq(mailOutbox.id, mailId), eq(mailOutbox.status, 'failed')));
       await writeAudit(tx, {
         adminId,
         action: 'retryMail',
         entity: 'mail',
         entityId: mailId,
-        before: { status: mail.status },
+        before: { status: mail.status, error: mail.error },
         after: { status: 'outbox' },
       });
       return ((await tx.select(mailColumns).from(mailOutbox).where(eq(mailOutbox.id, mailId))) as MailRecord[])[0]!;
