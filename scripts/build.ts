@@ -14,6 +14,7 @@ export const SERVER_ENTRY_POINTS: Record<string, string> = {
   server: 'server/src/server.ts',
   users: 'server/src/cli/users.ts',
   seed: 'server/src/cli/seed.ts',
+  backup: 'server/src/cli/backup.ts',
   // The embedded database's worker thread: pglite-host.ts starts it from the file next to itself.
   'pglite-worker': 'server/src/db/pglite-worker.mjs',
 };

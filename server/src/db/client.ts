@@ -4,6 +4,7 @@ import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgTransaction }
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import type pg from 'pg';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import { serveBackups } from './backup.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { PRIORITY_APPLICATION, startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { embeddedNotices, listenOnPostgres, type NoticeListener } from './notices.js';
@@ -121,6 +122,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const inMemory = options.dataDir === 'memory://';
   const lock = inMemory ? null : lockDataFolder(options.dataDir);
   let host: PgliteHost | null = null;
+  let backups: Awaited<ReturnType<typeof serveBackups>> | null = null;
   try {
     let migrate = async () => {};
     host = await startPgliteWorker(inMemory ? null : path.resolve(options.dataDir), {
@@ -140,6 +142,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     notices = embeddedNotices(db, () => started.deaths);
     migrate = () => migratePostgres(db, { migrationsFolder });
     await migrate();
+    // `npm run db:backup` asks the process that holds the folder (server/src/db/backup.ts).
+    backups = inMemory ? null : await serveBackups(options.dataDir, started.connection.host, () => started.dump());
     let closed = 0;
     return {
       db: db as unknown as Database,
@@ -151,12 +155,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       listen: notices.listen,
       close: async () => {
         closed = 1;
+        await backups?.close();
         await Promise.all([pool.end(), priorityPool.end()]);
         await started.stop();
         lock?.release();
       },
     };
   } catch (error) {
+    await backups?.close();
     await host?.stop();
     lock?.release();
     throw error;

@@ -8,7 +8,10 @@ import path from 'node:path';
  * a process that no longer runs (SIGKILL, a crash) is stale and taken over.
  */
 export class DataFolderInUseError extends Error {
-  constructor(dataDir: string, pid: number) {
+  constructor(
+    dataDir: string,
+    readonly pid: number,
+  ) {
     super(`De databank in ${path.resolve(dataDir)} is in gebruik door proces ${pid}. Stop de server eerst.`);
   }
 }

@@ -11,15 +11,25 @@ interface PgliteWorkerData {
   /** The application_name of the connections the worker serves before the others. */
   priorityApplication: string;
 }
-type PgliteWorkerRequest = { type: 'ping'; id: number } | { type: 'close' } | { type: 'crash-on-next-query' };
+type PgliteWorkerRequest =
+  { type: 'ping'; id: number } | { type: 'dump'; id: number } | { type: 'close' } | { type: 'crash-on-next-query' };
 type PgliteWorkerReply =
-  { type: 'ready' } | { type: 'failed'; message: string } | { type: 'pong'; id: number; ok: boolean } | { type: 'closed' };
+  | { type: 'ready' }
+  | { type: 'failed'; message: string }
+  | { type: 'pong'; id: number; ok: boolean }
+  | { type: 'dumped'; id: number; data?: ArrayBuffer; message?: string }
+  | { type: 'closed' };
 
 export interface PgliteHost {
   /** Where a pg client connects: a Unix socket in a folder only this user can open. */
   connection: { host: string; port: number; user: string; database: string };
   /** Resolves when the worker answers within the timeout and its database is open. */
   ping(timeoutMs: number): Promise<void>;
+  /**
+   * A copy of the data folder (an uncompressed tar, PGlite's `dumpDataDir`), made while no connection holds the
+   * session: between two statements or transactions, so it is consistent (server/src/db/backup.ts).
+   */
+  dump(): Promise<Uint8Array>;
   /** Test hooks for the restart: the next query throws out of the worker, as a bug in PGlite would... */
   crashOnNextQuery(): void;
   /** ...or the worker is ended outright, as an out-of-memory kill would. Resolves when it is gone. */
@@ -46,6 +56,13 @@ const HEALTHY_RUN_MS = 60_000;
 
 /** A socket folder is named after the process that made it: kampbeheer-pglite-<pid>-<random>. */
 const SOCKET_FOLDER = /^kampbeheer-pglite-(\d+)-/;
+
+/** The socket folders of a process (one per embedded database it opened), private to the user it runs as. */
+export function socketFoldersOf(pid: number, folder = tmpdir()): string[] {
+  return readdirSync(folder)
+    .filter((name) => SOCKET_FOLDER.exec(name)?.[1] === String(pid))
+    .map((name) => path.join(folder, name));
+}
 let staleFoldersChecked = false;
 
 /** Whether a process with this id runs (one of another user counts as running). */
@@ -82,6 +99,7 @@ interface RunningWorker {
   worker: Worker;
   exited: boolean;
   pongs: Map<number, (ok: boolean) => void>;
+  dumps: Map<number, (reply: { data?: ArrayBuffer; message?: string }) => void>;
   startedAt: number;
 }
 
@@ -91,18 +109,20 @@ async function startWorker(workerData: PgliteWorkerData, onExit: (running: Runni
   rmSync(workerData.socketPath, { force: true });
   // Next to this file in the sources, and next to the bundle when bundled (an entry of its own there).
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url), { workerData });
-  const running: RunningWorker = { worker, exited: false, pongs: new Map(), startedAt: Date.now() };
+  const running: RunningWorker = { worker, exited: false, pongs: new Map(), dumps: new Map(), startedAt: Date.now() };
   let started = false;
   const ready = new Promise<void>((resolve, reject) => {
     worker.on('message', (reply: PgliteWorkerReply) => {
       if (reply.type === 'ready') resolve();
       else if (reply.type === 'failed') reject(new Error(`De ingebouwde databank start niet: ${reply.message}`));
       else if (reply.type === 'pong') running.pongs.get(reply.id)?.(reply.ok);
+      else if (reply.type === 'dumped') running.dumps.get(reply.id)?.(reply);
     });
     worker.once('error', reject);
     worker.once('exit', (code) => {
       running.exited = true;
       for (const answer of running.pongs.values()) answer(false);
+      for (const answer of running.dumps.values()) answer({ message: `De ingebouwde databank stopte (code ${code}).` });
       reject(new Error(`De ingebouwde databank stopte (code ${code}).`));
       if (started) onExit(running, code);
     });
@@ -185,6 +205,7 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
     throw error;
   }
   let nextPing = 0;
+  let nextDump = 0;
 
   return {
     connection: { host: socketFolder, port, user: 'postgres', database: 'postgres' },
@@ -208,6 +229,18 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
         };
         running.pongs.set(id, answer);
         running.worker.postMessage({ type: 'ping', id } satisfies PgliteWorkerRequest);
+      }),
+    dump: () =>
+      new Promise<Uint8Array>((resolve, reject) => {
+        const running = current;
+        if (!running || running.exited) return reject(new Error('De ingebouwde databank draait niet.'));
+        const id = nextDump++;
+        running.dumps.set(id, ({ data, message }) => {
+          running.dumps.delete(id);
+          if (data) resolve(new Uint8Array(data));
+          else reject(new Error(message ?? 'De ingebouwde databank maakte geen kopie.'));
+        });
+        running.worker.postMessage({ type: 'dump', id } satisfies PgliteWorkerRequest);
       }),
     crashOnNextQuery: () => current?.worker.postMessage({ type: 'crash-on-next-query' } satisfies PgliteWorkerRequest),
     terminate: async () => {

@@ -61,6 +61,9 @@ function serveConnections(db) {
   let holder = null;
   let pumping = false;
   let arrivals = 0;
+  /** Work of the host's own (a backup) that takes the session as a connection does, once nobody holds it. */
+  /** @type {(() => Promise<void>)[]} */
+  const jobs = [];
 
   /** The next connection to take the session: priority first, then the longest waiting. */
   const next = () => {
@@ -113,6 +116,11 @@ function serveConnections(db) {
           // A connection that ends inside a transaction (a timeout, a crash of its caller) leaves nothing behind.
           if (!db.closed && db.isInTransaction()) await db.exec('rollback').catch(() => undefined);
           holder = null;
+        }
+        const job = holder ? undefined : jobs.shift();
+        if (job) {
+          await job();
+          continue;
         }
         const connection = holder ?? next();
         if (!connection || connection.queue.length === 0) return;
@@ -197,6 +205,17 @@ function serveConnections(db) {
   });
   return {
     server,
+    /**
+     * Runs `work` with the session to itself, between two statements or transactions of the connections.
+     * @template T
+     * @param {() => Promise<T>} work
+     * @returns {Promise<T>}
+     */
+    exclusive: (work) =>
+      new Promise((resolve, reject) => {
+        jobs.push(() => work().then(resolve, reject));
+        void pump();
+      }),
     stop: () => {
       for (const connection of connections) connection.socket.destroy();
       return new Promise((resolve) => server.close(() => resolve(undefined)));
@@ -206,24 +225,35 @@ function serveConnections(db) {
 
 try {
   const db = await PGlite.create(dataDir ?? undefined);
-  const { server, stop } = serveConnections(db);
+  const { server, exclusive, stop } = serveConnections(db);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(socketPath, () => resolve(undefined));
   });
-  port.on('message', async (/** @type {{ type: 'ping', id: number } | { type: 'close' } | { type: 'crash-on-next-query' }} */ request) => {
-    if (request.type === 'crash-on-next-query') {
-      crashOnNextQuery = true;
-    } else if (request.type === 'ping') {
-      // Answered between two protocol messages: the worker runs and its database is open.
-      send({ type: 'pong', id: request.id, ok: !db.closed });
-    } else if (request.type === 'close') {
-      await stop();
-      await db.close();
-      send({ type: 'closed' });
-      port.close();
-    }
-  });
+  port.on(
+    'message',
+    async (/** @type {{ type: 'ping' | 'dump', id: number } | { type: 'close' } | { type: 'crash-on-next-query' }} */ request) => {
+      if (request.type === 'crash-on-next-query') {
+        crashOnNextQuery = true;
+      } else if (request.type === 'dump') {
+        // The data folder as a tar, uncompressed: the session is held only while it is read, the host compresses it.
+        try {
+          const data = await (await exclusive(() => db.dumpDataDir('none'))).arrayBuffer();
+          port.postMessage({ type: 'dumped', id: request.id, data }, [data]);
+        } catch (error) {
+          send({ type: 'dumped', id: request.id, message: error instanceof Error ? error.message : JSON.stringify(error) });
+        }
+      } else if (request.type === 'ping') {
+        // Answered between two protocol messages: the worker runs and its database is open.
+        send({ type: 'pong', id: request.id, ok: !db.closed });
+      } else if (request.type === 'close') {
+        await stop();
+        await db.close();
+        send({ type: 'closed' });
+        port.close();
+      }
+    },
+  );
   send({ type: 'ready' });
 } catch (error) {
   send({ type: 'failed', message: error instanceof Error ? error.message : String(error) });
