@@ -162,8 +162,17 @@ export function compareParticipants(a: CampParticipant, b: CampParticipant): num
   );
 }
 
+/**
+ * A child can be present only on a day that has come (issue 39): today in Belgium or before. An absence may
+ * be registered ahead (a parent calls in sick); attests count only presence on days that have been.
+ */
+export const presenceAllowedOn = (day: string, today: string): boolean => day <= today;
+
 export const participantMessages = {
   notACampDay: 'Deze dag is geen kampdag van deze inschrijving.',
   notACampDayOfCamp: 'Deze dag is geen kampdag van dit kamp.',
   cancelled: 'Deze inschrijving is geannuleerd.',
+  futurePresence: (day: string) =>
+    `Aanwezig zetten kan pas vanaf de dag zelf: ${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)} is nog niet gekomen.`,
+  futureDay: 'Deze dag is nog niet gekomen: aanwezig zetten kan pas vanaf de dag zelf. Een afwezigheid kan je al registreren.',
 };

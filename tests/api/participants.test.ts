@@ -8,12 +8,17 @@ import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { download as downloadFile, pdfInfo, pdfText, readCsv, readXlsx } from '../helpers/files.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
+import { recogniseOrganiser } from '../helpers/attests.js';
+import { controlledClock } from '../helpers/clock.js';
 
 const DAYS = ['2031-07-07', '2031-07-08', '2031-07-09', '2031-07-10', '2031-07-11'];
 const NOT_A_CAMP_DAY = '2031-07-12';
+/** The tests run on Tuesday DAYS[1] at 23:30 in Brussels (21:30 UTC): Wednesday DAYS[2] has not come yet. */
+const TUESDAY_LATE = new Date('2031-07-08T21:30:00Z');
 
 describe.each(backends)('participants, attendance and exports on %s', (backend) => {
   let t: TestApp;
+  let clock: ReturnType<typeof controlledClock>;
   let normalCampId: number;
   let flexibleCampId: number;
   let lunch: { id: number; description: string }[];
@@ -21,7 +26,8 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
   const flexible: Record<string, CreatedSubscription> = {};
 
   beforeAll(async () => {
-    t = await startTestApp(backend, { seed: 'none' });
+    clock = controlledClock(TUESDAY_LATE);
+    t = await startTestApp(backend, { seed: 'none', clock });
     lunch = await t.db
       .insert(lunchPreferences)
       .values([{ description: 'Eigen lunchpakket' }, { description: 'Warme maaltijd' }])
@@ -279,5 +285,46 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     ]) {
       expect((await t.call('GET', url, undefined, null)).status).toBe(401);
     }
+  });
+
+  it('refuses presence on a day that has not come in Belgium (FUTURE_ATTENDANCE), takes an absence ahead, and the attests count only days that have been', async () => {
+    const campId = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: DAYS[0] }), activeDays: DAYS.join(',') });
+    const lien = await createSubscription(t.db, {
+      campId,
+      childFirstname: 'Lien',
+      childLastname: 'Toekomst',
+      childBirthdate: '2022-01-01',
+      paidAmountCents: 15000,
+      paid: true,
+    });
+    const jonas = await createSubscription(t.db, { campId, childFirstname: 'Jonas', childLastname: 'Toekomst' });
+    const before = await databaseDigest(t.db);
+    const refused = await setAttendance(lien.subscriptionId, DAYS[2]!, true);
+    expect(refused.status).toBe(409);
+    expect(refused.body.error).toEqual({
+      code: 'FUTURE_ATTENDANCE',
+      message: 'Aanwezig zetten kan pas vanaf de dag zelf: 09/07/2031 is nog niet gekomen.',
+    });
+    expect(await databaseDigest(t.db)).toEqual(before);
+    // A parent who calls in sick: an absence may be registered ahead, and cleared.
+    expect((await setAttendance(jonas.subscriptionId, DAYS[3]!, false)).status).toBe(200);
+    expect((await setAttendance(lien.subscriptionId, DAYS[0]!, true)).status).toBe(200);
+    expect((await setAttendance(lien.subscriptionId, DAYS[1]!, true)).status).toBe(200);
+    // Presence registered ahead before this rule existed stays in the table, but no attest certifies it.
+    await t.db.insert(attendance).values({ subscriptionId: lien.subscriptionId, day: DAYS[4]!, present: true });
+    const attest = pdfText((await download(`/api/getParticipationAttestPdf?subscriptionId=${lien.subscriptionId}`)).body);
+    expect(attest).toContain('Aantal aanwezige dagen: 2');
+    expect(attest).toContain('Aanwezig op: 07/07/2031, 08/07/2031\n');
+    expect(attest).not.toContain('11/07/2031');
+    await recogniseOrganiser(t);
+    const fiscal = (await t.call('GET', '/api/getFiscalAttests?year=2031')).body.data as {
+      CHILDREN: { SUBSCRIBER_ID: number; DAYS: number }[];
+    };
+    expect(fiscal.CHILDREN.find((c) => c.SUBSCRIBER_ID === lien.childId)?.DAYS).toBe(2);
+
+    // 31 minutes later it is Wednesday in Brussels (still Tuesday in UTC): Lien can be present.
+    clock.advance(31 * 60 * 1000);
+    expect((await setAttendance(lien.subscriptionId, DAYS[2]!, true)).status).toBe(200);
+    expect((await setAttendance(lien.subscriptionId, DAYS[3]!, true)).status).toBe(409);
   });
 });

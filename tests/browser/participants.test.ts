@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInBelgium } from '@common/calendar.js';
 import { attendance, monitors } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
@@ -105,6 +106,54 @@ describe('participant page, attendance at 390 px and exports in Chromium', () =>
     );
     expect(await page.getByTestId('days-overview').locator('tbody tr').nth(1).locator('td').allTextContents()).toEqual(['2', '0', '0']);
     await expectNoSeriousAxeViolations(page, 'participants after ticking');
+  });
+
+  it("asks before 'Iedereen aanwezig' overwrites a child marked absent, and takes no presence on a day that has not come", async () => {
+    const db = session.t.db;
+    const plus = (day: string, n: number) => new Date(Date.parse(`${day}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+    const yesterday = plus(todayInBelgium(), -1);
+    const later = plus(yesterday, 3);
+    const weekCamp = await createCamp(db, {
+      periodId: await createPeriod(db, { startDate: yesterday, name: 'Deze week' }),
+      activeDays: [yesterday, later].join(','),
+    });
+    const ann = await createSubscription(db, { campId: weekCamp, childFirstname: 'Ann', childLastname: 'Afwezig' });
+    const bram = await createSubscription(db, { campId: weekCamp, childFirstname: 'Bram', childLastname: 'Bezig' });
+    const cas = await createSubscription(db, { campId: weekCamp, childFirstname: 'Cas', childLastname: 'Cools' });
+    await db.insert(attendance).values({ subscriptionId: ann.subscriptionId, day: yesterday, present: false });
+
+    const page = await session.newPage();
+    await page.goto(`/camp-participants/${weekCamp}?dag=${yesterday}`);
+    await page.getByRole('list', { name: 'Kinderen' }).waitFor();
+    await page.getByRole('button', { name: 'Iedereen aanwezig' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Iedereen aanwezig' });
+    expect(await dialog.textContent()).toContain(
+      '1 kind staat op afwezig: Ann Afwezig. De 2 kinderen zonder registratie worden aanwezig gezet.',
+    );
+    await expectNoSeriousAxeViolations(page, "'Iedereen aanwezig' asks about an absent child");
+    await dialog.getByRole('button', { name: 'Aanwezig zetten' }).click();
+    await eventually(() => page.getByTestId('attendance-counts').textContent()).toBe(
+      '3 kinderen: 2 aanwezig, 1 afwezig, 0 nog niet geregistreerd',
+    );
+    expect([
+      await stored(ann.subscriptionId, yesterday),
+      await stored(bram.subscriptionId, yesterday),
+      await stored(cas.subscriptionId, yesterday),
+    ]).toEqual([false, true, true]);
+    // Asked again, and ticked: the absent child too.
+    await page.getByRole('button', { name: 'Iedereen aanwezig' }).click();
+    await dialog.getByLabel('Ook de afwezige kinderen aanwezig zetten').check();
+    await dialog.getByRole('button', { name: 'Aanwezig zetten' }).click();
+    await eventually(() => stored(ann.subscriptionId, yesterday)).toBe(true);
+
+    // A day that has not come: no presence, an absence may be registered.
+    await page.getByRole('tab', { name: new RegExp(`^\\w+ ${later.slice(8, 10)}/${later.slice(5, 7)}`) }).click();
+    await page.getByText('Deze dag is nog niet gekomen: aanwezig zetten kan pas vanaf de dag zelf.').waitFor();
+    expect(await page.getByRole('button', { name: 'Iedereen aanwezig' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Aanwezig Bram Bezig' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Afwezig Bram Bezig' }).click();
+    await eventually(() => stored(bram.subscriptionId, later)).toBe(false);
+    await expectNoSeriousAxeViolations(page, 'participants on a day that has not come');
   });
 
   it('downloads the day list as PDF and the participants as xlsx and CSV, with the Bearer token', async () => {

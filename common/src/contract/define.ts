@@ -32,6 +32,8 @@ export const errorCodes = [
   'CAMP_CLOSED',
   /** 409: the child's birth year is outside the camp's MIN_BIRTHYEAR–MAX_BIRTHYEAR; staff may book with `overAgeRange`. */
   'AGE_OUT_OF_RANGE',
+  /** 409: presence registered for a day after today (Belgian time). */
+  'FUTURE_ATTENDANCE',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',

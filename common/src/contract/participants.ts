@@ -19,7 +19,8 @@ export const participantCalls = feature('participants', {
     method: 'POST',
     path: '/api/setAttendance',
     roles: everyRole,
-    summary: "Registers (true, false) or clears (null) a child's attendance on one of its camp days",
+    summary:
+      "Registers (true, false) or clears (null) a child's attendance on one of its camp days; present only on a day that has come (409 FUTURE_ATTENDANCE)",
     body: setAttendancePayload,
     response: attendanceAnswer,
     refusals: [404, 409],

@@ -77,15 +77,23 @@ export interface NumberedSheet extends AttestSheet {
   number: number;
 }
 
+/**
+ * The days a subscription `s` was present, as a comma list: only days that have been (up to `today`, issue 39),
+ * so presence registered ahead certifies nothing. Every attest reads attended days through this.
+ */
+export const attendedDaysUpTo = (today: string) =>
+  sql`coalesce((select string_agg(a.day::text, ',' order by a.day) from attendance a
+                where a.subscription_id = s.id and a.present and a.day <= ${today}::date), '')`;
+
 /** The subscriptions of the camps of a year (optionally of one child), with attended days and money. */
-async function readFacts(db: Executor, year: number, childId?: number): Promise<FactRow[]> {
+async function readFacts(db: Executor, year: number, today: string, childId?: number): Promise<FactRow[]> {
   return readRows(
     db,
     sql`select s.id as "subscriptionId", s.child_id as "childId", s.cancelled, s.camp_price_cents as "campPriceCents",
           coalesce(d.total_cents, 0)::int as "discountCents", s.paid_amount_cents as "paidAmountCents",
           s.selected_days as "selectedDays", c.active_days as "activeDays", c.flexible_booking_allowed as "flexibleBooking",
           th.name as "themeName", l.name as "locationName", p.name as "periodName",
-          coalesce((select string_agg(a.day::text, ',' order by a.day) from attendance a where a.subscription_id = s.id and a.present), '') as attended,
+          ${attendedDaysUpTo(today)} as attended,
           ch.firstname as "childFirstname", ch.lastname as "childLastname", ch.birthdate::text as "childBirthdate", ch.nationalnr as "childNationalnr",
           pa.firstname as "parentFirstname", pa.lastname as "parentLastname", pa.street as "parentStreet", pa.housenr as "parentHousenr",
           pa.postalcode as "parentPostalcode", pa.city as "parentCity", pa.country as "parentCountry", pa.email as "parentEmail",
@@ -121,8 +129,8 @@ function missingReasonOf(periods: AttestPeriod[], verdicts: SubscriptionVerdict[
  * The attests of every child of the year (or of one child), in name order, numbered: a number is given the
  * first time an attest is made and kept, unique per income year (docs/decisions.md, 'Attests').
  */
-export async function readYearAttests(db: Executor, year: number, childId?: number): Promise<AttestChildFacts[]> {
-  const rows = (await readFacts(db, year, childId)).filter((row) => !row.cancelled);
+export async function readYearAttests(db: Executor, year: number, today: string, childId?: number): Promise<AttestChildFacts[]> {
+  const rows = (await readFacts(db, year, today, childId)).filter((row) => !row.cancelled);
   const overrides = await db
     .select()
     .from(fiscalAttestChildren)

@@ -16,7 +16,7 @@ import { queueMail } from '../../lib/mail-outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { belcotaxXml, formZones, TREATMENT, unknownCountries, type BelcotaxForm, type FormZones } from './belcotax.js';
-import { readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
+import { attendedDaysUpTo, readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
 
 export const attestServiceMessages = {
@@ -51,7 +51,7 @@ async function allowedOrganiser(db: Executor, deps: AttestDeps): Promise<Organis
 export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: number): Promise<FiscalAttestsAnswer> {
   const organiser = await readSettings(db, deps.settingsDefaults);
   const allowed = organiser.RECOGNITION_CODE !== null;
-  const attests = allowed ? await readYearAttests(db, year) : [];
+  const attests = allowed ? await readYearAttests(db, year, todayInBelgium(deps.now())) : [];
   const declared = await readDeclarations(db, year);
   const current = new Map(attests.flatMap((c) => c.sheets.map((s) => [sheetKey(c.childId, s), formZones(year, c, s, organiser)] as const)));
   const changed =
@@ -89,8 +89,8 @@ export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: nu
   };
 }
 
-async function childWithAttests(db: Executor, year: number, childId: number): Promise<AttestChildFacts> {
-  const [child] = await readYearAttests(db, year, childId);
+async function childWithAttests(db: Executor, deps: AttestDeps, year: number, childId: number): Promise<AttestChildFacts> {
+  const [child] = await readYearAttests(db, year, todayInBelgium(deps.now()), childId);
   if (!child || child.sheets.length === 0)
     throw notFound(child?.missingReason ? `${attestMessages.noAttest} ${child.missingReason}.` : attestMessages.noAttest);
   return child;
@@ -102,7 +102,7 @@ const attestFileName = (year: number, child: AttestChildFacts) =>
 /** getFiscalAttestPdf: the child's attests of the year, one page each. */
 export async function fiscalAttestFile(db: Executor, deps: AttestDeps, year: number, childId: number): Promise<DownloadFile> {
   const organiser = await allowedOrganiser(db, deps);
-  const child = await childWithAttests(db, year, childId);
+  const child = await childWithAttests(db, deps, year, childId);
   const body = await fiscalAttestPdf(year, child, organiser, dailyMaximum(organiser, year), todayInBelgium(deps.now()));
   return { body, contentType: CONTENT_TYPES.pdf, fileName: attestFileName(year, child) };
 }
@@ -110,7 +110,7 @@ export async function fiscalAttestFile(db: Executor, deps: AttestDeps, year: num
 /** exportFiscalAttests: every attest PDF of the year in one ZIP, a file per child. */
 export async function fiscalAttestsZip(db: Executor, deps: AttestDeps, year: number): Promise<DownloadFile> {
   const organiser = await allowedOrganiser(db, deps);
-  const attests = (await readYearAttests(db, year)).filter((c) => c.sheets.length > 0);
+  const attests = (await readYearAttests(db, year, todayInBelgium(deps.now()))).filter((c) => c.sheets.length > 0);
   if (attests.length === 0) throw conflict(attestServiceMessages.noAttests);
   const date = todayInBelgium(deps.now());
   const files: Record<string, Uint8Array> = {};
@@ -137,7 +137,7 @@ export async function belcotaxFile(
 ): Promise<DownloadFile> {
   const organiser = await allowedOrganiser(db, deps);
   belcotaxPreconditions(organiser);
-  const attests = await readYearAttests(db, year);
+  const attests = await readYearAttests(db, year, todayInBelgium(deps.now()));
   const unknown = unknownCountries(attests);
   if (unknown.length > 0) throw conflict(attestServiceMessages.unknownCountry(unknown));
   return db.transaction(async (tx) => {
@@ -214,7 +214,7 @@ export async function mailAttests(
   const organiser = await allowedOrganiser(db, deps);
   const [template] = await db.select().from(mailTemplates).where(eq(mailTemplates.id, ATTEST_MAIL_TEMPLATE));
   if (!template) throw conflict('Het mailsjabloon voor fiscale attesten ontbreekt.');
-  const attests = await readYearAttests(db, year);
+  const attests = await readYearAttests(db, year, todayInBelgium(deps.now()));
   const date = todayInBelgium(deps.now());
   let queued = 0;
   for (const child of attests) {
@@ -260,7 +260,7 @@ export async function participationAttestFile(db: Executor, deps: AttestDeps, su
     db,
     sql`select s.cancelled, th.name as "themeName", l.name as "locationName", l.address as "locationAddress",
           ch.firstname as "childFirstname", ch.lastname as "childLastname", ch.birthdate::text as "childBirthdate",
-          coalesce((select string_agg(a.day::text, ',' order by a.day) from attendance a where a.subscription_id = s.id and a.present), '') as attended,
+          ${attendedDaysUpTo(todayInBelgium(deps.now()))} as attended,
           s.camp_price_cents as "campPriceCents", s.paid_amount_cents as "paidAmountCents",
           coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as "discountCents"
         from subscriptions s

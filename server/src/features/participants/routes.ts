@@ -1,3 +1,4 @@
+import { todayInBelgium } from '@common/calendar.js';
 import { participantCalls } from '@common/contract/participants.js';
 import { failureMessages } from '@common/messages.js';
 import { campDays, participantMessages } from '@common/participants.js';
@@ -30,7 +31,7 @@ export default callRoutes(participantCalls, (app) => {
 
     setAttendance: async (request) => {
       await assertSubscriptionCampVisible(db(), request.user!, request.body.SUBSCRIPTION_ID);
-      return setAttendance(db(), currentAdminId(request), request.body);
+      return setAttendance(db(), currentAdminId(request), request.body, todayInBelgium(app.clock.now()));
     },
 
     exportCampParticipants: async (request) => {

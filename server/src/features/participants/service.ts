@@ -1,19 +1,25 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { participantMessages, subscriptionDays } from '@common/participants.js';
+import { participantMessages, presenceAllowedOn, subscriptionDays } from '@common/participants.js';
 import type { AttendanceAnswer, SetAttendancePayload } from '@common/schemas/participants.js';
 import type { Database } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { attendance, camps, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { conflict, invalidFields } from '../../lib/errors.js';
+import { AppError, conflict, invalidFields } from '../../lib/errors.js';
 import { subscriptionMessages } from '../../lib/subscription-messages.js';
 
 /**
  * Registers (true, false) or clears (null) a child's attendance on one of its camp days: a day of the camp,
- * and for flexible booking a booked one; anything else is a 400 and changes nothing. The subscription row
- * is locked, so two monitors ticking the same child wait for each other; each change is audited.
+ * and for flexible booking a booked one; anything else is a 400 and changes nothing. Presence on a day after
+ * `today` (in Belgium) is a 409 FUTURE_ATTENDANCE (issue 39). The subscription row is locked, so two monitors
+ * ticking the same child wait for each other; each change is audited.
  */
-export async function setAttendance(db: Database, adminId: number, payload: SetAttendancePayload): Promise<AttendanceAnswer> {
+export async function setAttendance(
+  db: Database,
+  adminId: number,
+  payload: SetAttendancePayload,
+  today: string,
+): Promise<AttendanceAnswer> {
   return db.transaction(async (tx) => {
     const subscription = await lockRowById(tx, subscriptions, payload.SUBSCRIPTION_ID, subscriptionMessages.notFound);
     const [camp] = await tx
@@ -24,6 +30,9 @@ export async function setAttendance(db: Database, adminId: number, payload: SetA
       throw invalidFields({ date: participantMessages.notACampDay });
     }
     if (subscription.cancelled) throw conflict(participantMessages.cancelled);
+    if (payload.present === true && !presenceAllowedOn(payload.date, today)) {
+      throw new AppError('FUTURE_ATTENDANCE', participantMessages.futurePresence(payload.date));
+    }
 
     const where = and(eq(attendance.subscriptionId, subscription.id), eq(attendance.day, payload.date));
     const [existing] = await tx.select({ present: attendance.present }).from(attendance).where(where);

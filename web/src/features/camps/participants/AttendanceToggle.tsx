@@ -7,6 +7,8 @@ import type { AttendanceSaveState } from '../api/camp-participants.js';
 interface AttendanceToggleProps {
   childName: string;
   present: Attendance;
+  /** False on a day that has not come: 'Aanwezig' cannot be chosen (a presence already there can be cleared). */
+  presenceAllowed: boolean;
   saveState: AttendanceSaveState | undefined;
   onChange: (present: Attendance) => void;
 }
@@ -15,7 +17,7 @@ interface AttendanceToggleProps {
  * Two large buttons, 'Aanwezig' and 'Afwezig', for a thumb on a phone; pressing the chosen one again clears
  * it (not registered). Beside them: being saved, saved, or failed.
  */
-export function AttendanceToggle({ childName, present, saveState, onChange }: AttendanceToggleProps) {
+export function AttendanceToggle({ childName, present, presenceAllowed, saveState, onChange }: AttendanceToggleProps) {
   return (
     <div className="d-flex flex-wrap align-items-center gap-2">
       <div role="group" aria-label={`Aanwezigheid van ${childName}`} className="d-flex gap-2">
@@ -23,6 +25,7 @@ export function AttendanceToggle({ childName, present, saveState, onChange }: At
           variant={present === true ? 'success' : 'outline-success'}
           className="attendance-button"
           aria-pressed={present === true}
+          disabled={!presenceAllowed && present !== true}
           onClick={() => onChange(present === true ? null : true)}
         >
           Aanwezig<span className="visually-hidden"> {childName}</span>

@@ -2,6 +2,7 @@ import Tab from 'react-bootstrap/Tab';
 import Table from 'react-bootstrap/Table';
 import Tabs from 'react-bootstrap/Tabs';
 import { Link, useSearchParams } from 'react-router';
+import { todayInBelgium } from '@common/calendar.js';
 import { failureMessages } from '@common/messages.js';
 import { attendanceCounts, campDays, dayLabel, participantsOn, type CampParticipant } from '@common/participants.js';
 import type { CampRecord } from '@common/schemas/camps.js';
@@ -17,10 +18,6 @@ import { campName, periodWithDates } from '../components/camp-name.js';
 import { DayParticipants } from './DayParticipants.js';
 
 const DAY_PARAM = 'dag';
-
-/** Today in Belgium, for opening the list on the day the monitors stand at the gate. */
-const todayInBelgium = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Brussels', year: 'numeric', month: '2-digit', day: '2-digit' }).format(new Date());
 
 /** /camp-participants/{CAMP_ID}: the children per camp day, attendance, lunch counts, printing and exports. */
 export default function CampParticipantsPage() {
@@ -39,7 +36,8 @@ function Participants({ camp }: { camp: CampRecord }) {
   const [search, setSearch] = useSearchParams();
   // The chosen day is in the address, so a reload or a shared link opens the same day; otherwise today, else the first day.
   const asked = search.get(DAY_PARAM);
-  const day = asked && days.includes(asked) ? asked : days.includes(todayInBelgium()) ? todayInBelgium() : days[0];
+  const today = todayInBelgium();
+  const day = asked && days.includes(asked) ? asked : days.includes(today) ? today : days[0];
   const chooseDay = (chosen: string | null) =>
     chosen &&
     setSearch(
@@ -91,7 +89,13 @@ function Participants({ camp }: { camp: CampRecord }) {
           <Tabs id="camp-days" activeKey={day} onSelect={chooseDay} mountOnEnter unmountOnExit>
             {days.map((d) => (
               <Tab key={d} eventKey={d} title={`${dayLabel(d)} (${participantsOn(participants.data, d).length})`}>
-                <DayParticipants day={d} participants={participants.data} saveStateOf={saver.stateOf} onAttendance={saver.save} />
+                <DayParticipants
+                  day={d}
+                  today={today}
+                  participants={participants.data}
+                  saveStateOf={saver.stateOf}
+                  onAttendance={saver.save}
+                />
               </Tab>
             ))}
           </Tabs>

@@ -1,12 +1,27 @@
+import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { attendanceCounts, lunchCounts, participantsOn, type Attendance, type CampParticipant } from '@common/participants.js';
+import {
+  attendanceCounts,
+  joinInDutch,
+  lunchCounts,
+  participantMessages,
+  participantsOn,
+  presenceAllowedOn,
+  type Attendance,
+  type CampParticipant,
+} from '@common/participants.js';
+import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
+import { StaticAlert } from '../../../components/StaticAlert.js';
 import type { AttendanceSaveState } from '../api/camp-participants.js';
 import { AttendanceToggle } from './AttendanceToggle.js';
 
 interface DayParticipantsProps {
   day: string;
+  /** Today in Belgium: a later day takes no presence yet. */
+  today: string;
   participants: CampParticipant[];
   saveStateOf: (subscriptionId: number, day: string) => AttendanceSaveState | undefined;
   onAttendance: (subscriptionId: number, day: string, present: Attendance) => void;
@@ -14,11 +29,31 @@ interface DayParticipantsProps {
 
 const childName = (p: CampParticipant) => `${p.SUBSCRIBER_FIRSTNAME} ${p.SUBSCRIBER_LASTNAME}`;
 
-/** One camp day: its counts for the kitchen and the attendance, 'Iedereen aanwezig', and a line per child. */
-export function DayParticipants({ day, participants, saveStateOf, onAttendance }: DayParticipantsProps) {
+/**
+ * One camp day: its counts for the kitchen and the attendance, 'Iedereen aanwezig', and a line per child. A day
+ * that has not come takes absences but no presence (issue 39). 'Iedereen aanwezig' sets the children without a
+ * registration present at once; when some are marked absent it asks first, and leaves them absent unless ticked.
+ */
+export function DayParticipants({ day, today, participants, saveStateOf, onAttendance }: DayParticipantsProps) {
   const ofDay = participantsOn(participants, day);
   const counts = attendanceCounts(participants, day);
-  const notYetPresent = ofDay.filter((p) => p.ATTENDANCE[day] !== true);
+  const unregistered = ofDay.filter((p) => (p.ATTENDANCE[day] ?? null) === null);
+  const absent = ofDay.filter((p) => p.ATTENDANCE[day] === false);
+  const presenceAllowed = presenceAllowedOn(day, today);
+  const [asking, setAsking] = useState(false);
+  const [alsoAbsent, setAlsoAbsent] = useState(false);
+  const setPresent = (children: CampParticipant[]) => children.forEach((p) => onAttendance(p.SUBSCRIPTION_ID, day, true));
+  const everyonePresent = () => {
+    if (absent.length === 0) setPresent(unregistered);
+    else {
+      setAlsoAbsent(false);
+      setAsking(true);
+    }
+  };
+  const confirmEveryone = () => {
+    setPresent(alsoAbsent ? [...unregistered, ...absent] : unregistered);
+    setAsking(false);
+  };
   return (
     <>
       <div className="d-flex flex-wrap gap-3 align-items-center my-3">
@@ -29,12 +64,38 @@ export function DayParticipants({ day, participants, saveStateOf, onAttendance }
         <Button
           variant="success"
           className="attendance-button"
-          disabled={notYetPresent.length === 0}
-          onClick={() => notYetPresent.forEach((p) => onAttendance(p.SUBSCRIPTION_ID, day, true))}
+          disabled={!presenceAllowed || unregistered.length + absent.length === 0}
+          onClick={everyonePresent}
         >
           Iedereen aanwezig
         </Button>
       </div>
+      {!presenceAllowed && (
+        <StaticAlert variant="info" role="status">
+          {participantMessages.futureDay}
+        </StaticAlert>
+      )}
+      <ConfirmModal
+        show={asking}
+        title="Iedereen aanwezig"
+        confirmLabel="Aanwezig zetten"
+        confirmVariant="success"
+        onConfirm={confirmEveryone}
+        onCancel={() => setAsking(false)}
+      >
+        <p>
+          {absent.length === 1 ? '1 kind staat' : `${absent.length} kinderen staan`} op afwezig: {joinInDutch(absent.map(childName))}.{' '}
+          {unregistered.length === 1 && 'Het kind zonder registratie wordt aanwezig gezet. '}
+          {unregistered.length > 1 && `De ${unregistered.length} kinderen zonder registratie worden aanwezig gezet. `}
+          Wie afwezig staat, blijft afwezig, tenzij je het hieronder aanvinkt.
+        </p>
+        <Form.Check
+          id={`also-absent-${day}`}
+          label="Ook de afwezige kinderen aanwezig zetten"
+          checked={alsoAbsent}
+          onChange={(e) => setAlsoAbsent(e.target.checked)}
+        />
+      </ConfirmModal>
       <section aria-labelledby={`lunch-${day}`} className="mb-3">
         <h2 id={`lunch-${day}`} className="h6 mb-1">
           Lunch
@@ -73,6 +134,7 @@ export function DayParticipants({ day, participants, saveStateOf, onAttendance }
                 </div>
                 <AttendanceToggle
                   childName={childName(p)}
+                  presenceAllowed={presenceAllowed}
                   present={p.ATTENDANCE[day] ?? null}
                   saveState={saveStateOf(p.SUBSCRIPTION_ID, day)}
                   onChange={(present) => onAttendance(p.SUBSCRIPTION_ID, day, present)}
