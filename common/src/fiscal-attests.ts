@@ -36,6 +36,15 @@ export const attestMessages = {
   noAttest: 'Voor dit kind is er geen fiscaal attest in dat jaar.',
 } as const;
 
+/** Why a child's attest cannot go into a Belcotax file yet (the attests page lists them, the export refuses with them). */
+export const belcotaxBlockMessages = {
+  childNationalNumber: 'Geen geldig rijksregisternummer van het kind',
+  unknownCountry: (name: string, country: string) =>
+    `Belcotax kent het land niet van ${name} (${country || 'leeg'}): schrijf het land voluit, zoals België, Nederland of Frankrijk`,
+  address: (name: string) =>
+    `Het adres van ${name} is onvolledig: straat en nummer, postcode en gemeente zijn nodig (een Belgische postcode heeft 4 cijfers)`,
+} as const;
+
 export type MissingReason =
   | typeof attestMessages.notFullyPaid
   | typeof attestMessages.free

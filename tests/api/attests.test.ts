@@ -2,15 +2,18 @@ import { eq } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attestMessages } from '@common/fiscal-attests.js';
+import { attestMessages, belcotaxBlockMessages } from '@common/fiscal-attests.js';
+import { belcotaxSettingLabels } from '@common/schemas/settings.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
+import { validationMessages } from '@common/messages.js';
 import * as t from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { backends } from '../helpers/database.js';
+import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
-import { schemaErrors } from '../helpers/sepa.js';
+import { schemaErrors } from '../helpers/xml-schema.js';
 
 const YEAR = 2025;
 const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
@@ -31,6 +34,44 @@ async function file(app: TestApp, url: string) {
 const xmlParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Fiche28186' });
 const fichesOf = (xml: string): Record<string, string>[] =>
   xmlParser.parse(xml).Verzendingen.Verzending.Aangiften.Aangifte.Opgaven.Opgave32586.Fiche28186;
+
+/**
+ * The conventions of the tax administration's example file (tests/fixtures/BOW2022_VoorbeeldXML_f86.xml) that its
+ * schema does not enforce: whole cents, DD-MM-YYYY, f86_2059 = the form's amount zones (2.60 to 2.64) added up, and
+ * the closing totals r8010 = forms + 2, r8011 = the sequence numbers added up, r8012 = the f86_2059 added up,
+ * r8013 = 0, r9010 = 3, r9011 = forms + 4, r9012/r9013 as r8011/r8012, r9014 = 0.
+ */
+function expectExampleConventions(xml: string, fileType: 'BELCOTAX' | 'BCTEST') {
+  const sending = xmlParser.parse(xml).Verzendingen.Verzending;
+  const aangifte = sending.Aangiften.Aangifte;
+  const fiches = fichesOf(xml);
+  expect(sending.v0010_bestandtype).toBe(fileType);
+  expect(sending.v0011_aanmaakdatum).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+  for (const [i, fiche] of fiches.entries()) {
+    expect(fiche.f2009_volgnummer).toBe(String(i + 1));
+    for (const [zone, value] of Object.entries(fiche)) {
+      if (/amount|tariff|totaal/.test(zone)) expect(value, zone).toMatch(/^\d+$/);
+      if (/date/.test(zone)) expect(value, zone).toMatch(/^\d{2}-\d{2}-\d{4}$/);
+    }
+    const amounts = ['f86_2060_amount1', 'f86_2061_amount2', 'f86_2062_amount3', 'f86_2063_amount4', 'f86_2064_totalamount'];
+    expect(Number(fiche.f86_2059_totaalcontrole)).toBe(amounts.reduce((sum, zone) => sum + Number(fiche[zone] ?? 0), 0));
+  }
+  const sequences = fiches.reduce((sum, f) => sum + Number(f.f2009_volgnummer), 0);
+  const controls = fiches.reduce((sum, f) => sum + Number(f.f86_2059_totaalcontrole), 0);
+  expect(aangifte).toMatchObject({
+    r8010_aantalrecords: String(fiches.length + 2),
+    r8011_controletotaal: String(sequences),
+    r8012_controletotaal: String(controls),
+    r8013_totaalvoorheffingen: '0',
+  });
+  expect(sending).toMatchObject({
+    r9010_aantallogbestanden: '3',
+    r9011_totaalaantalrecords: String(fiches.length + 4),
+    r9012_controletotaal: String(sequences),
+    r9013_controletotaal: String(controls),
+    r9014_controletotaal: '0',
+  });
+}
 
 describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   let app: TestApp;
@@ -158,6 +199,118 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(pdfText(Buffer.from(entries[names[1]!]!))).toMatch(/07\/07\/2025\s+08\/07\/2025\s+2\s+€ 20,00\s+€ 40,00/);
   });
 
+  it('names the settings the Belcotax file still needs, and refuses to write it without them', async () => {
+    const settings = (await app.call('GET', '/api/getSettings')).body.data[0];
+    const saved = await app.call('POST', '/api/updateSettings', {
+      ...settings,
+      ORGANISER_ADDRESS: 'Sportlaan 5 Gent',
+      BELCOTAX_CONTACT_PHONE: null,
+      BELCOTAX_CONTACT_EMAIL: '',
+    });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    try {
+      const expected = ['ORGANISER_ADDRESS', 'BELCOTAX_CONTACT_PHONE', 'BELCOTAX_CONTACT_EMAIL'] as const;
+      const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+      expect(list.BELCOTAX_MISSING_SETTINGS).toEqual(expected.map((s) => ({ SETTING: s, LABEL: belcotaxSettingLabels[s] })));
+      const before = await databaseDigest(app.db);
+      for (const url of [`/api/exportBelcotax?year=${YEAR}`, `/api/exportBelcotax?year=${YEAR}&test=true`]) {
+        const refused = await file(app, url);
+        expect(refused.status).toBe(409);
+        expect(refused.json().error.code).toBe('BELCOTAX_SETTINGS_MISSING');
+        const message: string = refused.json().error.message;
+        expect(message).toMatch(/^Het Belcotax-bestand kan nog niet gemaakt worden: vul eerst in bij Beheer › Instellingen: /);
+        for (const setting of expected) expect(message).toContain(belcotaxSettingLabels[setting]);
+      }
+      expect(await databaseDigest(app.db)).toEqual(before);
+    } finally {
+      await recogniseOrganiser(app);
+    }
+    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.BELCOTAX_MISSING_SETTINGS).toEqual([]);
+  });
+
+  it('validates the contact settings as Belcotax takes them', async () => {
+    const settings = (await app.call('GET', '/api/getSettings')).body.data[0];
+    const wrong = await app.call('POST', '/api/updateSettings', {
+      ...settings,
+      BELCOTAX_CONTACT_NAME: 'x'.repeat(35),
+      BELCOTAX_CONTACT_PHONE: '09 123',
+      BELCOTAX_CONTACT_EMAIL: 'geen adres',
+    });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields).toEqual({
+      BELCOTAX_CONTACT_NAME: validationMessages.tooLong,
+      BELCOTAX_CONTACT_PHONE: 'Foutief formaat: een telefoonnummer van 8 tot 12 cijfers, bijvoorbeeld 09 123 45 67 of +32 9 123 45 67.',
+      BELCOTAX_CONTACT_EMAIL: 'Foutief formaat: een mailadres, bijvoorbeeld boekhouding@voorbeeld.be.',
+    });
+    expect((await app.call('GET', '/api/getSettings')).body.data[0]).toMatchObject({
+      BELCOTAX_CONTACT_NAME: 'An De Smet',
+      BELCOTAX_CONTACT_PHONE: '09 123 45 67',
+      BELCOTAX_CONTACT_EMAIL: 'boekhouding@sportkampen-gent.be',
+    });
+  });
+
+  it('lists the children whose data block the Belcotax file, with where to fix it, and refuses the file meanwhile', async () => {
+    const [child] = await app.db.select().from(t.children).where(eq(t.children.id, turns14.childId));
+    const [parent] = await app.db.select().from(t.parents).where(eq(t.parents.id, paidFull.parentId));
+    await app.db.update(t.children).set({ nationalnr: null }).where(eq(t.children.id, turns14.childId));
+    await app.db.update(t.parents).set({ country: 'Atlantis', postalcode: '' }).where(eq(t.parents.id, paidFull.parentId));
+    try {
+      const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+      const parentName = `${parent!.firstname} ${parent!.lastname}`;
+      expect(list.BELCOTAX_BLOCKERS).toEqual([
+        {
+          SUBSCRIBER_ID: paidFull.childId,
+          SUBSCRIBER_NAME: 'Lotte Aerts',
+          SUBSCRIPTION_ID: paidFull.subscriptionId,
+          FIX: 'parent',
+          REASON: belcotaxBlockMessages.unknownCountry(parentName, 'Atlantis'),
+        },
+        {
+          SUBSCRIBER_ID: paidFull.childId,
+          SUBSCRIBER_NAME: 'Lotte Aerts',
+          SUBSCRIPTION_ID: paidFull.subscriptionId,
+          FIX: 'parent',
+          REASON: belcotaxBlockMessages.unknownCountry('kind Lotte Aerts', 'Atlantis'),
+        },
+        {
+          SUBSCRIBER_ID: turns14.childId,
+          SUBSCRIBER_NAME: `${child!.firstname} Claes`,
+          SUBSCRIPTION_ID: turns14.subscriptionId,
+          FIX: 'child',
+          REASON: belcotaxBlockMessages.childNationalNumber,
+        },
+      ]);
+      const before = await databaseDigest(app.db);
+      const refused = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      expect(refused.status).toBe(409);
+      expect(refused.json().error.code).toBe('BELCOTAX_DATA_MISSING');
+      expect(refused.json().error.message).toContain(`${child!.firstname} Claes: ${belcotaxBlockMessages.childNationalNumber}`);
+      expect(refused.json().error.message).toContain('(Atlantis)');
+      expect(await databaseDigest(app.db)).toEqual(before);
+    } finally {
+      await app.db.update(t.children).set({ nationalnr: child!.nationalnr }).where(eq(t.children.id, turns14.childId));
+      await app.db
+        .update(t.parents)
+        .set({ country: parent!.country, postalcode: parent!.postalcode })
+        .where(eq(t.parents.id, paidFull.parentId));
+    }
+    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.BELCOTAX_BLOCKERS).toEqual([]);
+  });
+
+  it('writes a BCTEST file for the test environment that validates and declares nothing', async () => {
+    const declaredBefore = await app.db.select().from(t.fiscalAttests);
+    const answer = await file(app, `/api/exportBelcotax?year=${YEAR}&test=true`);
+    expect(answer.status).toBe(200);
+    const xml = answer.body.toString('utf8');
+    expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+    expectExampleConventions(xml, 'BCTEST');
+    expect(fichesOf(xml)).toHaveLength(2);
+    expect(await app.db.select().from(t.fiscalAttests)).toEqual(declaredBefore);
+    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.DECLARED).toBe(false);
+    // Nothing declared yet: there is no modification file, not even a test one.
+    expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`)).status).toBe(409);
+  });
+
   it("writes a parent abroad with the country's code and a foreign postal code, and refuses a country it does not know", async () => {
     const setParent = (country: string, postalcode: string) =>
       app.db.update(t.parents).set({ country, postalcode }).where(eq(t.parents.id, paidFull.parentId));
@@ -169,6 +322,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       expect(answer.status).toBe(200);
       const xml = answer.body.toString('utf8');
       expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+      expectExampleConventions(xml, 'BELCOTAX');
       const [abroad, belgian] = fichesOf(xml).sort((a, b) => Number(a.f2010_referentie) - Number(b.f2010_referentie));
       expect(abroad).toMatchObject({ f2018_landwoonplaats: '129', f2112_buitenlandspostnummer: '4331 AB', f86_2101_childcountry: '129' });
       expect(abroad!.f86_2139_childpostnr).toBe('4331 AB');
@@ -182,6 +336,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       const declared = await app.db.select().from(t.fiscalAttests);
       const refused = await file(app, `/api/exportBelcotax?year=${YEAR}`);
       expect(refused.status).toBe(409);
+      expect(refused.json().error.code).toBe('BELCOTAX_DATA_MISSING');
       const message: string = refused.json().error.message;
       expect(message).toContain('Belcotax kent het land niet van');
       expect(message).toContain('(Narnia)');
@@ -198,6 +353,18 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(answer.type).toContain('application/xml');
     const xml = answer.body.toString('utf8');
     expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+    expectExampleConventions(xml, 'BELCOTAX');
+    const sending = xmlParser.parse(xml).Verzendingen.Verzending;
+    expect(sending).toMatchObject({
+      v0014_naam: 'Sportkampen Gent vzw',
+      v0015_adres: 'Sportlaan 5',
+      v0016_postcode: '9000',
+      v0017_gemeente: 'Gent',
+      v0018_telefoonnummer: '09 123 45 67',
+      v0021_contactpersoon: 'An De Smet',
+      v0023_emailadres: 'boekhouding@sportkampen-gent.be',
+      v0024_nationaalnr: '0123456749',
+    });
     const fiches = fichesOf(xml);
     expect(fiches).toHaveLength(2);
     for (const [i, fiche] of fiches.entries()) {
@@ -224,19 +391,38 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     // A correction: the fifth day was attended after all; Claes's payment turns out to be taken back.
     await present(paidFull.subscriptionId, [WEEK[4]!]);
     await app.db.update(t.subscriptions).set({ paidAmountCents: 0, paid: false }).where(eq(t.subscriptions.id, turns14.subscriptionId));
+    // … and Lotte's family moved to France.
+    const [home] = await app.db.select().from(t.parents).where(eq(t.parents.id, paidFull.parentId));
+    await app.db
+      .update(t.parents)
+      .set({ country: 'France', postalcode: '59000', city: 'Lille' })
+      .where(eq(t.parents.id, paidFull.parentId));
     const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
     expect(list).toMatchObject({ DECLARED: true, CHANGED_SINCE_DECLARATION: 2 });
+    // A test file of the corrections first: it declares nothing, so the real one holds the same forms.
+    const trial = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`);
+    expect(trial.status).toBe(200);
+    expect(schemaErrors(trial.body, BELCOTAX_XSD)).toBeNull();
+    expectExampleConventions(trial.body.toString('utf8'), 'BCTEST');
     const answer = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`);
     expect(answer.status).toBe(200);
     const xml = answer.body.toString('utf8');
     expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
+    expectExampleConventions(xml, 'BELCOTAX');
     const fiches = fichesOf(xml);
+    expect(fichesOf(trial.body.toString('utf8'))).toEqual(fiches);
     expect(fiches.map((f) => [f.f2010_referentie, f.f2028_typetraitement, f.f86_2064_totalamount])).toEqual([
       ['1', '1', '10000'],
       ['2', '3', '4000'],
     ]);
+    expect(fiches[0]).toMatchObject({ f2018_landwoonplaats: '111', f2112_buitenlandspostnummer: '59000', f2017_gemeente: 'Lille' });
+    expect(fiches[0]).not.toHaveProperty('f2016_postcodebelgisch');
     // Declared now: nothing more to correct.
     expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`)).status).toBe(409);
+    await app.db
+      .update(t.parents)
+      .set({ country: home!.country, postalcode: home!.postalcode, city: home!.city })
+      .where(eq(t.parents.id, paidFull.parentId));
   });
 
   it('gives two debtors two attests, each with its share, and keeps the first number', async () => {

@@ -34,6 +34,9 @@ describe.each(backends)('getSettings on %s', (backend) => {
           FISCAL_DAILY_MAXIMUMS: '',
           REMINDER_INTERVAL_DAYS: 7,
           REMINDER_MAX_COUNT: 3,
+          BELCOTAX_CONTACT_NAME: null,
+          BELCOTAX_CONTACT_PHONE: null,
+          BELCOTAX_CONTACT_EMAIL: null,
         },
       ],
     });

@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { unzipSync } from 'fflate';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { attestMessages } from '@common/fiscal-attests.js';
+import { attestMessages, belcotaxBlockMessages } from '@common/fiscal-attests.js';
+import { belcotaxSettingLabels } from '@common/schemas/settings.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import * as schema from '../../server/src/db/schema.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
@@ -11,7 +12,7 @@ import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession 
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { download, pdfText } from '../helpers/files.js';
 import { eventually, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
-import { schemaErrors } from '../helpers/sepa.js';
+import { schemaErrors } from '../helpers/xml-schema.js';
 import { addUser, signIn } from '../helpers/users.js';
 
 const YEAR = 2025;
@@ -110,22 +111,69 @@ describe('attests in Chromium', () => {
     expect(text).toContain('Lotte Aerts');
     expect(text).toMatch(/Totaal\s+€ 80,00/);
 
+    // A test file for Belcotax-on-web's test environment first: BCTEST, valid, and it declares nothing.
+    await page.getByLabel(/^Testbestand \(BCTEST\)/).check();
+    const trial = await downloadBy(page, 'Belcotax-testbestand (XML)');
+    expect(trial.name).toMatch(/-aangifte-test-.*\.xml$/);
+    expect(schemaErrors(trial.body, BELCOTAX_XSD)).toBeNull();
+    expect(trial.body.toString('utf8')).toContain('<v0010_bestandtype>BCTEST</v0010_bestandtype>');
+    await page.getByLabel(/^Testbestand \(BCTEST\)/).uncheck();
     const belcotax = await downloadBy(page, 'Belcotax-bestand (XML)');
-    expect(belcotax.name).toMatch(/\.xml$/);
+    expect(belcotax.name).toMatch(/-aangifte-\d{4}-\d{2}-\d{2}\.xml$/);
     expect(schemaErrors(belcotax.body, BELCOTAX_XSD)).toBeNull();
+    expect(belcotax.body.toString('utf8')).toContain('<v0010_bestandtype>BELCOTAX</v0010_bestandtype>');
     expect(belcotax.body.toString('utf8')).toContain('<f86_2064_totalamount>8000</f86_2064_totalamount>');
+  });
 
-    // A country Belcotax has no code for: the screen says whom to fix, and no file comes.
-    const parentCountry = (country: string) =>
-      session.t.db.update(schema.parents).set({ country }).where(eq(schema.parents.id, eligible.parentId));
-    await parentCountry('Narnia');
+  it('says before the export which settings and children block the Belcotax file, each with a link to fix it', async () => {
+    const app = session.t;
+    const [parent] = await app.db.select().from(schema.parents).where(eq(schema.parents.id, eligible.parentId));
+    const [child] = await app.db.select().from(schema.children).where(eq(schema.children.id, eligible.childId));
+    const settings = (await app.call('GET', '/api/getSettings')).body.data[0];
+    await app.call('POST', '/api/updateSettings', { ...settings, BELCOTAX_CONTACT_PHONE: null });
+    await app.db.update(schema.parents).set({ country: 'Narnia' }).where(eq(schema.parents.id, eligible.parentId));
+    await app.db.update(schema.children).set({ nationalnr: null }).where(eq(schema.children.id, eligible.childId));
     try {
-      await page.getByRole('button', { name: 'Belcotax-bestand (XML)' }).click();
+      const page = await session.newPage();
+      await page.goto(`/attesten?subscriptionsYear=${YEAR}`);
+      const warning = page.getByRole('alert').filter({ hasText: 'Het Belcotax-bestand kan nog niet gemaakt worden' });
+      await warning.waitFor({ timeout: UI_TIMEOUT_MS });
+      expect((await warning.getByRole('listitem').allInnerTexts()).map((text) => text.replace(/\s+/g, ' '))).toEqual([
+        belcotaxSettingLabels.BELCOTAX_CONTACT_PHONE,
+        `Lotte Aerts: ${belcotaxBlockMessages.childNationalNumber}. Kind aanpassen van Lotte Aerts`,
+        `Lotte Aerts: ${belcotaxBlockMessages.unknownCountry('Sofie Aerts', 'Narnia')}. Ouder aanpassen van Lotte Aerts`,
+        `Lotte Aerts: ${belcotaxBlockMessages.unknownCountry('kind Lotte Aerts', 'Narnia')}. Ouder aanpassen van Lotte Aerts`,
+      ]);
+      expect(await page.getByRole('button', { name: 'Belcotax-bestand (XML)' }).isDisabled()).toBe(true);
+      await expectNoSeriousAxeViolations(page, 'Attesten with what blocks the Belcotax file');
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/attests-blocked.png`, fullPage: true });
+
+      // Each link leads to where it is fixed: the child on the subscription, the settings page.
+      await warning.getByRole('link', { name: 'Kind aanpassen van Lotte Aerts' }).click();
+      await page.waitForURL(`**/subscription-detail/${eligible.subscriptionId}`);
+      await page.goBack();
+      await warning.getByRole('link', { name: 'Beheer › Instellingen' }).click();
+      await page.waitForURL('**/settings');
+      const phone = page.getByLabel('Telefoonnummer', { exact: true });
+      await phone.fill('09 123');
+      await page.getByRole('button', { name: 'Opslaan' }).click();
       await page
-        .getByText('Belcotax kent het land niet van: Sofie Aerts (Narnia), kind Lotte Aerts (Narnia).', { exact: false })
+        .getByText('Foutief formaat: een telefoonnummer van 8 tot 12 cijfers', { exact: false })
         .waitFor({ timeout: UI_TIMEOUT_MS });
+      await phone.fill('09 123 45 67');
+      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.getByRole('button', { name: 'Opgeslagen' }).waitFor({ timeout: UI_TIMEOUT_MS });
+      await expectNoSeriousAxeViolations(page, 'settings with the Belcotax contact');
+      if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/settings-belcotax.png`, fullPage: true });
+      expect((await app.call('GET', '/api/getSettings')).body.data[0].BELCOTAX_CONTACT_PHONE).toBe('09 123 45 67');
+
+      await page.goto(`/attesten?subscriptionsYear=${YEAR}`);
+      await warning.getByRole('listitem').first().waitFor({ timeout: UI_TIMEOUT_MS });
+      expect(await warning.getByText('Deze instellingen ontbreken nog', { exact: false }).count()).toBe(0);
     } finally {
-      await parentCountry('België');
+      await app.db.update(schema.parents).set({ country: parent!.country }).where(eq(schema.parents.id, eligible.parentId));
+      await app.db.update(schema.children).set({ nationalnr: child!.nationalnr }).where(eq(schema.children.id, eligible.childId));
+      await recogniseOrganiser(app);
     }
   });
 

@@ -1,9 +1,9 @@
-import path from 'node:path';
 import { expect } from 'vitest';
 import type { TestApp } from './api.js';
+import { XSD } from './xml-schema.js';
 
-/** The Belcotax-on-web schema of form 281.86 the XML files are validated against. */
-export const BELCOTAX_XSD = path.resolve(import.meta.dirname, '../fixtures/belcotax-28186.xsd');
+/** The tax administration's Belcotax-on-web schema (tests/fixtures/README.md) the XML files are validated against. */
+export const BELCOTAX_XSD = XSD.belcotax;
 
 /** An organiser recognised by a public authority (code 2), so it may issue fiscal attests 281.86. */
 export const RECOGNISED_ORGANISER = {
@@ -17,6 +17,9 @@ export const RECOGNISED_ORGANISER = {
   SIGNATORY_NAME: 'Jan Peeters',
   SIGNATORY_CAPACITY: 'Voorzitter',
   FISCAL_DAILY_MAXIMUMS: '2025: 16,10\n2023: 15,70',
+  BELCOTAX_CONTACT_NAME: 'An De Smet',
+  BELCOTAX_CONTACT_PHONE: '09 123 45 67',
+  BELCOTAX_CONTACT_EMAIL: 'boekhouding@sportkampen-gent.be',
 };
 
 /** Saves RECOGNISED_ORGANISER through the settings call, as a beheerder does in Beheer › Instellingen. */

@@ -1,4 +1,5 @@
 import {
+  belcotaxExportQuery,
   attestYearPayload,
   attestYearQuery,
   fiscalAttestChildDetail,
@@ -57,8 +58,9 @@ export const attestCalls = feature('attests', {
     method: 'GET',
     path: '/api/exportBelcotax',
     roles: beheerderOnly,
-    summary: 'The Belcotax-on-web XML of every fiscal attest of an income year (normal declaration); records what it declared',
-    query: attestYearQuery,
+    summary:
+      'The Belcotax-on-web XML of every fiscal attest of an income year (normal declaration); records what it declared. test=true: a BCTEST file for the test environment, recording nothing',
+    query: belcotaxExportQuery,
     files: ['xml'],
     refusals: [409],
     example: { query: { year: 2025 } },
@@ -69,7 +71,7 @@ export const attestCalls = feature('attests', {
     roles: beheerderOnly,
     summary:
       'After a correction: the Belcotax XML with the attests changed (modification), added or withdrawn (cancellation) since the last declaration',
-    query: attestYearQuery,
+    query: belcotaxExportQuery,
     files: ['xml'],
     refusals: [409],
     example: { query: { year: 2025 } },

@@ -34,6 +34,10 @@ export const errorCodes = [
   'AGE_OUT_OF_RANGE',
   /** 409: presence registered for a day after today (Belgian time). */
   'FUTURE_ATTENDANCE',
+  /** 409: the Belcotax file needs a setting the organiser has not given yet (Beheer › Instellingen). */
+  'BELCOTAX_SETTINGS_MISSING',
+  /** 409: a child's or parent's data keep the Belcotax file from being valid (Beheer › Attesten lists them). */
+  'BELCOTAX_DATA_MISSING',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',

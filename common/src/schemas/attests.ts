@@ -52,6 +52,24 @@ export const fiscalAttestChildRow = z.object({
 });
 export type FiscalAttestChildRow = z.infer<typeof fiscalAttestChildRow>;
 
+/**
+ * A child whose attests keep the Belcotax file from being made, and why; FIX says where to mend it: the child or
+ * the parent on the subscription detail (SUBSCRIPTION_ID), or the debtors staff set ('Aanpassen').
+ */
+export const belcotaxBlocker = z.object({
+  SUBSCRIBER_ID: z.number(),
+  SUBSCRIBER_NAME: z.string(),
+  SUBSCRIPTION_ID: z.number(),
+  FIX: z.enum(['child', 'parent', 'debtors']),
+  REASON: z.string(),
+});
+export type BelcotaxBlocker = z.infer<typeof belcotaxBlocker>;
+
+/** exportBelcotax and exportBelcotaxCorrections: the income year; test=true writes a BCTEST file that declares nothing. */
+export const belcotaxExportQuery = attestYearQuery.extend({
+  test: z.enum(['true', 'false'], { error: m.wrongFormat }).optional(),
+});
+
 export const fiscalAttestsAnswer = z.object({
   YEAR: z.number(),
   /** null when the organiser may issue fiscal attests; otherwise why not. */
@@ -63,6 +81,10 @@ export const fiscalAttestsAnswer = z.object({
   /** Attests whose figures differ from what the last Belcotax file declared, or that it did not hold. */
   CHANGED_SINCE_DECLARATION: z.number(),
   DECLARED: z.boolean(),
+  /** The settings the Belcotax file needs and lacks, by their place on the settings page; empty when none. */
+  BELCOTAX_MISSING_SETTINGS: z.array(z.object({ SETTING: z.string(), LABEL: z.string() })),
+  /** The children whose data keep the Belcotax file from being made; empty when none. */
+  BELCOTAX_BLOCKERS: z.array(belcotaxBlocker),
 });
 export type FiscalAttestsAnswer = z.infer<typeof fiscalAttestsAnswer>;
 

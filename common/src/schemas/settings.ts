@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { formatDailyMaximums, parseDailyMaximums, RECOGNITION_CODES, type RecognitionCode } from '../fiscal-attests.js';
 import { isValidIban } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
-import { nonNegativeIntField, optionalText, positiveIntField, requiredText } from './fields.js';
+import { nonNegativeIntField, optionalText, PHONE_PATTERN, positiveIntField, requiredText } from './fields.js';
 
 /**
  * The organiser's settings (issue 17, 'Instellingen'): who sends the mails and signs the attests. They
@@ -17,7 +17,43 @@ export const settingsMessages = {
   signatureImage: 'Foutief formaat: een PNG- of JPEG-afbeelding.',
   signatureImageTooLarge: 'Afbeelding te groot (hoogstens 150 kB).',
   dailyMaximums: 'Foutief formaat: per regel een inkomstenjaar en een bedrag, bijvoorbeeld 2023: 15,70.',
+  belcotaxPhone: 'Foutief formaat: een telefoonnummer van 8 tot 12 cijfers, bijvoorbeeld 09 123 45 67 of +32 9 123 45 67.',
+  belcotaxEmail: 'Foutief formaat: een mailadres, bijvoorbeeld boekhouding@voorbeeld.be.',
 };
+
+/**
+ * The settings the Belcotax-on-web file needs, by the card and label the settings page shows them under: the export
+ * names a missing one with these words, and the attests page lists them with a link to the settings page.
+ */
+export const belcotaxSettingLabels = {
+  ORGANISER_ADDRESS: 'Organisator › Adres (straat en nummer, postcode en gemeente, zoals Sportlaan 5, 9000 Gent)',
+  ORGANISER_COMPANY_NUMBER: 'Organisator › Ondernemingsnummer (KBO)',
+  BELCOTAX_CONTACT_NAME: 'Belcotax-aangifte › Contactpersoon',
+  BELCOTAX_CONTACT_PHONE: 'Belcotax-aangifte › Telefoonnummer',
+  BELCOTAX_CONTACT_EMAIL: 'Belcotax-aangifte › Mailadres',
+  CERTIFYING_AUTHORITY: 'Fiscale attesten › Certificerende overheid',
+  CERTIFYING_AUTHORITY_ADDRESS: 'Fiscale attesten › Adres certificerende overheid (met postcode en gemeente)',
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: 'Fiscale attesten › Ondernemingsnummer certificerende overheid',
+} as const;
+export type BelcotaxSetting = keyof typeof belcotaxSettingLabels;
+
+/** The longest text Belcotax takes in the contact zones (its brochure's lengths: v0021 34, v0018 12, v0023 44). */
+export const BELCOTAX_LENGTHS = { contactName: 34, phone: 12, email: 44 } as const;
+
+/** A phone number without its separators: digits, with a leading + for a country code ('+3291234567'). */
+export const compactPhone = (text: string) => text.replace(/[^\d+]/g, '');
+
+/**
+ * A phone number as Belcotax's zone v0018 holds it (at most 12 characters): as typed when it fits, as the example
+ * file writes '02 572 57 57'; else without separators.
+ */
+export const belcotaxPhone = (text: string) => (text.trim().length <= BELCOTAX_LENGTHS.phone ? text.trim() : compactPhone(text));
+
+/** A phone number Belcotax takes: typed as people do (spaces, dots, slashes), 8 to 12 characters without them. */
+export function isValidBelcotaxPhone(text: string): boolean {
+  const compact = compactPhone(text);
+  return PHONE_PATTERN.test(text.trim()) && /^\+?\d{8,12}$/.test(compact) && compact.length <= BELCOTAX_LENGTHS.phone;
+}
 
 /** The largest signature image, as base64 in a data URL (fits the API's body limit with room to spare). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 150 * 1024;
@@ -90,6 +126,15 @@ export const settingsPayload = z.object({
   /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
   REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
   REMINDER_MAX_COUNT: positiveIntField.optional(),
+  /**
+   * The contact of the Belcotax-on-web file (issue 32), whom the tax administration writes about the file: zones
+   * v0021, v0018 and v0023 the schema requires. Left out, they stay as they are.
+   */
+  BELCOTAX_CONTACT_NAME: optionalText(BELCOTAX_LENGTHS.contactName)
+    .transform((v) => v?.trim() ?? null)
+    .optional(),
+  BELCOTAX_CONTACT_PHONE: optionalChecked(20, isValidBelcotaxPhone, settingsMessages.belcotaxPhone).optional(),
+  BELCOTAX_CONTACT_EMAIL: optionalChecked(BELCOTAX_LENGTHS.email, (v) => EMAIL.test(v), settingsMessages.belcotaxEmail).optional(),
 });
 export type SettingsPayload = z.input<typeof settingsPayload>;
 export type SettingsValues = z.output<typeof settingsPayload>;
@@ -115,5 +160,8 @@ export const settingsRecord = z.object({
   FISCAL_DAILY_MAXIMUMS: z.string(),
   REMINDER_INTERVAL_DAYS: z.number(),
   REMINDER_MAX_COUNT: z.number(),
+  BELCOTAX_CONTACT_NAME: z.string().nullable(),
+  BELCOTAX_CONTACT_PHONE: z.string().nullable(),
+  BELCOTAX_CONTACT_EMAIL: z.string().nullable(),
 }) satisfies z.ZodType<SettingsValues>;
 export type SettingsRecord = z.infer<typeof settingsRecord>;

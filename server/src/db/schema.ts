@@ -86,6 +86,10 @@ export const settings = pgTable('settings', {
   /** Payment reminders (issue 19): no second one within this many days, and no more than this many. */
   reminderIntervalDays: integer('reminder_interval_days').notNull().default(7),
   reminderMaxCount: integer('reminder_max_count').notNull().default(3),
+  /** The Belcotax-on-web sender's contact (issue 32): zones v0021 (name), v0018 (phone) and v0023 (mail address). */
+  belcotaxContactName: text('belcotax_contact_name'),
+  belcotaxContactPhone: text('belcotax_contact_phone'),
+  belcotaxContactEmail: text('belcotax_contact_email'),
 });
 
 export const camps = pgTable(

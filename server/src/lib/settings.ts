@@ -43,6 +43,9 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
     FISCAL_DAILY_MAXIMUMS: '',
     REMINDER_INTERVAL_DAYS: DEFAULT_REMINDER_INTERVAL_DAYS,
     REMINDER_MAX_COUNT: DEFAULT_REMINDER_MAX_COUNT,
+    BELCOTAX_CONTACT_NAME: null,
+    BELCOTAX_CONTACT_PHONE: null,
+    BELCOTAX_CONTACT_EMAIL: null,
   };
 }
 
@@ -67,6 +70,9 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   FISCAL_DAILY_MAXIMUMS: formatDailyMaximums(row.fiscalDailyMaximums),
   REMINDER_INTERVAL_DAYS: row.reminderIntervalDays,
   REMINDER_MAX_COUNT: row.reminderMaxCount,
+  BELCOTAX_CONTACT_NAME: row.belcotaxContactName,
+  BELCOTAX_CONTACT_PHONE: row.belcotaxContactPhone,
+  BELCOTAX_CONTACT_EMAIL: row.belcotaxContactEmail,
 });
 
 const toColumns = (values: SettingsValues) => ({
@@ -90,6 +96,9 @@ const toColumns = (values: SettingsValues) => ({
   ...(values.FISCAL_DAILY_MAXIMUMS === undefined ? {} : { fiscalDailyMaximums: parseDailyMaximums(values.FISCAL_DAILY_MAXIMUMS) ?? {} }),
   ...(values.REMINDER_INTERVAL_DAYS === undefined ? {} : { reminderIntervalDays: values.REMINDER_INTERVAL_DAYS }),
   ...(values.REMINDER_MAX_COUNT === undefined ? {} : { reminderMaxCount: values.REMINDER_MAX_COUNT }),
+  ...(values.BELCOTAX_CONTACT_NAME === undefined ? {} : { belcotaxContactName: values.BELCOTAX_CONTACT_NAME }),
+  ...(values.BELCOTAX_CONTACT_PHONE === undefined ? {} : { belcotaxContactPhone: values.BELCOTAX_CONTACT_PHONE }),
+  ...(values.BELCOTAX_CONTACT_EMAIL === undefined ? {} : { belcotaxContactEmail: values.BELCOTAX_CONTACT_EMAIL }),
 });
 
 /** The typed getter: the saved settings, or the environment's defaults when none are saved yet. */

@@ -22,8 +22,10 @@ export default callRoutes(attestCalls, (app) => {
     getFiscalAttestPdf: async (request) => fiscalAttestFile(db(), deps, request.query.year, request.query.subscriberId),
     exportFiscalAttests: async (request) => fiscalAttestsZip(db(), deps, request.query.year),
     getParticipationAttestPdf: async (request) => participationAttestFile(db(), deps, request.query.subscriptionId),
-    exportBelcotax: async (request) => belcotaxFile(db(), deps, currentAdminId(request), request.query.year, false),
-    exportBelcotaxCorrections: async (request) => belcotaxFile(db(), deps, currentAdminId(request), request.query.year, true),
+    exportBelcotax: async (request) =>
+      belcotaxFile(db(), deps, currentAdminId(request), request.query.year, { corrections: false, test: request.query.test === 'true' }),
+    exportBelcotaxCorrections: async (request) =>
+      belcotaxFile(db(), deps, currentAdminId(request), request.query.year, { corrections: true, test: request.query.test === 'true' }),
     mailAttests: async (request) => mailAttests(db(), deps, currentAdminId(request), request.body.year),
     getFiscalAttestChild: async (request) => fiscalAttestChild(db(), request.query.year, request.query.subscriberId),
     saveFiscalAttestChild: async (request) => saveFiscalAttestChild(db(), currentAdminId(request), request.body),

@@ -6,24 +6,35 @@ import { ATTEST_MAIL_TEMPLATE } from '@common/constants.js';
 import { attestMessages, parseDailyMaximums } from '@common/fiscal-attests.js';
 import { maskNationalNumber } from '@common/identity-numbers.js';
 import { centsToEuro, subscriptionAmounts } from '@common/money.js';
-import type { FiscalAttestsAnswer } from '@common/schemas/attests.js';
+import type { BelcotaxBlocker, FiscalAttestsAnswer } from '@common/schemas/attests.js';
+import { belcotaxSettingLabels, type BelcotaxSetting } from '@common/schemas/settings.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { children, fiscalAttestChildren, fiscalAttests, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../../lib/downloads.js';
-import { conflict, notFound } from '../../lib/errors.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { queueMail } from '../../lib/mail-outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
-import { belcotaxXml, formZones, TREATMENT, unknownCountries, type BelcotaxForm, type FormZones } from './belcotax.js';
+import {
+  belcotaxBlockers,
+  belcotaxXml,
+  formZones,
+  missingBelcotaxSettings,
+  sameForm,
+  TREATMENT,
+  type BelcotaxForm,
+  type FormZones,
+} from './belcotax.js';
 import { attendedDaysUpTo, readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
 
 export const attestServiceMessages = {
-  noCompanyNumber: 'Vul eerst het ondernemingsnummer van de organisator in (Beheer › Instellingen): de Belcotax-aangifte heeft het nodig.',
+  missingSettings: (labels: string[]) =>
+    `Het Belcotax-bestand kan nog niet gemaakt worden: vul eerst in bij Beheer › Instellingen: ${labels.join('; ')}.`,
+  blocked: (blockers: BelcotaxBlocker[]) =>
+    `Het Belcotax-bestand kan nog niet gemaakt worden: ${blockers.map((b) => `${b.SUBSCRIBER_NAME}: ${b.REASON}`).join('; ')}. Beheer › Attesten toont ze met een link om ze aan te passen.`,
   noAttests: 'Er zijn geen fiscale attesten voor dat jaar.',
-  unknownCountry: (names: string[]) =>
-    `Belcotax kent het land niet van: ${names.join(', ')}. Schrijf het land voluit, zoals België, Nederland of Frankrijk, bij de ouder (Inschrijving › Ouder) of de schuldenaar van het attest.`,
   notDeclared: 'Er is nog geen Belcotax-aangifte voor dat jaar: download eerst het gewone Belcotax-bestand.',
   noChanges: 'Geen wijzigingen sinds de vorige Belcotax-aangifte.',
   subscriptionNotFound: 'Inschrijving niet gevonden',
@@ -54,8 +65,9 @@ export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: nu
   const attests = allowed ? await readYearAttests(db, year, todayInBelgium(deps.now())) : [];
   const declared = await readDeclarations(db, year);
   const current = new Map(attests.flatMap((c) => c.sheets.map((s) => [sheetKey(c.childId, s), formZones(year, c, s, organiser)] as const)));
+  const differs = (stored: string, now: FormZones | undefined) => now === undefined || !sameForm(JSON.parse(stored) as FormZones, now);
   const changed =
-    declared.filter((d) => d.declaredForm !== null && d.declaredForm !== JSON.stringify(current.get(sheetKey(d.childId, d)))).length +
+    declared.filter((d) => d.declaredForm !== null && differs(d.declaredForm, current.get(sheetKey(d.childId, d)))).length +
     [...current.keys()].filter((key) => !declared.some((d) => d.declaredForm !== null && sheetKey(d.childId, d) === key)).length;
   const sheets = attests.flatMap((c) => c.sheets);
   return {
@@ -86,6 +98,10 @@ export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: nu
     TOTAL_AMOUNT: centsToEuro(sheets.reduce((sum, s) => sum + s.totalCents, 0)),
     CHANGED_SINCE_DECLARATION: declared.some((d) => d.declaredForm !== null) ? changed : 0,
     DECLARED: declared.some((d) => d.declaredForm !== null),
+    BELCOTAX_MISSING_SETTINGS: allowed
+      ? missingBelcotaxSettings(organiser).map((s) => ({ SETTING: s, LABEL: belcotaxSettingLabels[s] }))
+      : [],
+    BELCOTAX_BLOCKERS: belcotaxBlockers(attests),
   };
 }
 
@@ -119,27 +135,36 @@ export async function fiscalAttestsZip(db: Executor, deps: AttestDeps, year: num
   return { body: Buffer.from(zipSync(files, { level: 0 })), contentType: CONTENT_TYPES.zip, fileName: `fiscale-attesten-${year}.zip` };
 }
 
-function belcotaxPreconditions(organiser: OrganiserSettings) {
-  if (!organiser.ORGANISER_COMPANY_NUMBER) throw conflict(attestServiceMessages.noCompanyNumber);
+/**
+ * What the schema and the tax administration require before a file is written: the settings (refused with
+ * BELCOTAX_SETTINGS_MISSING, naming each as the settings page does) and the children's data (BELCOTAX_DATA_MISSING,
+ * naming each child and why). A file that Belcotax-on-web would refuse is never written.
+ */
+function belcotaxPreconditions(organiser: OrganiserSettings, attests: AttestChildFacts[]) {
+  const missing: BelcotaxSetting[] = missingBelcotaxSettings(organiser);
+  if (missing.length > 0)
+    throw new AppError('BELCOTAX_SETTINGS_MISSING', attestServiceMessages.missingSettings(missing.map((s) => belcotaxSettingLabels[s])));
+  const blockers = belcotaxBlockers(attests);
+  if (blockers.length > 0) throw new AppError('BELCOTAX_DATA_MISSING', attestServiceMessages.blocked(blockers));
 }
 
 /**
  * exportBelcotax (corrections false): every attest of the year as a normal form, and what it sent is recorded as
  * declared. exportBelcotaxCorrections: only what changed since: a changed attest as a modification of its number,
- * a new one as an addition, one that no longer stands (its payment taken back) as a cancellation.
+ * a new one as an addition, one that no longer stands (its payment taken back) as a cancellation. A test file
+ * (BCTEST, for Belcotax-on-web's test environment) holds the same forms and records nothing.
  */
 export async function belcotaxFile(
   db: Database,
   deps: AttestDeps,
   adminId: number,
   year: number,
-  corrections: boolean,
+  options: { corrections: boolean; test: boolean },
 ): Promise<DownloadFile> {
+  const { corrections, test } = options;
   const organiser = await allowedOrganiser(db, deps);
-  belcotaxPreconditions(organiser);
   const attests = await readYearAttests(db, year, todayInBelgium(deps.now()));
-  const unknown = unknownCountries(attests);
-  if (unknown.length > 0) throw conflict(attestServiceMessages.unknownCountry(unknown));
+  belcotaxPreconditions(organiser, attests);
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(2816, ${year})`);
     const declared = await readDeclarations(tx, year);
@@ -156,7 +181,7 @@ export async function belcotaxFile(
         ...current.flatMap((f): (BelcotaxForm & { key: string })[] => {
           const before = rowOf.get(f.key)?.declaredForm ?? null;
           if (before === null) return [{ ...f, treatment: TREATMENT.addition }];
-          return before === JSON.stringify(f.zones) ? [] : [{ ...f, treatment: TREATMENT.modification }];
+          return sameForm(JSON.parse(before) as FormZones, f.zones) ? [] : [{ ...f, treatment: TREATMENT.modification }];
         }),
         ...declared
           .filter((d) => d.declaredForm !== null && !currentKeys.has(sheetKey(d.childId, d)))
@@ -170,7 +195,8 @@ export async function belcotaxFile(
     }
     const now = deps.now();
     const currentKeys = new Set(current.map((f) => f.key));
-    for (const form of forms) {
+    // A test file declares nothing: the next real file is made as if it had not been.
+    for (const form of test ? [] : forms) {
       const row = rowOf.get(form.key)!;
       const stillStands = currentKeys.has(form.key);
       await tx
@@ -178,7 +204,7 @@ export async function belcotaxFile(
         .set({ declaredForm: stillStands ? JSON.stringify(form.zones) : null, declaredAt: now.toISOString() })
         .where(eq(fiscalAttests.id, row.id));
     }
-    if (!corrections) {
+    if (!corrections && !test) {
       // A new normal declaration replaces the earlier one: attests it no longer holds were not declared.
       for (const d of declared) {
         if (!currentKeys.has(sheetKey(d.childId, d)) && d.declaredForm !== null) {
@@ -187,7 +213,7 @@ export async function belcotaxFile(
       }
     }
     const today = todayInBelgium(now);
-    const xml = belcotaxXml(year, organiser, forms, today);
+    const xml = belcotaxXml(year, organiser, forms, today, { test });
     await writeAudit(tx, {
       adminId,
       action: corrections ? 'exportBelcotaxCorrections' : 'exportBelcotax',
@@ -196,10 +222,11 @@ export async function belcotaxFile(
       before: null,
       after: {
         year,
+        test,
         forms: forms.map((f) => ({ number: f.zones.f2010_referentie, treatment: f.treatment, total: f.zones.f86_2064_totalamount })),
       },
     });
-    const kind = corrections ? 'wijzigingen' : 'aangifte';
+    const kind = `${corrections ? 'wijzigingen' : 'aangifte'}${test ? '-test' : ''}`;
     return { body: Buffer.from(xml, 'utf8'), contentType: CONTENT_TYPES.xml, fileName: `belcotax-28186-${year}-${kind}-${today}.xml` };
   });
 }

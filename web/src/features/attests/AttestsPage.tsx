@@ -1,10 +1,13 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
+import Form from 'react-bootstrap/Form';
+import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
-import type { FiscalAttestChildRow } from '@common/schemas/attests.js';
+import type { BelcotaxBlocker, FiscalAttestChildRow, FiscalAttestsAnswer } from '@common/schemas/attests.js';
+import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { Progress } from '../../components/Progress.js';
@@ -24,11 +27,14 @@ export default function AttestsPage() {
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<FiscalAttestChildRow | null>(null);
+  const [testFile, setTestFile] = useState(false);
   const mail = useMutation({ mutationFn: () => api.call('mailAttests', { year }) });
 
   if (attests.isPending) return <LoadingLine />;
   if (attests.isError) return <ErrorAlert message="Niet gelukt om de attesten op te halen. Probeer opnieuw." />;
   const data = attests.data;
+  const blocked = data.BELCOTAX_MISSING_SETTINGS.length > 0 || data.BELCOTAX_BLOCKERS.length > 0;
+  const belcotaxQuery = { year, ...(testFile ? { test: 'true' as const } : {}) };
   const withAttest = data.CHILDREN.filter((c) => c.ATTESTS.length > 0);
   const run = (work: () => Promise<unknown>) => {
     setError(null);
@@ -82,17 +88,33 @@ export default function AttestsPage() {
             >
               Mailen naar de ouders
             </Button>
-            <Button variant="outline-secondary" onClick={() => run(() => downloads.download('exportBelcotax', { year }))}>
-              Belcotax-bestand (XML)
+            <Button
+              variant="outline-secondary"
+              disabled={blocked}
+              onClick={() => run(() => downloads.download('exportBelcotax', belcotaxQuery))}
+            >
+              {testFile ? 'Belcotax-testbestand (XML)' : 'Belcotax-bestand (XML)'}
             </Button>
             <Button
               variant="outline-secondary"
-              disabled={!data.DECLARED}
-              onClick={() => run(() => downloads.download('exportBelcotaxCorrections', { year }))}
+              disabled={blocked || !data.DECLARED}
+              onClick={() => run(() => downloads.download('exportBelcotaxCorrections', belcotaxQuery))}
             >
-              Wijzigingsbestand (XML)
+              {testFile ? 'Wijzigingstestbestand (XML)' : 'Wijzigingsbestand (XML)'}
             </Button>
           </div>
+          <Form.Check
+            type="switch"
+            id="belcotax-test-file"
+            className="mb-2"
+            checked={testFile}
+            onChange={(e) => setTestFile(e.target.checked)}
+            label="Testbestand (BCTEST): eerst opladen in de testomgeving van Belcotax-on-web. Een testbestand geldt niet als aangifte."
+          />
+          <BelcotaxBlockers
+            data={data}
+            onEditDebtors={(childId) => setEditing(data.CHILDREN.find((c) => c.SUBSCRIBER_ID === childId) ?? null)}
+          />
           {progress && (
             <Progress label="Attesten maken" percent={progress.total ? Math.round((100 * progress.done) / progress.total) : 100} />
           )}
@@ -157,5 +179,63 @@ export default function AttestsPage() {
       </table>
       <AttestChildModal child={editing} year={year} onClose={() => setEditing(null)} />
     </>
+  );
+}
+
+const FIX_LABELS: Record<BelcotaxBlocker['FIX'], string> = {
+  child: 'Kind aanpassen',
+  parent: 'Ouder aanpassen',
+  debtors: 'Schuldenaars aanpassen',
+};
+
+/**
+ * What keeps the Belcotax file from being made, before staff ask for it: the settings it lacks (a link to
+ * Instellingen) and the children whose data Belcotax would refuse, each with a link to where it is fixed.
+ */
+function BelcotaxBlockers({ data, onEditDebtors }: { data: FiscalAttestsAnswer; onEditDebtors: (childId: number) => void }) {
+  if (data.BELCOTAX_MISSING_SETTINGS.length === 0 && data.BELCOTAX_BLOCKERS.length === 0) return null;
+  return (
+    <Alert variant="warning" className="mb-0">
+      <h2 className="h6">Het Belcotax-bestand kan nog niet gemaakt worden</h2>
+      {data.BELCOTAX_MISSING_SETTINGS.length > 0 && (
+        <>
+          <p className="mb-1">
+            Deze instellingen ontbreken nog (
+            <Link className="alert-link" to={paths.settings()}>
+              Beheer › Instellingen
+            </Link>
+            ):
+          </p>
+          <ul>
+            {data.BELCOTAX_MISSING_SETTINGS.map((s) => (
+              <li key={s.SETTING}>{s.LABEL}</li>
+            ))}
+          </ul>
+        </>
+      )}
+      {data.BELCOTAX_BLOCKERS.length > 0 && (
+        <>
+          <p className="mb-1">Deze kinderen houden het bestand tegen:</p>
+          <ul className="mb-0">
+            {data.BELCOTAX_BLOCKERS.map((b) => (
+              <li key={`${b.SUBSCRIBER_ID}-${b.REASON}`}>
+                {b.SUBSCRIBER_NAME}: {b.REASON}.{' '}
+                {b.FIX === 'debtors' ? (
+                  <Button variant="link" className="alert-link p-0 align-baseline" onClick={() => onEditDebtors(b.SUBSCRIBER_ID)}>
+                    {FIX_LABELS.debtors}
+                    <span className="visually-hidden"> van {b.SUBSCRIBER_NAME}</span>
+                  </Button>
+                ) : (
+                  <Link className="alert-link" to={paths.subscriptionDetail(b.SUBSCRIPTION_ID)}>
+                    {FIX_LABELS[b.FIX]}
+                    <span className="visually-hidden"> van {b.SUBSCRIBER_NAME}</span>
+                  </Link>
+                )}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </Alert>
   );
 }

@@ -60,6 +60,20 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
             <TextField form={form} name="ORGANISER_IBAN" label="Rekeningnummer (IBAN)" required />
             <TextField form={form} name="ORGANISER_BIC" label="BIC" />
           </SectionCard>
+          <SectionCard title="Belcotax-aangifte">
+            <p className="small text-body-secondary">
+              Wie de FOD Financiën contacteert over het Belcotax-bestand van de fiscale attesten. Het bestand heeft alle drie nodig.
+            </p>
+            <TextField form={form} name="BELCOTAX_CONTACT_NAME" label="Contactpersoon" hint="Hoogstens 34 tekens." />
+            <TextField form={form} name="BELCOTAX_CONTACT_PHONE" label="Telefoonnummer" type="tel" hint="Bijvoorbeeld 09 123 45 67." />
+            <TextField
+              form={form}
+              name="BELCOTAX_CONTACT_EMAIL"
+              label="Mailadres"
+              type="email"
+              hint="Hier komt het resultaat van de verwerking."
+            />
+          </SectionCard>
         </Col>
         <Col lg={6}>
           <SectionCard title="Mails en website">
