@@ -165,7 +165,7 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   lunch_preferences: { holds: 'nothing', why: 'The choices of lunch.' },
   payment_methods: { holds: 'nothing', why: 'Cash and transfer.' },
   mail_templates: { holds: 'organiser', why: 'Texts with placeholders; a family fills them only in mail_outbox.' },
-  settings: { holds: 'organiser', why: "The organiser's name, address, accounts and signatory." },
+  settings: { holds: 'organiser', why: "The organiser's name, address, accounts, signatory and Belcotax contact." },
   camps: { holds: 'nothing', why: 'Camps and their rules.' },
   mail_schedules: { holds: 'nothing', why: "A camp's automatic mails; what they sent is in mail_outbox." },
   vouchers: { holds: 'nothing', why: 'A token for one extra booking in a camp, with the staff member who made it.' },
