@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../../server/src/db/client.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createMonitor } from '../helpers/factory.js';
+import { field, fieldError } from '../helpers/page.js';
 import { addUser, USER_PASSWORD } from '../helpers/users.js';
 
 const UI_TIMEOUT_MS = 15_000;
@@ -33,8 +34,8 @@ describe('users and roles in Chromium', () => {
     await page.getByRole('heading', { name: 'Gebruikers' }).waitFor();
     await eventually(() => page.locator('tbody tr').count()).toBeGreaterThan(0);
     await expectNoSeriousAxeViolations(page, 'users page');
-    await page.getByLabel('E-mailadres').fill('an@kampbeheer.be');
-    await page.getByLabel('Rol', { exact: true }).selectOption('medewerker');
+    await field(page, 'E-mailadres').fill('an@kampbeheer.be');
+    await field(page, 'Rol').selectOption('medewerker');
     await page.getByRole('button', { name: 'Uitnodigen' }).click();
     const link = await page.getByTestId('invite-link').textContent({ timeout: UI_TIMEOUT_MS });
     await eventually(() => page.locator('tbody tr', { hasText: 'an@kampbeheer.be' }).locator('td').nth(3).textContent()).toBe(
@@ -103,5 +104,61 @@ describe('users and roles in Chromium', () => {
     await eventually(() => page.getByRole('alert').count()).toBe(0);
     await page.goto('/subscription-overview');
     await page.getByRole('heading', { name: 'Geen toegang' }).waitFor();
+  });
+
+  it('a role change asks first; to Monitor it asks which monitor; Monitor → Medewerker → Monitor works; refusals are sentences', async () => {
+    const monitorId = await createMonitor(session.t.db, { firstname: 'Mila', lastname: 'Rolwissel' });
+    const userId = await addUser(session.t.db, 'rolwissel@kampbeheer.be', 'monitor', monitorId);
+    const stored = async () =>
+      (
+        await readRows(
+          session.t.db,
+          sql`select role, monitor_id as "monitorId" from admins where id = ${userId}`,
+          z.object({ role: z.string(), monitorId: z.number().nullable() }),
+        )
+      )[0];
+    const page = await session.newPage();
+    await page.goto('/users');
+    const row = page.locator('tbody tr', { hasText: 'rolwissel@kampbeheer.be' });
+    const roleSelect = row.getByLabel('Rol van rolwissel@kampbeheer.be');
+    await roleSelect.waitFor();
+    const dialog = page.getByRole('dialog');
+
+    // Choosing another role saves nothing yet: the dialog asks, and 'Annuleren' keeps the role.
+    await roleSelect.selectOption('medewerker');
+    await dialog.getByRole('heading', { name: 'Rol wijzigen' }).waitFor();
+    expect(await dialog.textContent()).toContain('rolwissel@kampbeheer.be wordt Medewerker in plaats van Monitor.');
+    expect(await dialog.textContent()).toContain('Open sessies van deze gebruiker eindigen meteen.');
+    await expectNoSeriousAxeViolations(page, 'role change dialog');
+    expect(await stored()).toEqual({ role: 'monitor', monitorId });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await eventually(() => dialog.count()).toBe(0);
+    expect(await roleSelect.inputValue()).toBe('monitor');
+    expect(await stored()).toEqual({ role: 'monitor', monitorId });
+
+    await roleSelect.selectOption('medewerker');
+    await dialog.getByRole('button', { name: 'Rol wijzigen' }).click();
+    await eventually(stored).toEqual({ role: 'medewerker', monitorId: null });
+    await eventually(() => roleSelect.inputValue()).toBe('medewerker');
+
+    // And back: the dialog asks which monitor the user is, and will not go on without one.
+    await roleSelect.selectOption('monitor');
+    await field(dialog, 'Welke monitor is deze gebruiker?').waitFor();
+    await dialog.getByRole('button', { name: 'Rol wijzigen' }).click();
+    await eventually(() => dialog.getByRole('alert').textContent()).toBe('Kies de monitor van deze gebruiker.');
+    await expectNoSeriousAxeViolations(page, 'role change to monitor without a monitor');
+    expect(await stored()).toEqual({ role: 'medewerker', monitorId: null });
+    await field(dialog, 'Welke monitor is deze gebruiker?').selectOption({ label: 'Mila Rolwissel' });
+    await dialog.getByRole('button', { name: 'Rol wijzigen' }).click();
+    await eventually(stored).toEqual({ role: 'monitor', monitorId });
+    await eventually(() => row.getByLabel('Monitor van rolwissel@kampbeheer.be').inputValue()).toBe(String(monitorId));
+
+    // A refusal of the server reads as its own sentence, not 'Ongeldige invoer Kies de monitor…'.
+    await field(page, 'E-mailadres').fill('zondermonitor@kampbeheer.be');
+    await field(page, 'Rol').selectOption('monitor');
+    await page.getByRole('button', { name: 'Uitnodigen' }).click();
+    await eventually(() => fieldError(page, 'Monitor')).toBe('Kies de monitor van deze gebruiker.');
+    expect(await page.locator('section[aria-labelledby="invite-title"] .alert-danger').count()).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'invite refused without a monitor');
   });
 });

@@ -5,11 +5,13 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { roleLabels, roles, type Role } from '@common/roles.js';
-import type { UpdateUserPayload, UserRecord } from '@common/schemas/users.js';
+import { userMessages, type UpdateUserPayload, type UserRecord } from '@common/schemas/users.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
-import { api } from '../../lib/api-client.js';
+import { Label } from '../../components/TextInput.js';
+import { refusalMessage } from '../../components/server-field-errors.js';
+import { api, ApiError } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/auth.js';
 
 const usersKey = ['users'] as const;
@@ -19,21 +21,34 @@ const statusLabels: Record<UserRecord['status'], string> = {
   uitgeschakeld: 'Uitgeschakeld',
 };
 
-/** The server's Dutch message, with its field messages when it refused the input. */
-function failureText(error: unknown): string | null {
-  if (!error) return null;
-  const fields = (error as { fields?: Record<string, string> }).fields;
-  return [error instanceof Error ? error.message : String(error), ...Object.values(fields ?? {})].join(' ');
-}
+/** The server's Dutch message; for refused input its field messages, each a sentence of its own (issue 39). */
+const failureText = (error: unknown): string | null => (error ? (refusalMessage(error) ?? String(error)) : null);
 
 function useMonitors() {
   return useQuery({ queryKey: ['users', 'monitors'], queryFn: () => api.call('getMonitors', {}) });
 }
 
-function MonitorSelect({ id, value, onChange }: { id: string; value: number | null; onChange: (monitorId: number | null) => void }) {
+interface MonitorSelectProps {
+  id: string;
+  value: number | null;
+  onChange: (monitorId: number | null) => void;
+  size?: 'sm';
+  isInvalid?: boolean;
+  'aria-label'?: string;
+  'aria-describedby'?: string;
+}
+
+function MonitorSelect({ id, value, onChange, size, isInvalid, ...aria }: MonitorSelectProps) {
   const monitors = useMonitors().data ?? [];
   return (
-    <Form.Select id={id} value={value ?? ''} onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}>
+    <Form.Select
+      id={id}
+      size={size}
+      isInvalid={isInvalid}
+      {...aria}
+      value={value ?? ''}
+      onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
+    >
       <option value="">Kies een monitor</option>
       {monitors.map((m) => (
         <option key={m.MONITOR_ID} value={m.MONITOR_ID}>
@@ -56,13 +71,22 @@ function InviteForm() {
       void queryClient.invalidateQueries({ queryKey: usersKey });
     },
   });
+  // A refused field shows its message at the field; the alert holds what concerns no field (issue 39).
+  const fieldErrors = invite.error instanceof ApiError ? (invite.error.fields ?? {}) : {};
+  const feedback = (name: string) =>
+    fieldErrors[name] ? (
+      <Form.Control.Feedback type="invalid" id={`invite-${name}-error`}>
+        {fieldErrors[name]}
+      </Form.Control.Feedback>
+    ) : null;
+  const invalid = (name: string) => (fieldErrors[name] ? { isInvalid: true, 'aria-describedby': `invite-${name}-error` } : {});
   return (
     <section aria-labelledby="invite-title" className="mb-4">
       <h2 id="invite-title" className="h5">
         Gebruiker uitnodigen
       </h2>
       <Form
-        className="row g-2 align-items-end"
+        className="row g-2 align-items-start"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -70,11 +94,12 @@ function InviteForm() {
         }}
       >
         <Form.Group className="col-md-4" controlId="invite-email">
-          <Form.Label>E-mailadres</Form.Label>
-          <Form.Control type="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          <Label htmlFor="invite-email" label="E-mailadres" required />
+          <Form.Control type="email" value={email} onChange={(e) => setEmail(e.target.value)} {...invalid('email')} />
+          {feedback('email')}
         </Form.Group>
         <Form.Group className="col-md-2" controlId="invite-role">
-          <Form.Label>Rol</Form.Label>
+          <Label htmlFor="invite-role" label="Rol" required />
           <Form.Select value={role} onChange={(e) => setRole(e.target.value as Role)}>
             {roles.map((r) => (
               <option key={r} value={r}>
@@ -85,17 +110,18 @@ function InviteForm() {
         </Form.Group>
         {role === 'monitor' && (
           <Form.Group className="col-md-3">
-            <Form.Label htmlFor="invite-monitor">Monitor</Form.Label>
-            <MonitorSelect id="invite-monitor" value={monitorId} onChange={setMonitorId} />
+            <Label htmlFor="invite-monitor" label="Monitor" required />
+            <MonitorSelect id="invite-monitor" value={monitorId} onChange={setMonitorId} {...invalid('monitorId')} />
+            {feedback('monitorId')}
           </Form.Group>
         )}
-        <div className="col-md-2">
+        <div className="col-md-2 mt-md-3 pt-md-4">
           <Button type="submit" disabled={invite.isPending}>
             {invite.isPending ? 'Bezig…' : 'Uitnodigen'}
           </Button>
         </div>
       </Form>
-      <ErrorAlert className="mt-2" message={failureText(invite.error)} />
+      <ErrorAlert className="mt-2" message={Object.keys(fieldErrors).length > 0 ? null : failureText(invite.error)} />
       {invite.data && (
         <Alert variant="success" className="mt-2" role="status">
           <p className="mb-1">
@@ -111,9 +137,90 @@ function InviteForm() {
   );
 }
 
+/** A change of role or monitor waiting for the beheerder's confirmation. */
+interface RoleDraft {
+  role: Role;
+  monitorId: number | null;
+}
+
+/**
+ * Asks before a role or monitor changes (issue 39): what changes, that the user's sessions end, and for the role
+ * Monitor which monitor the user is (the choice is required before it can be confirmed).
+ */
+function RoleChangeDialog({
+  user,
+  draft,
+  onDraft,
+  pending,
+  error,
+  onConfirm,
+  onCancel,
+}: {
+  user: UserRecord;
+  draft: RoleDraft | null;
+  onDraft: (draft: RoleDraft) => void;
+  pending: boolean;
+  error: string | null;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const [missingMonitor, setMissingMonitor] = useState(false);
+  const roleChanges = draft !== null && draft.role !== user.role;
+  return (
+    <ConfirmModal
+      show={draft !== null}
+      title={roleChanges ? 'Rol wijzigen' : 'Monitor wijzigen'}
+      confirmLabel={roleChanges ? 'Rol wijzigen' : 'Monitor wijzigen'}
+      pending={pending}
+      error={missingMonitor ? userMessages.monitorRequired : error}
+      onConfirm={() => {
+        const needsMonitor = draft?.role === 'monitor' && !draft.monitorId;
+        setMissingMonitor(needsMonitor);
+        if (!needsMonitor) onConfirm();
+      }}
+      onCancel={() => {
+        setMissingMonitor(false);
+        onCancel();
+      }}
+    >
+      {draft && (
+        <>
+          <p>
+            {roleChanges
+              ? `${user.email} wordt ${roleLabels[draft.role]} in plaats van ${roleLabels[user.role]}.`
+              : `${user.email} blijft Monitor, maar van een andere monitor.`}{' '}
+            {roleDescriptions[draft.role]} Open sessies van deze gebruiker eindigen meteen.
+          </p>
+          {draft.role === 'monitor' && (
+            <Form.Group>
+              <Label htmlFor={`role-monitor-${user.userId}`} label="Welke monitor is deze gebruiker?" required />
+              <MonitorSelect
+                id={`role-monitor-${user.userId}`}
+                value={draft.monitorId}
+                onChange={(monitorId) => {
+                  setMissingMonitor(false);
+                  onDraft({ ...draft, monitorId });
+                }}
+              />
+            </Form.Group>
+          )}
+        </>
+      )}
+    </ConfirmModal>
+  );
+}
+
+/** What each role may do, in the confirmation of a role change. */
+const roleDescriptions: Record<Role, string> = {
+  beheerder: 'Een beheerder mag alles, ook gebruikers en instellingen beheren.',
+  medewerker: 'Een medewerker beheert inschrijvingen, kampen en betalingen, maar geen gebruikers of instellingen.',
+  monitor: 'Een monitor ziet enkel de deelnemerslijsten van de kampen op de locaties van de gekozen monitor.',
+};
+
 function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
   const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
+  const [draft, setDraft] = useState<RoleDraft | null>(null);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: usersKey });
   const update = useMutation({
     mutationFn: (change: Partial<UpdateUserPayload>) => {
@@ -125,7 +232,10 @@ function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
         ...(next.role === 'monitor' && next.monitorId ? { monitorId: next.monitorId } : {}),
       });
     },
-    onSuccess: refresh,
+    onSuccess: () => {
+      setDraft(null);
+      refresh();
+    },
   });
   const remove = useMutation({
     mutationFn: () => api.call('removeUser', { userId: user.userId }),
@@ -134,21 +244,29 @@ function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
       refresh();
     },
   });
+  const openDraft = (next: RoleDraft) => {
+    update.reset();
+    setDraft(next);
+  };
   const disabled = user.status === 'uitgeschakeld';
   return (
     <tr>
       <td>
         {user.email}
         {isSelf && <span className="text-body-secondary"> (jij)</span>}
-        <ErrorAlert className="mt-2 mb-0" message={failureText(update.error)} />
+        {draft === null && <ErrorAlert className="mt-2 mb-0" message={failureText(update.error)} />}
       </td>
       <td>
+        {/* The stored role until the beheerder confirms the change in the dialog. */}
         <Form.Select
           size="sm"
           aria-label={`Rol van ${user.email}`}
           value={user.role}
           disabled={update.isPending}
-          onChange={(e) => update.mutate({ role: e.target.value as Role })}
+          onChange={(e) => {
+            const role = e.target.value as Role;
+            openDraft({ role, monitorId: role === 'monitor' ? user.monitorId : null });
+          }}
         >
           {roles.map((r) => (
             <option key={r} value={r}>
@@ -159,14 +277,37 @@ function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
       </td>
       <td>
         {user.role === 'monitor' ? (
-          <MonitorSelect id={`monitor-of-${user.userId}`} value={user.monitorId} onChange={(monitorId) => update.mutate({ monitorId })} />
+          <MonitorSelect
+            id={`monitor-of-${user.userId}`}
+            size="sm"
+            aria-label={`Monitor van ${user.email}`}
+            value={user.monitorId}
+            onChange={(monitorId) => openDraft({ role: 'monitor', monitorId })}
+          />
         ) : (
           '—'
         )}
+        <RoleChangeDialog
+          user={user}
+          draft={draft}
+          onDraft={setDraft}
+          pending={update.isPending}
+          error={failureText(update.error)}
+          onConfirm={() => draft && update.mutate({ role: draft.role, monitorId: draft.monitorId })}
+          onCancel={() => setDraft(null)}
+        />
       </td>
       <td>{statusLabels[user.status]}</td>
       <td className="text-nowrap">
-        <Button size="sm" variant="outline-secondary" className="me-2" onClick={() => update.mutate({ disabled: !disabled })}>
+        <Button
+          size="sm"
+          variant="outline-secondary"
+          className="me-2"
+          onClick={() => {
+            setDraft(null);
+            update.mutate({ disabled: !disabled });
+          }}
+        >
           {disabled ? 'Inschakelen' : 'Uitschakelen'}
         </Button>
         <Button size="sm" variant="outline-danger" onClick={() => setConfirmRemove(true)}>
