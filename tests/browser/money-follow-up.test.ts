@@ -209,6 +209,10 @@ describe('money follow-up in Chromium', () => {
     await dialog.getByRole('button', { name: 'Als betaald markeren' }).click();
     await eventually(() => dialog.count()).toBe(0);
     await eventually(() => rowOf(overpaid.reference).count()).toBe(0);
+    // What staff typed for another row stays until they save or leave (issue 39), and so does its choice.
+    expect(await account.inputValue()).toBe('BE43 0689 9999 9501');
+    expect(await cancelledBox.isChecked()).toBe(true);
+    await page.getByText('1 terugbetaling gekozen, samen € 35,00').waitFor();
     const detail = await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${overpaid.subscriptionId}`);
     expect(detail.body.data[0].SUBSCRIPTION_SALDO).toBe(0);
   });
