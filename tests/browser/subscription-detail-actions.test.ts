@@ -4,7 +4,7 @@ import { subscriptionMessages } from '../../server/src/lib/subscription-messages
 import { createSubscription, discountsOf, mailsOf, readSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { card, failCalls, field, fieldError, financialValue, openDetail } from '../helpers/page.js';
+import { card, DELETE_SUBSCRIPTION_TRUTH, failCalls, field, fieldError, financialValue, openDetail } from '../helpers/page.js';
 
 describe('subscription detail in Chromium: money, mails, cancel and delete', () => {
   let session: BrowserSession;
@@ -214,6 +214,11 @@ describe('subscription detail in Chromium: money, mails, cancel and delete', () 
     await openDetail(page, s);
     await page.getByRole('button', { name: 'Inschrijving verwijderen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inschrijving verwijderen' });
+    // The same true thing as the overview's dialog (issue 39).
+    expect(await dialog.locator('.modal-body').textContent()).toMatch(
+      new RegExp(`^Wil je de inschrijving ${s.reference} van Lotte Testkind \\(.+\\) verwijderen\\? `),
+    );
+    expect(await dialog.locator('.modal-body').textContent()).toContain(DELETE_SUBSCRIPTION_TRUTH);
     await dialog.getByRole('button', { name: 'Verwijderen' }).click();
     await page.getByText('Inschrijving is verwijderd').waitFor();
     expect(await page.locator('fieldset').first().getAttribute('disabled')).not.toBeNull();

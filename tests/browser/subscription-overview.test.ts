@@ -9,6 +9,7 @@ import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
+import { DELETE_SUBSCRIPTION_TRUTH } from '../helpers/page.js';
 
 const YEAR = new Date().getFullYear();
 const ROW = 'tbody tr[data-subscription-id]';
@@ -366,6 +367,12 @@ describe('subscriptions overview in Chromium', () => {
     const dialog = page.getByRole('dialog', { name: 'Inschrijving verwijderen' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toContain(target.reference);
+    // The true thing, as the detail's dialog says it (issue 39): to the Prullenbak, from where it can be put back.
+    expect(await dialog.locator('.modal-body').textContent()).toMatch(
+      new RegExp(
+        `^Wil je de inschrijving ${target.reference} van .+ \\(.+\\) verwijderen\\? ${DELETE_SUBSCRIPTION_TRUTH.replace(/[.?()]/g, '\\$&')}$`,
+      ),
+    );
     await expectNoSeriousAxeViolations(page, 'delete dialog');
     await dialog.getByRole('button', { name: 'Annuleren' }).click();
     await dialog.waitFor({ state: 'detached' });

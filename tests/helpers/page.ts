@@ -90,3 +90,7 @@ export async function holdCalls(page: Page, path: string): Promise<() => Promise
 export async function failCalls(page: Page, path: string): Promise<void> {
   await page.route(`**/api/${path}`, serverError);
 }
+
+/** What both delete dialogs of a subscription say about where it goes (issue 39): the Prullenbak, not gone for good. */
+export const DELETE_SUBSCRIPTION_TRUTH =
+  'Ze verdwijnt uit elke lijst en gaat naar de Prullenbak. Daar kan ze teruggezet worden, tot de Prullenbak na de bewaartermijn definitief gewist wordt.';

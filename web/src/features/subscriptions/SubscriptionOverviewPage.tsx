@@ -11,6 +11,7 @@ import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
+import { DeleteSubscriptionQuestion } from './DeleteSubscriptionQuestion.js';
 import { useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
 import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
@@ -187,10 +188,11 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
         onCancel={closeDelete}
       >
         {toDelete && (
-          <p className="mb-0">
-            Wil je de inschrijving {toDelete.SUBSCRIPTION_REFERENCE} van {toDelete.SUBSCRIBER_FIRSTNAME} {toDelete.SUBSCRIBER_LASTNAME} (
-            {campLabel(toDelete)}) definitief verwijderen? Ze verdwijnt uit elke lijst en kan niet teruggezet worden.
-          </p>
+          <DeleteSubscriptionQuestion
+            reference={toDelete.SUBSCRIPTION_REFERENCE}
+            childName={`${toDelete.SUBSCRIBER_FIRSTNAME} ${toDelete.SUBSCRIBER_LASTNAME}`}
+            camp={campLabel(toDelete)}
+          />
         )}
       </ConfirmModal>
     </>

@@ -7,6 +7,7 @@ import { useCancelSubscription } from '../api/cancel-subscription.js';
 import { AttestButtons } from '../../../components/AttestButtons.js';
 import { CloseTabButton } from './CloseTabButton.js';
 import { ConfirmedActionButton } from './ConfirmedActionButton.js';
+import { DeleteSubscriptionQuestion } from '../DeleteSubscriptionQuestion.js';
 import { MoveSubscriptionButton } from './MoveSubscriptionButton.js';
 
 interface SubscriptionHeaderProps {
@@ -57,10 +58,11 @@ export function SubscriptionHeader({ detail, onDelete }: SubscriptionHeaderProps
           failureMessage={failureMessages.deleteSubscription}
           action={onDelete}
         >
-          <p className="mb-0">
-            Wil je de inschrijving van {childName} verwijderen? Ze verdwijnt uit elke lijst en gaat naar de prullenbak, van waaruit ze nog
-            een tijd teruggezet kan worden.
-          </p>
+          <DeleteSubscriptionQuestion
+            reference={detail.SUBSCRIPTION_REFERENCE}
+            childName={childName}
+            camp={`${detail.THEME_NAME} - ${detail.LOCATION_NAME} | ${detail.PERIOD_NAME}`}
+          />
         </ConfirmedActionButton>
       </div>
       {detail.SUBSCRIPTION_CANCELLED && (
