@@ -6,7 +6,7 @@ import { monitors } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { download as downloadFile, readCsv, readXlsx } from '../helpers/files.js';
-import { createSubscription } from '../helpers/factory.js';
+import { createMonitor, createSubscription } from '../helpers/factory.js';
 
 const YEAR = new Date().getFullYear();
 
@@ -144,5 +144,52 @@ describe.each(backends)('exportSubscriptions and exportMonitors on %s', (backend
     }
     const csv = readCsv((await download('/api/exportMonitors?format=csv')).body).records;
     expect(csv.map((r) => r['E-mail']).sort()).toEqual(stored.map((m) => m.email).sort());
+  });
+
+  it('neutralises every text cell a spreadsheet would run as a formula, in every CSV the product writes (OWASP)', async () => {
+    const hostile = {
+      first: "-2+3+cmd|' /C calc'!A0",
+      last: '+1+HYPERLINK("http://aanval.example/","klik")',
+      remark: '=1+1',
+      reason: '@SUM(A1:A9)',
+      monitor: '\t=cmd',
+      monitorLast: '\r=cmd',
+    };
+    const [camp] = await queryRows<{ id: number }>(
+      t.db,
+      sql`select c.id from camps c join periods p on p.id = c.period_id where extract(year from p.start_date) = ${YEAR} order by c.id limit 1`,
+    );
+    const child = await createSubscription(t.db, {
+      campId: camp!.id,
+      childFirstname: hostile.first,
+      childLastname: hostile.last,
+      remark: hostile.remark,
+      discounts: [{ kind: 'extra', amountCents: 500, remark: hostile.reason }],
+      paidAmountCents: 20_000,
+      paid: true,
+    });
+    await createMonitor(t.db, { firstname: hostile.monitor, lastname: hostile.monitorLast });
+    const files = {
+      subscriptions: `/api/exportSubscriptions?campYear=${YEAR}&format=csv`,
+      participants: `/api/exportCampParticipants?campId=${camp!.id}&format=csv`,
+      monitors: '/api/exportMonitors?format=csv',
+      discounts: `/api/exportDiscountsByReason?campYear=${YEAR}&format=csv`,
+    };
+    const cells: Record<string, string[]> = {};
+    for (const [name, url] of Object.entries(files)) {
+      const { records } = readCsv((await download(url)).body);
+      cells[name] = records.flatMap((r) => Object.values(r));
+      // A cell may start with a formula sign only when it is a number the product wrote (a negative saldo).
+      const live = cells[name]!.filter((cell) => /^[=+\-@\t\r]/.test(cell) && !/^-\d+(,\d{2})?$/.test(cell));
+      expect(live, name).toEqual([]);
+    }
+    const inert = (text: string) => `'${text}`;
+    expect(cells.subscriptions).toEqual(expect.arrayContaining([inert(hostile.first), inert(hostile.last)]));
+    expect(cells.participants).toEqual(expect.arrayContaining([inert(hostile.first), inert(hostile.last), inert(hostile.remark)]));
+    expect(cells.monitors).toEqual(expect.arrayContaining([inert(hostile.monitor), inert(hostile.monitorLast)]));
+    expect(cells.discounts).toEqual(expect.arrayContaining([inert(hostile.reason)]));
+    // Numbers the product wrote keep their sign: the overpaid saldo of this child is a plain negative number.
+    const row = readCsv((await download(files.subscriptions)).body).records.find((r) => r.Referentie === child.reference)!;
+    expect(row.Saldo).toMatch(/^-\d+,\d{2}$/);
   });
 });

@@ -117,11 +117,12 @@ export async function writeXlsx<R>(sheetName: string, columns: Column<R>[], rows
 const csvEuro = new Intl.NumberFormat('nl-BE', { minimumFractionDigits: 2, maximumFractionDigits: 2, useGrouping: false });
 
 /**
- * A text that Excel would run as a formula (=, @, or + and - before something that is not a number, such as
- * '+cmd|…') gets a leading apostrophe; phone numbers such as '+32 475 …' stay as they are.
+ * OWASP's rule against CSV injection: a text cell that starts with =, +, -, @, a tab or a carriage return gets a
+ * leading apostrophe, whatever follows, so no spreadsheet runs it as a formula ('-2+3+cmd|…' is one, though it
+ * starts like a number). Only text is touched: the numbers and dates the product writes itself are other kinds.
  */
 function defuseFormula(text: string): string {
-  return /^[=@\t\r]|^[+-](?![\d\s(])/.test(text) ? `'${text}` : text;
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
 }
 
 function csvText(kind: CellKind, value: CellValue): string {
