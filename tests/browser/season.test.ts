@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@common/format.js';
 import { camps, locations, periods } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { eventually } from '../helpers/page.js';
 
 describe('setting up a season in Chromium (Beheer)', () => {
@@ -134,6 +135,48 @@ describe('setting up a season in Chromium (Beheer)', () => {
     await days.first().click();
     expect(await pressed()).toContain('28/12');
     await expectNoSeriousAxeViolations(page, 'camp days picker');
+  });
+
+  it("moves a period's camp days with its new dates, and says which camps with bookings keep it from cutting days", async () => {
+    const db = session.t.db;
+    const monday = `${year}-11-02`;
+    const week = [0, 1, 2, 3, 4].map((i) => `${year}-11-${String(2 + i).padStart(2, '0')}`);
+    const nextWeek = [0, 1, 2, 3, 4].map((i) => `${year}-11-${String(9 + i).padStart(2, '0')}`);
+    const periodId = await createPeriod(db, { startDate: monday, name: 'Herfstweek verschuiven' });
+    const campId = await createCamp(db, { periodId, activeDays: week.join(',') });
+    await createSubscription(db, { campId });
+    const page = await session.newPage();
+    await page.goto(`/periods?subscriptionsYear=${year}`);
+    const row = page.locator('tbody tr', { hasText: 'Herfstweek verschuiven' });
+    await row.getByRole('button', { name: 'Wijzigen' }).click();
+    await dialog(page)
+      .getByLabel(/^Korte naam/)
+      .fill('Herfst verschoven');
+    await dialog(page)
+      .getByLabel(/^Einddatum/)
+      .fill(week[3]!);
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await dialog(page)
+      .getByRole('alert')
+      .filter({
+        hasText:
+          /^Opslaan mislukt, probeer opnieuw\. Met deze data vallen kampdagen buiten de periode bij kampen met inschrijvingen: Testthema/,
+      })
+      .waitFor();
+    await expectNoSeriousAxeViolations(page, 'a period whose new dates would cut booked camp days');
+    await dialog(page)
+      .getByLabel(/^Begindatum/)
+      .fill(nextWeek[0]!);
+    await dialog(page)
+      .getByLabel(/^Einddatum/)
+      .fill(nextWeek[4]!);
+    await dialog(page).getByRole('button', { name: 'Opslaan' }).click();
+    await dialog(page).waitFor({ state: 'hidden' });
+    await page.goto(`/camp-detail/${campId}?subscriptionsYear=${year}`);
+    const pressed = page.getByRole('group', { name: 'Kampdagen' }).locator('[aria-pressed=true]');
+    await eventually(() => pressed.count()).toBe(5);
+    expect((await pressed.allTextContents()).join(' ')).toContain(`${nextWeek[0]!.slice(8, 10)}/11`);
+    expect((await db.select({ days: camps.activeDays }).from(camps).where(eq(camps.id, campId)))[0]?.days).toBe(nextWeek.join(','));
   });
 
   it('removes a day of an existing camp with a click and saves ACTIVE_DAYS without it', async () => {

@@ -20,6 +20,16 @@ export const seasonMessages = {
   lunchPreferenceNotFound: 'Lunchvoorkeur niet gevonden',
 } as const;
 
+/** Why a period's new dates are refused (issue 39): they would move camps in a way that is not theirs to move. */
+export const periodDateMessages = {
+  otherYear: (camps: string) =>
+    `Een periode met kampen blijft in haar kampjaar. Deze kampen horen bij de periode: ${camps}. Gebruik 'Seizoen kopiëren' voor een nieuw jaar.`,
+  attended: (camps: string) =>
+    `De data van deze periode kunnen niet meer verschuiven: bij deze kampen is al aanwezigheid geregistreerd: ${camps}.`,
+  daysOutside: (camps: string) =>
+    `Met deze data vallen kampdagen buiten de periode bij kampen met inschrijvingen: ${camps}. Kies data waarin alle kampdagen passen, of verplaats eerst die inschrijvingen.`,
+};
+
 /** 'De locatie wordt door 3 kampen gebruikt …': what still uses a record that staff want to delete. */
 export function inUseMessage(what: string, uses: { count: number; one: string; many: string }[]): string {
   const parts = uses.filter((u) => u.count > 0).map((u) => `${u.count} ${u.count === 1 ? u.one : u.many}`);

@@ -47,3 +47,21 @@ export function parseDayList(commaList: string | null | undefined): string[] {
     .map((d) => d.trim())
     .filter(Boolean);
 }
+
+/**
+ * Days of a period when the period gets new dates (issue 39): every day moves by as many days as the start moved,
+ * so it keeps its position in the period (and its weekday when the start moves by whole weeks). Answers the moved
+ * days that lie within the new period, and those that fall outside it.
+ */
+export function movePeriodDays(
+  days: readonly string[],
+  from: { startDate: string },
+  to: { startDate: string; endDate: string },
+): { inside: string[]; outside: string[] } {
+  const delta = daysBetween(from.startDate, to.startDate);
+  const moved = [...new Set(days.map((d) => addDays(d, delta)))].sort();
+  return {
+    inside: moved.filter((d) => d >= to.startDate && d <= to.endDate),
+    outside: moved.filter((d) => d < to.startDate || d > to.endDate),
+  };
+}

@@ -8,7 +8,7 @@ import {
   type CopySeasonResult,
   type CopySeasonValues,
 } from '@common/schemas/season.js';
-import { addDays, daysBetween, parseDayList, sameWeekdayInYear, weekdaysOfPeriod } from '@common/season/dates.js';
+import { addDays, daysBetween, movePeriodDays, parseDayList, sameWeekdayInYear, weekdaysOfPeriod } from '@common/season/dates.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { camps, periods } from '../../db/schema.js';
@@ -69,11 +69,8 @@ function shiftTimestamp(iso: string | null, years: number): string | null {
  * camp left without days gets the period's weekdays.
  */
 function shiftCampDays(activeDays: string, from: PeriodRow, to: PeriodRow): string {
-  const delta = daysBetween(from.startDate, to.startDate);
-  const days = parseDayList(activeDays)
-    .map((d) => addDays(d, delta))
-    .filter((d) => d >= to.startDate && d <= to.endDate);
-  return (days.length > 0 ? days : weekdaysOfPeriod(to.startDate, to.endDate)).join(',');
+  const { inside } = movePeriodDays(parseDayList(activeDays), from, to);
+  return (inside.length > 0 ? inside : weekdaysOfPeriod(to.startDate, to.endDate)).join(',');
 }
 
 const identity = (c: { locationId: number; themeId: number; agegroupId: number }, periodKey: string) =>

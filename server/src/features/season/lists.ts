@@ -18,6 +18,7 @@ import { agegroups, camps, locations, lunchPreferences, monitors, periods, subsc
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields } from '../../lib/errors.js';
+import { followPeriodDates } from './period-dates.js';
 
 /**
  * Locations, periods, age groups and lunch preferences (issue 17): create, update, and delete what
@@ -35,7 +36,7 @@ async function countWhere(tx: Executor, table: typeof camps | typeof monitors | 
 type ListTable = typeof locations | typeof periods | typeof agegroups | typeof lunchPreferences;
 
 /** What differs between the four lists; the create, update and delete rules are the same. */
-interface ListSpec<V> {
+interface ListSpec<V, R = unknown> {
   table: ListTable;
   /** The SQL name of the table, locked while a name is checked so that two saves cannot both take it. */
   tableName: string;
@@ -50,9 +51,11 @@ interface ListSpec<V> {
   uniqueMessage: string;
   /** The refusal when something still uses the record, or null when nothing does. */
   inUse: (tx: Transaction, id: number) => Promise<string | null>;
+  /** What else an update changes, in its transaction, once the row is written (a period's camps follow its dates). */
+  afterUpdate?: (tx: Transaction, adminId: number, before: R, after: R) => Promise<void>;
 }
 
-function listService<V>(spec: ListSpec<V>) {
+function listService<V, R = unknown>(spec: ListSpec<V, R>) {
   async function checkUnique(tx: Transaction, values: V, ownId?: number) {
     await tx.execute(sql.raw(`lock table ${spec.tableName} in share row exclusive mode`));
     const name = spec.uniqueName(values);
@@ -82,6 +85,7 @@ function listService<V>(spec: ListSpec<V>) {
           .where(eq(spec.table.id, id))
           .returning();
         await audit(tx, adminId, 'update', id, before, after);
+        await spec.afterUpdate?.(tx, adminId, before as R, after as R);
         return id;
       }),
     remove: (db: Database, adminId: number, id: number): Promise<number> =>
@@ -170,7 +174,7 @@ export async function listPeriods(db: Executor, options: { year?: number; period
 }
 
 /** Short names are unique within a camp year (every year has its 'Krokus'). */
-export const periodService = listService<PeriodValues>({
+export const periodService = listService<PeriodValues, typeof periods.$inferSelect>({
   table: periods,
   tableName: 'periods',
   call: 'crudPeriod',
@@ -189,6 +193,7 @@ export const periodService = listService<PeriodValues>({
     const campCount = await countWhere(tx, camps, eq(camps.periodId, id));
     return campCount === 0 ? null : inUseMessage('Deze periode', [{ count: campCount, one: 'kamp', many: 'kampen' }]);
   },
+  afterUpdate: followPeriodDates,
 });
 
 // Age groups -----------------------------------------------------------------------------------------

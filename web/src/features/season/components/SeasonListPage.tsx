@@ -153,9 +153,20 @@ function ListItemModal<R, S extends z.ZodType<any, any>>(
   const titleId = useId();
   const form = useSchemaForm(props.schema, props.row ? props.valuesOf(props.row) : props.newValues);
   const cycle = useSaveCycle(failureMessages.save);
+  // A save the server refuses for what it would do to other records (a period whose camps cannot follow its new
+  // dates) says why, beside the failure message.
+  const [refusal, setRefusal] = useState<string | null>(null);
   const onSubmit = form.handleSubmit((values) =>
     cycle.run(
-      () => withServerFieldErrors(form, props.save((props.toBody ? props.toBody(values) : values) as Record<string, unknown>)),
+      async () => {
+        setRefusal(null);
+        try {
+          return await withServerFieldErrors(form, props.save((props.toBody ? props.toBody(values) : values) as Record<string, unknown>));
+        } catch (error) {
+          if (error instanceof ApiError && error.code === 'CONFLICT') setRefusal(error.message);
+          throw error;
+        }
+      },
       () => setTimeout(props.onClose, 400),
     ),
   );
@@ -168,7 +179,7 @@ function ListItemModal<R, S extends z.ZodType<any, any>>(
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <ErrorAlert message={cycle.error} />
+          <ErrorAlert message={cycle.error && refusal ? `${cycle.error} ${refusal}` : cycle.error} />
           {props.fields.map((f) => (
             <TextField
               key={f.name}
