@@ -13,11 +13,12 @@ export type Attendance = boolean | null;
 /** One row of getCampParticipants. */
 export const campParticipant = z.object({
   SUBSCRIPTION_ID: z.number(),
-  SUBSCRIPTION_REFERENCE: z.string(),
+  /** Not for a monitor, nor the birth date, the parent's e-mail and the money (MONITOR_PARTICIPANT_FIELDS). */
+  SUBSCRIPTION_REFERENCE: z.string().optional(),
   SUBSCRIBER_ID: z.number(),
   SUBSCRIBER_FIRSTNAME: z.string(),
   SUBSCRIBER_LASTNAME: z.string(),
-  SUBSCRIBER_BIRTHDATE: z.string(),
+  SUBSCRIBER_BIRTHDATE: z.string().optional(),
   /** Age in whole years on the first camp day. */
   SUBSCRIBER_AGE: z.number(),
   SUBSCRIPTION_LUNCH_PREFERENCE_ID: z.number().nullable(),
@@ -27,10 +28,10 @@ export const campParticipant = z.object({
   SUBSCRIBER_PARENT_LASTNAME: z.string(),
   SUBSCRIBER_PARENT_PHONE: z.string(),
   SUBSCRIBER_PARENT_PHONE2: z.string(),
-  SUBSCRIBER_PARENT_EMAIL: z.string(),
-  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
-  SUBSCRIPTION_SALDO: z.number(),
-  SUBSCRIPTION_AMOUNT_TO_PAY: z.number(),
+  SUBSCRIBER_PARENT_EMAIL: z.string().optional(),
+  PAYMENT_STATUS: z.enum(PAYMENT_STATUSES).optional(),
+  SUBSCRIPTION_SALDO: z.number().optional(),
+  SUBSCRIPTION_AMOUNT_TO_PAY: z.number().optional(),
   /** The camp days this child comes (for flexible booking: the booked ones), within the asked date. */
   DAYS: z.array(z.string()),
   /** Per day of DAYS: true, false or null. */

@@ -1,15 +1,19 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { contract, rolesOf } from '@common/contract/index.js';
 import { apiMessages } from '@common/messages.js';
+import { MONITOR_PARTICIPANT_FIELDS, mayReadHistory, pageAllowed, pages, policies, recordOfAuditEntity } from '@common/policies.js';
 import { roles, type Role } from '@common/roles.js';
 import { readRows } from '../../server/src/db/client.js';
+import { auditLog } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { attestDownloads } from '../helpers/attest-calls.js';
+import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
-import { createCamp, createLocation, createMonitor, createSubscription } from '../helpers/factory.js';
+import { createCamp, createLocation, createMonitor, createPeriod, createSubscription } from '../helpers/factory.js';
+import { pdfText } from '../helpers/files.js';
 import { addUser, signIn } from '../helpers/users.js';
-import { z } from 'zod';
 
 function queryString(query: unknown): string {
   const params = new URLSearchParams();
@@ -18,28 +22,39 @@ function queryString(query: unknown): string {
   return text ? `?${text}` : '';
 }
 
+const DAY_MS = 24 * 3600_000;
+
 describe.each(backends)('roles on %s', (backend) => {
   let t: TestApp;
+  let clock: ControlledClock;
   const tokens = {} as Record<Role, string>;
   let monitorId: number;
+  let monitorLocation: number;
   beforeAll(async () => {
-    t = await startTestApp(backend, { subscriptionsPerYear: 5 });
-    // The monitor user works at the location of the examples' camp 1, so every example is one of their camps.
+    // The server's clock stands on the first day of the examples' camp 1, so it is a camp of the monitor's season.
+    clock = controlledClock(new Date('2021-01-04T08:00:00Z'));
+    t = await startTestApp(backend, { subscriptionsPerYear: 5, clock });
     const [camp] = await readRows(
       t.db,
-      sql`select location_id as "locationId" from camps where id = 1`,
-      z.object({ locationId: z.number() }),
+      sql`select c.location_id as "locationId", p.start_date::text as "start" from camps c join periods p on p.id = c.period_id where c.id = 1`,
+      z.object({ locationId: z.number(), start: z.string() }),
     );
-    monitorId = await createMonitor(t.db, { locationIds: [camp!.locationId] });
+    clock.advance(new Date(`${camp!.start}T08:00:00Z`).getTime() - clock.now().getTime());
+    monitorLocation = camp!.locationId;
+    monitorId = await createMonitor(t.db, { locationIds: [monitorLocation] });
     await addUser(t.db, 'medewerker@kampbeheer.be', 'medewerker');
     await addUser(t.db, 'monitor@kampbeheer.be', 'monitor', monitorId);
-    tokens.beheerder = t.token;
-    tokens.medewerker = await signIn(t, 'medewerker@kampbeheer.be');
-    tokens.monitor = await signIn(t, 'monitor@kampbeheer.be');
+    for (const role of roles)
+      tokens[role] =
+        role === 'beheerder' ? await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password) : await signIn(t, `${role}@kampbeheer.be`);
+    t.token = tokens.beheerder;
   });
   afterAll(async () => t?.close());
 
-  it('answers every call of the table, for each role, 403 exactly when the call does not allow the role', async () => {
+  const as = (role: Role, url: string) => t.call('GET', url, undefined, tokens[role]);
+  const download = (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[role]}` } });
+
+  it('answers every call of the table, for each role, exactly as its record policy says', async () => {
     // logout ends the session the other calls use, so it comes last.
     const guarded = Object.entries(contract)
       .filter(([, c]) => !c.public)
@@ -50,6 +65,8 @@ describe.each(backends)('roles on %s', (backend) => {
     for (const phase of phases) {
       for (const role of roles) {
         for (const [name, c] of phase) {
+          // Every call names a record of the policies, and the roles that may use it are that policy's.
+          expect(policies[c.access.record], name).toBeDefined();
           const allowed = rolesOf(c).includes(role);
           const url = `${c.path}${queryString(c.example.query)}`;
           const answer = c.files
@@ -80,63 +97,162 @@ describe.each(backends)('roles on %s', (backend) => {
       }
     }
     for (const role of roles)
-      tokens[role] = await signIn(
-        t,
-        `${role === 'beheerder' ? 'test' : role}@kampbeheer.be`,
-        role === 'beheerder' ? TEST_ADMIN.password : undefined,
-      );
+      tokens[role] =
+        role === 'beheerder' ? await signIn(t, TEST_ADMIN.email, TEST_ADMIN.password) : await signIn(t, `${role}@kampbeheer.be`);
     t.token = tokens.beheerder;
     expect(refused).toContain('medewerker updateSettings');
     expect(refused).toContain('monitor getSubscriptions');
+    expect(refused).toContain('monitor getCampSummary');
     expect(refused).not.toContain('monitor getCampParticipants');
     console.log(`${guarded.length} calls × ${roles.length} roles; ${refused.length} refusals`);
   });
 
   it('answers the signed-in role on /api/me and at sign-in', async () => {
     for (const role of roles) {
-      const me = await t.call('GET', '/api/me', undefined, tokens[role]);
+      const me = await as(role, '/api/me');
       expect(me.body.data).toMatchObject({ role });
     }
     const login = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
     expect(login.body.data.user).toEqual({ email: TEST_ADMIN.email, role: 'beheerder' });
   });
 
-  it("gives a monitor only the camps at their monitor's locations, and refuses the others' lists and attendance", async () => {
-    const elsewhere = await createLocation(t.db, { name: 'Elders' });
-    const otherCamp = await createCamp(t.db, { locationId: elsewhere, activeDays: '2026-07-06' });
-    const otherChild = await createSubscription(t.db, { campId: otherCamp });
-    const [own] = await readRows(
-      t.db,
-      sql`select c.location_id as "locationId", extract(year from p.start_date)::int as "year" from camps c join periods p on p.id = c.period_id where c.id = 1`,
-      z.object({ locationId: z.number(), year: z.number() }),
-    );
-    const staffCamps = await t.call('GET', `/api/getCamps?campYear=${own!.year}`, undefined, tokens.medewerker);
-    const monitorCamps = await t.call('GET', `/api/getCamps?campYear=${own!.year}`, undefined, tokens.monitor);
-    const expected = staffCamps.body.data.filter((c: { LOCATION_ID: number }) => c.LOCATION_ID === own!.locationId);
-    expect(expected.length).toBeGreaterThan(0);
-    expect(monitorCamps.body.data).toEqual(expected);
-    expect((await t.call('GET', `/api/getCamps?campId=${otherCamp}`, undefined, tokens.monitor)).body.data).toEqual([]);
-    expect((await t.call('GET', `/api/getCamps?campId=${otherCamp}`, undefined, tokens.medewerker)).body.data).toHaveLength(1);
-
-    const refusals = [
-      await t.call('GET', `/api/getCampParticipants?campId=${otherCamp}`, undefined, tokens.monitor),
-      await t.call('GET', `/api/exportCampParticipants?campId=${otherCamp}&format=csv`, undefined, tokens.monitor),
-      await t.call(
-        'POST',
-        '/api/setAttendance',
-        { SUBSCRIPTION_ID: otherChild.subscriptionId, date: '2026-07-06', present: true },
-        tokens.monitor,
+  it("reads a record's history exactly when the role reads the record, and users' e-mail addresses only as a beheerder", async () => {
+    const declared = Object.values(policies).flatMap((p) => ('auditEntities' in p ? Object.keys(p.auditEntities) : []));
+    const entities = [...declared, 'somethingNew'];
+    for (const entity of entities) {
+      await t.db.insert(auditLog).values({ adminId: null, action: 'test', entity, entityId: 4242, before: null, after: { a: 1 } });
+    }
+    for (const role of roles) {
+      for (const entity of entities) {
+        const answer = await as(role, `/api/getAuditLog?entity=${entity}&entityId=4242`);
+        const expected = role === 'monitor' ? false : mayReadHistory(role, entity);
+        expect([entity, role, answer.status]).toEqual([entity, role, expected ? 200 : 403]);
+        if (expected) expect(answer.body.data.entries.map((e: { entity: string }) => e.entity)).toContain(entity);
+      }
+      // The whole log is the beheerder's.
+      expect((await as(role, '/api/getAuditLog')).status).toBe(role === 'beheerder' ? 200 : 403);
+    }
+    // What a medewerker may and may not read, in words.
+    expect(
+      ['subscription', 'subscriber', 'parent', 'payment', 'camp', 'monitor', 'theme'].every((e) => mayReadHistory('medewerker', e)),
+    ).toBe(true);
+    expect(
+      ['user', 'settings', 'belcotax', 'refundFile', 'fiscalAttestChild', 'retention', 'somethingNew'].some((e) =>
+        mayReadHistory('medewerker', e),
       ),
-    ];
-    expect(refusals.map((r) => r.status)).toEqual([403, 403, 403]);
-    expect((await t.call('GET', `/api/getCampParticipants?campId=${otherCamp}`, undefined, tokens.medewerker)).status).toBe(200);
+    ).toBe(false);
+    expect(recordOfAuditEntity('somethingNew')).toBeUndefined();
+    // The settings' history is the beheerder's: a medewerker reads only the two settings staff need.
+    expect(Object.keys((await as('medewerker', '/api/getSettings')).body.data[0]).sort()).toEqual(['ORGANISER_NAME', 'PUBLIC_SITE_URL']);
+    expect(Object.keys((await as('beheerder', '/api/getSettings')).body.data[0]).length).toBeGreaterThan(10);
+
+    // A subscription's history names who changed it: the e-mail address to a beheerder, the role to others.
+    const s = await createSubscription(t.db);
+    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    const url = `/api/getAuditLog?entity=subscription&entityId=${s.subscriptionId}`;
+    const staff = (await as('medewerker', url)).body.data;
+    expect(staff.entries[0]).toMatchObject({ userEmail: null, userRole: 'beheerder' });
+    expect(staff.users).toEqual([]);
+    expect(JSON.stringify(staff)).not.toContain('@kampbeheer.be');
+    const beheerder = (await as('beheerder', url)).body.data;
+    expect(beheerder.entries[0]).toMatchObject({ userEmail: TEST_ADMIN.email, userRole: 'beheerder' });
+    expect(beheerder.users.map((u: { email: string }) => u.email)).toContain('medewerker@kampbeheer.be');
+  });
+
+  it('shows a monitor what the camp day needs and nothing about money or e-mail, and lets them print but not export contact data', async () => {
+    for (const remark of ['Allergisch voor noten', null]) await createSubscription(t.db, { campId: 1, remark });
+    const url = '/api/getCampParticipants?campId=1';
+    const staff = (await as('medewerker', url)).body.data as Record<string, unknown>[];
+    const monitor = (await as('monitor', url)).body.data as Record<string, unknown>[];
+    expect(monitor.length).toBeGreaterThan(0);
+    expect(monitor.map((p) => p.SUBSCRIPTION_ID)).toEqual(staff.map((p) => p.SUBSCRIPTION_ID));
+    for (const row of monitor) expect(Object.keys(row).sort()).toEqual([...MONITOR_PARTICIPANT_FIELDS].sort());
+    expect(Object.keys(staff[0]!)).toEqual(expect.arrayContaining(['PAYMENT_STATUS', 'SUBSCRIPTION_SALDO', 'SUBSCRIBER_PARENT_EMAIL']));
+
+    for (const format of ['csv', 'xlsx']) {
+      expect((await download('monitor', `/api/exportCampParticipants?campId=1&format=${format}`)).statusCode).toBe(403);
+      expect((await download('medewerker', `/api/exportCampParticipants?campId=1&format=${format}`)).statusCode).toBe(200);
+    }
+    const pdf = await download('monitor', '/api/exportCampParticipants?campId=1&format=pdf');
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    const emails = staff.map((p) => p.SUBSCRIBER_PARENT_EMAIL as string);
+    expect(emails.filter((email) => text.includes(email))).toEqual([]);
+    expect(text).not.toMatch(/€|Betaal|KB\d{4}-/);
+    expect(text).toContain(staff[0]!.SUBSCRIBER_LASTNAME as string);
+  });
+
+  it("gives a monitor only the camps of their locations in the current season that have not ended, and refuses the others'", async () => {
+    const now = clock.now();
+    const year = now.getUTCFullYear();
+    const monday = (offsetDays: number) => new Date(now.getTime() + offsetDays * DAY_MS).toISOString().slice(0, 10);
+    const camp = async (locationId: number, startDate: string) =>
+      createCamp(t.db, { locationId, periodId: await createPeriod(t.db, { startDate }), activeDays: startDate });
+    const elsewhere = await createLocation(t.db, { name: 'Elders' });
+    const running = await camp(monitorLocation, monday(0));
+    const ended = await camp(monitorLocation, monday(-20));
+    const lastYear = await camp(monitorLocation, `${year - 1}-07-05`);
+    const otherLocation = await camp(elsewhere, monday(0));
+    const otherChild = await createSubscription(t.db, { campId: otherLocation });
+    const endedChild = await createSubscription(t.db, { campId: ended });
+
+    const ids = async (role: Role, campYear: number) =>
+      ((await as(role, `/api/getCamps?campYear=${campYear}`)).body.data as { CAMP_ID: number }[]).map((c) => c.CAMP_ID);
+    const monitorCamps = await ids('monitor', year);
+    expect(monitorCamps).toContain(running);
+    expect(monitorCamps).toContain(1);
+    for (const hidden of [ended, otherLocation]) expect(monitorCamps).not.toContain(hidden);
+    expect(await ids('monitor', year - 1)).toEqual([]);
+    expect(await ids('medewerker', year)).toEqual(expect.arrayContaining([running, ended, otherLocation]));
+    expect((await as('monitor', `/api/getCamps?campId=${lastYear}`)).body.data).toEqual([]);
+    expect((await as('medewerker', `/api/getCamps?campId=${lastYear}`)).body.data).toHaveLength(1);
+
+    for (const [campId, child] of [
+      [otherLocation, otherChild],
+      [ended, endedChild],
+    ] as const) {
+      const refusals = [
+        await as('monitor', `/api/getCampParticipants?campId=${campId}`),
+        await as('monitor', `/api/exportCampParticipants?campId=${campId}&format=pdf`),
+        await t.call(
+          'POST',
+          '/api/setAttendance',
+          { SUBSCRIPTION_ID: child.subscriptionId, date: monday(0), present: true },
+          tokens.monitor,
+        ),
+      ];
+      expect(
+        refusals.map((r) => r.status),
+        JSON.stringify(refusals.map((r) => r.body)),
+      ).toEqual([403, 403, 403]);
+    }
+    expect((await as('medewerker', `/api/getCampParticipants?campId=${otherLocation}`)).status).toBe(200);
+    expect((await as('monitor', `/api/getCampParticipants?campId=${running}`)).status).toBe(200);
+
+    // Once it has ended, the running camp is no longer theirs.
+    clock.advance(6 * DAY_MS);
+    tokens.monitor = await signIn(t, 'monitor@kampbeheer.be');
+    expect((await as('monitor', `/api/getCampParticipants?campId=${running}`)).status).toBe(403);
+    clock.advance(-6 * DAY_MS);
+    tokens.monitor = await signIn(t, 'monitor@kampbeheer.be');
   });
 
   it('refuses a monitor user linked to no monitor every camp', async () => {
     await addUser(t.db, 'los@kampbeheer.be', 'monitor');
     const token = await signIn(t, 'los@kampbeheer.be');
-    const campId = await createCamp(t.db);
-    expect((await t.call('GET', `/api/getCamps?campId=${campId}`, undefined, token)).body.data).toEqual([]);
-    expect((await t.call('GET', `/api/getCampParticipants?campId=${campId}`, undefined, token)).status).toBe(403);
+    expect((await t.call('GET', `/api/getCamps?campId=1`, undefined, token)).body.data).toEqual([]);
+    expect((await t.call('GET', `/api/getCampParticipants?campId=1`, undefined, token)).status).toBe(403);
+  });
+
+  it("derives the web's pages from the same policies: a role opens a page when it may do what the page does", () => {
+    expect(pages.length).toBeGreaterThan(20);
+    expect(pageAllowed('monitor', '/camps')).toBe(true);
+    expect(pageAllowed('monitor', '/camp-participants/5')).toBe(true);
+    expect(pageAllowed('monitor', '/camp-detail/5')).toBe(false);
+    expect(pageAllowed('monitor', '/subscription-overview')).toBe(false);
+    expect(pageAllowed('medewerker', '/subscription-detail/5')).toBe(true);
+    for (const path of ['/settings', '/logboek', '/users', '/gegevensbeheer', '/attesten']) {
+      expect([path, pageAllowed('medewerker', path), pageAllowed('beheerder', path)]).toEqual([path, false, true]);
+    }
   });
 });

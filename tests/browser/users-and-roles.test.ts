@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readRows } from '../../server/src/db/client.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { createMonitor } from '../helpers/factory.js';
 import { field, fieldError } from '../helpers/page.js';
 import { addUser, USER_PASSWORD } from '../helpers/users.js';
@@ -23,8 +24,10 @@ const navLinks = (page: Page) => page.locator('#main-navigation a.nav-link:not(.
 
 describe('users and roles in Chromium', () => {
   let session: BrowserSession;
+  // The server's clock stands in the summer of the demo's first camp year, so a monitor has camps that have not ended.
+  const clock: ControlledClock = controlledClock(new Date('2021-07-01T08:00:00Z'));
   beforeAll(async () => {
-    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    session = await startBrowserSession({ subscriptionsPerYear: 10, clock });
   });
   afterAll(async () => session?.close());
 
@@ -82,12 +85,20 @@ describe('users and roles in Chromium', () => {
     );
     const monitorId = await createMonitor(session.t.db, { locationIds: [camp!.locationId] });
     await addUser(session.t.db, 'monitor@kampbeheer.be', 'monitor', monitorId);
+    // The first camp's first day: the camps of its location that have not ended are the monitor's.
+    const [{ start } = { start: '' }] = await readRows(
+      session.t.db,
+      sql`select p.start_date::text as start from camps c join periods p on p.id = c.period_id where c.id = ${camp!.id}`,
+      z.object({ start: z.string() }),
+    );
+    clock.advance(new Date(`${start}T08:00:00Z`).getTime() - clock.now().getTime());
     const expected = await readRows(
       session.t.db,
       sql`select c.id from camps c join periods p on p.id = c.period_id
-          where c.location_id = ${camp!.locationId} and extract(year from p.start_date) = ${camp!.year}`,
+          where c.location_id = ${camp!.locationId} and extract(year from p.start_date) = ${camp!.year} and p.end_date >= ${start}::date`,
       z.object({ id: z.number() }),
     );
+    expect(expected.length).toBeGreaterThan(0);
 
     const page = await session.newPage({ signedIn: false });
     await signInByForm(page, 'monitor@kampbeheer.be', USER_PASSWORD);
@@ -102,6 +113,12 @@ describe('users and roles in Chromium', () => {
     await page.getByRole('link', { name: 'Deelnemers' }).first().click();
     await page.waitForURL(/\/camp-participants\/\d+/);
     await eventually(() => page.getByRole('alert').count()).toBe(0);
+    // What the camp day needs, nothing about money, and the printed list but no spreadsheet of contact data.
+    await page.getByRole('button', { name: 'Afdrukken (PDF)' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Exporteren (Excel)' }).count()).toBe(0);
+    expect(await page.locator('main').textContent()).not.toMatch(/betaald|saldo|€/i);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: '/tmp/monitor-participants.png', fullPage: true });
+    await expectNoSeriousAxeViolations(page, 'monitor participants');
     await page.goto('/subscription-overview');
     await page.getByRole('heading', { name: 'Geen toegang' }).waitFor();
   });

@@ -10,7 +10,7 @@ import {
   mailAttestsAnswer,
   participationAttestQuery,
 } from '../schemas/attests.js';
-import { beheerderOnly } from '../roles.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 /** Fiscal attests 281.86 with their Belcotax XML, and participation attests for the health insurer (issue 16). */
@@ -18,7 +18,7 @@ export const attestCalls = feature('attests', {
   getFiscalAttests: call({
     method: 'GET',
     path: '/api/getFiscalAttests',
-    roles: beheerderOnly,
+    access: reads('attest'),
     summary: 'The children of an income year with their fiscal attests (days, amounts, numbers) or the reason they get none',
     query: attestYearQuery,
     response: fiscalAttestsAnswer,
@@ -27,7 +27,7 @@ export const attestCalls = feature('attests', {
   getFiscalAttestPdf: download({
     method: 'GET',
     path: '/api/getFiscalAttestPdf',
-    roles: beheerderOnly,
+    access: exports('attest'),
     summary: "A child's fiscal attests 281.86 of an income year, one page per attest",
     query: fiscalAttestPdfQuery,
     files: ['pdf'],
@@ -37,7 +37,7 @@ export const attestCalls = feature('attests', {
   exportFiscalAttests: download({
     method: 'GET',
     path: '/api/exportFiscalAttests',
-    roles: beheerderOnly,
+    access: exports('attest'),
     summary: 'Every fiscal attest of an income year as PDFs in one ZIP',
     query: attestYearQuery,
     files: ['zip'],
@@ -47,7 +47,7 @@ export const attestCalls = feature('attests', {
   getParticipationAttestPdf: download({
     method: 'GET',
     path: '/api/getParticipationAttestPdf',
-    roles: beheerderOnly,
+    access: exports('attest'),
     summary: "The participation attest of one subscription for the child's health insurer",
     query: participationAttestQuery,
     files: ['pdf'],
@@ -57,7 +57,7 @@ export const attestCalls = feature('attests', {
   exportBelcotax: download({
     method: 'GET',
     path: '/api/exportBelcotax',
-    roles: beheerderOnly,
+    access: exports('attest'),
     summary:
       'The Belcotax-on-web XML of every fiscal attest of an income year (normal declaration); records what it declared. test=true: a BCTEST file for the test environment, recording nothing',
     query: belcotaxExportQuery,
@@ -68,7 +68,7 @@ export const attestCalls = feature('attests', {
   exportBelcotaxCorrections: download({
     method: 'GET',
     path: '/api/exportBelcotaxCorrections',
-    roles: beheerderOnly,
+    access: exports('attest'),
     summary:
       'After a correction: the Belcotax XML with the attests changed (modification), added or withdrawn (cancellation) since the last declaration',
     query: belcotaxExportQuery,
@@ -79,7 +79,7 @@ export const attestCalls = feature('attests', {
   mailAttests: call({
     method: 'POST',
     path: '/api/mailAttests',
-    roles: beheerderOnly,
+    access: changes('attest'),
     summary: "Puts a mail to each child's parent in the outbox with the child's fiscal attests as PDF",
     body: attestYearPayload,
     response: mailAttestsAnswer,
@@ -89,7 +89,7 @@ export const attestCalls = feature('attests', {
   getFiscalAttestChild: call({
     method: 'GET',
     path: '/api/getFiscalAttestChild',
-    roles: beheerderOnly,
+    access: reads('attest'),
     summary: "A child's attest facts of an income year: the severe-disability flag and the debtors (with national numbers)",
     query: fiscalAttestChildQuery,
     response: fiscalAttestChildDetail,
@@ -99,7 +99,7 @@ export const attestCalls = feature('attests', {
   saveFiscalAttestChild: call({
     method: 'POST',
     path: '/api/saveFiscalAttestChild',
-    roles: beheerderOnly,
+    access: changes('attest'),
     summary: "Sets a child's severe-disability flag and debtors (shares adding up to 100 %) for an income year",
     body: fiscalAttestChildPayload,
     response: fiscalAttestChildDetail,

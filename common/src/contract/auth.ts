@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { loginAnswer, loginPayload, signedInUser } from '../schemas/auth.js';
-import { everyRole } from '../roles.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const authCalls = feature('auth', {
   login: call({
     method: 'POST',
     path: '/api/login',
+    access: changes('session'),
     summary: 'Sign in with e-mail address and password; answers a Bearer token',
     public: true,
     body: loginPayload,
@@ -17,7 +18,7 @@ export const authCalls = feature('auth', {
   logout: call({
     method: 'POST',
     path: '/api/logout',
-    roles: everyRole,
+    access: changes('session'),
     summary: 'Ends the session of the Bearer token',
     response: z.object({ loggedOut: z.literal(true) }),
     example: {},
@@ -25,7 +26,7 @@ export const authCalls = feature('auth', {
   me: call({
     method: 'GET',
     path: '/api/me',
-    roles: everyRole,
+    access: reads('session'),
     summary: 'The signed-in user and their role',
     response: signedInUser,
     example: {},

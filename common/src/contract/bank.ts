@@ -9,6 +9,7 @@ import {
   paymentsQuery,
   undoBankImportPayload,
 } from '../schemas/bank.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** Bank statement imports (issue 14). importBankStatements takes multipart/form-data with the files in the field `files`. */
@@ -16,6 +17,7 @@ export const bankCalls = feature('bank', {
   importBankStatements: call({
     method: 'POST',
     path: '/api/importBankStatements',
+    access: changes('payment'),
     summary: 'Import CODA / CAMT.053 statements (multipart field files: .cod, .txt, .xml or a .zip of them)',
     response: z.object({ imports: z.array(importResult) }),
     example: {},
@@ -23,6 +25,7 @@ export const bankCalls = feature('bank', {
   getBankImports: call({
     method: 'GET',
     path: '/api/getBankImports',
+    access: reads('payment'),
     summary: 'Every statement import, newest first, with its result and whether it can still be undone',
     response: z.array(bankImport),
     example: {},
@@ -30,6 +33,7 @@ export const bankCalls = feature('bank', {
   undoBankImport: call({
     method: 'POST',
     path: '/api/undoBankImport',
+    access: changes('payment'),
     summary: 'Undo an import as a whole, unless one of its payments was changed by hand since',
     body: undoBankImportPayload,
     response: bankImport,
@@ -43,6 +47,7 @@ export const paymentCalls = feature('payments', {
   getPayments: call({
     method: 'GET',
     path: '/api/getPayments',
+    access: reads('payment'),
     summary: 'The payments booked on a subscription, with their source',
     query: paymentsQuery,
     response: z.array(paymentRecord),
@@ -51,6 +56,7 @@ export const paymentCalls = feature('payments', {
   getUnmatchedPayments: call({
     method: 'GET',
     path: '/api/getUnmatchedPayments',
+    access: reads('payment'),
     summary: "The credits of the queue 'Te koppelen' and the ignored ones",
     response: z.array(paymentRecord),
     example: {},
@@ -58,6 +64,7 @@ export const paymentCalls = feature('payments', {
   assignPayment: call({
     method: 'POST',
     path: '/api/assignPayment',
+    access: changes('payment'),
     summary: 'Book a queued credit on a subscription',
     body: assignPaymentPayload,
     response: paymentRecord,
@@ -67,6 +74,7 @@ export const paymentCalls = feature('payments', {
   ignorePayment: call({
     method: 'POST',
     path: '/api/ignorePayment',
+    access: changes('payment'),
     summary: "Mark a queued credit 'Genegeerd' with a reason",
     body: ignorePaymentPayload,
     response: paymentRecord,
@@ -76,6 +84,7 @@ export const paymentCalls = feature('payments', {
   requeuePayment: call({
     method: 'POST',
     path: '/api/requeuePayment',
+    access: changes('payment'),
     summary: 'Undo an assignment or an ignore: the credit goes back to the queue',
     body: paymentIdPayload,
     response: paymentRecord,

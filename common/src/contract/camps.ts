@@ -2,14 +2,14 @@ import { z } from 'zod';
 import { campIdQuery, campRecord, campSummaryRecord, crudCampRequest } from '../schemas/camps.js';
 import { campsQuery } from '../schemas/taxonomy.js';
 import { DEFAULT_MAIL_TEMPLATES } from '../constants.js';
-import { everyRole } from '../roles.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const campCalls = feature('camps', {
   getCamps: call({
     method: 'GET',
     path: '/api/getCamps',
-    roles: everyRole,
+    access: reads('camp'),
     summary: 'The camps of a camp year, or the one with campId, with seats and inherited booking settings',
     query: campsQuery,
     response: z.array(campRecord),
@@ -18,6 +18,8 @@ export const campCalls = feature('camps', {
   getCampSummary: call({
     method: 'GET',
     path: '/api/getCampSummary',
+    // Money: the payments' policy (a monitor sees nothing about money).
+    access: reads('payment'),
     summary: 'Seats, counts per payment status and money totals of one camp',
     query: campIdQuery,
     response: z.array(campSummaryRecord),
@@ -27,6 +29,7 @@ export const campCalls = feature('camps', {
   crudCamp: call({
     method: 'POST',
     path: '/api/crudCamp',
+    access: changes('camp'),
     summary:
       'The camp object plus an optional action (create, read, update, delete); without one, no CAMP_ID creates and a CAMP_ID updates. Read answers the camp as a list',
     body: crudCampRequest,

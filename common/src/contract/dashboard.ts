@@ -1,10 +1,12 @@
 import { dashboardAnswer, dashboardQuery, exportDiscountsByReasonQuery } from '../schemas/dashboard.js';
+import { exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 export const dashboardCalls = feature('dashboard', {
   getDashboard: call({
     method: 'GET',
     path: '/api/getDashboard',
+    access: reads('dashboard'),
     summary: 'The season of a camp year at a glance: occupancy, bookings per week, money, discounts per reason, cancellations',
     query: dashboardQuery,
     response: dashboardAnswer,
@@ -13,6 +15,7 @@ export const dashboardCalls = feature('dashboard', {
   exportDiscountsByReason: download({
     method: 'GET',
     path: '/api/exportDiscountsByReason',
+    access: exports('dashboard'),
     summary: 'The discounts of a camp year per reason and location, for a compensation claim (xlsx or CSV)',
     query: exportDiscountsByReasonQuery,
     files: ['xlsx', 'csv'],

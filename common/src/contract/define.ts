@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { roles as allRoles, staffRoles, type Role } from '../roles.js';
+import { rolesFor, type Access } from '../policies.js';
+import { roles as allRoles, type Role } from '../roles.js';
 
 /**
  * The building blocks of the call table (docs/decisions.md, 'One call table'): every API call is declared
@@ -71,10 +72,11 @@ interface Common<Q extends z.ZodType, B extends z.ZodType> {
   /** Callable without a session (sign-in, health). */
   public?: boolean;
   /**
-   * The roles that may use the call (common/src/roles.ts); without it, staff (beheerder and medewerker).
-   * The server answers any other role 403 before the handler runs.
+   * The record the call touches and how (`reads('subscription')`, `changes('camp')`, `exports('participant')`):
+   * the roles that may use it come from that record's policy (common/src/policies.ts). The server answers any
+   * other role 403 before the handler runs; what a role sees of the records is the policy's too.
    */
-  roles?: readonly Role[];
+  access: Access;
   query?: Q;
   body?: B;
   refusals?: readonly RefusalStatus[];
@@ -126,10 +128,10 @@ export function download<Q extends z.ZodType = None, B extends z.ZodType = None>
   return { ...definition, response: fileAnswer } as Download<Q, B>;
 }
 
-/** The roles that may use a call: every role for a public one, staff unless it declares its own. */
-export function rolesOf(c: Pick<Call, 'public' | 'roles'>): readonly Role[] {
+/** The roles that may use a call: every role for a public one, else those its record's policy allows what it does. */
+export function rolesOf(c: Pick<Call, 'public' | 'access'>): readonly Role[] {
   if (c.public) return allRoles;
-  return c.roles ?? staffRoles;
+  return rolesFor(c.access);
 }
 
 /** A feature's calls, each under the feature's OpenAPI tag. */

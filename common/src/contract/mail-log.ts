@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { mailIdPayload, mailRecord, mailsQuery } from '../schemas/mail.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** What became of the mail to parents: a subscription's mail log, the failed mails, and sending one again. */
@@ -7,6 +8,7 @@ export const mailLogCalls = feature('mail', {
   getMails: call({
     method: 'GET',
     path: '/api/getMails',
+    access: reads('mail'),
     summary: "A subscription's mail log, newest first: what, when, to whom, status, attempts, last error",
     query: mailsQuery,
     response: z.array(mailRecord),
@@ -15,6 +17,7 @@ export const mailLogCalls = feature('mail', {
   getFailedMails: call({
     method: 'GET',
     path: '/api/getFailedMails',
+    access: reads('mail'),
     summary: 'Every mail still failing after its last attempt, with its subscription',
     response: z.array(mailRecord),
     example: {},
@@ -22,6 +25,7 @@ export const mailLogCalls = feature('mail', {
   retryMail: call({
     method: 'POST',
     path: '/api/retryMail',
+    access: changes('mail'),
     summary: "'Opnieuw versturen': a failed mail gets a fresh series of attempts",
     body: mailIdPayload,
     response: mailRecord,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { crudMailScheduleRequest, mailScheduleRecord, mailSchedulesQuery } from '../schemas/mail-schedules.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** A camp's automatic mails (issue 19). */
@@ -7,6 +8,7 @@ export const mailScheduleCalls = feature('mail-schedules', {
   getMailSchedules: call({
     method: 'GET',
     path: '/api/getMailSchedules',
+    access: reads('mailSchedule'),
     summary: 'The automatic mails of a camp, each with what was sent and what is planned',
     query: mailSchedulesQuery,
     response: z.array(mailScheduleRecord),
@@ -15,6 +17,7 @@ export const mailScheduleCalls = feature('mail-schedules', {
   crudMailSchedule: call({
     method: 'POST',
     path: '/api/crudMailSchedule',
+    access: changes('mailSchedule'),
     summary:
       'A mail schedule plus an optional action (create, read, update, delete); without one, no MAILSCHEDULE_ID creates and one updates',
     body: crudMailScheduleRequest,

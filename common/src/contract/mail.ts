@@ -8,12 +8,14 @@ import {
   testMailPayload,
   testMailResult,
 } from '../schemas/mail-templates.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const mailCalls = feature('mail', {
   getMailTemplates: call({
     method: 'GET',
     path: '/api/getMailTemplates',
+    access: reads('mailTemplate'),
     summary: 'Every mail template, or the one with id, with how many camps use it',
     query: mailTemplatesQuery,
     response: z.array(mailTemplateRecord),
@@ -22,6 +24,7 @@ export const mailCalls = feature('mail', {
   crudMailTemplate: call({
     method: 'POST',
     path: '/api/crudMailTemplate',
+    access: changes('mailTemplate'),
     summary: 'A mail template plus an optional action; without one, an existing identifier updates and a new one creates',
     body: crudMailTemplateRequest,
     response: z.union([z.object({ templateId: z.string() }), z.array(mailTemplateRecord)]),
@@ -33,6 +36,7 @@ export const mailCalls = feature('mail', {
   previewMailTemplate: call({
     method: 'POST',
     path: '/api/previewMailTemplate',
+    access: reads('mailTemplate'),
     summary: 'The template being edited, filled with made-up data, or with the subscription asked for',
     body: mailPreviewPayload,
     response: z.array(mailPreview),
@@ -42,6 +46,7 @@ export const mailCalls = feature('mail', {
   sendTestMail: call({
     method: 'POST',
     path: '/api/sendTestMail',
+    access: changes('mailTemplate'),
     summary: "The template filled with made-up data, marked as a test, to an address of staff's choice, through the outbox",
     body: testMailPayload,
     response: testMailResult,

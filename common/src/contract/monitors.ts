@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { monitorRecord, updateMonitorRequest } from '../schemas/monitors.js';
 import { monitorsQuery } from '../schemas/taxonomy.js';
 import { exportMonitorsQuery } from '../schemas/participants.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 const monitorIdAnswer = z.object({ monitorId: z.number() });
@@ -10,6 +11,7 @@ export const monitorCalls = feature('monitors', {
   getMonitors: call({
     method: 'GET',
     path: '/api/getMonitors',
+    access: reads('monitor'),
     summary: 'Every monitor, or the one with monitorId (an empty list when unknown)',
     query: monitorsQuery,
     response: z.array(monitorRecord),
@@ -18,6 +20,7 @@ export const monitorCalls = feature('monitors', {
   exportMonitors: download({
     method: 'GET',
     path: '/api/exportMonitors',
+    access: exports('monitor'),
     summary: 'Every monitor as xlsx or CSV',
     query: exportMonitorsQuery,
     files: ['xlsx', 'csv'],
@@ -26,6 +29,7 @@ export const monitorCalls = feature('monitors', {
   updateMonitor: call({
     method: 'POST',
     path: '/api/updateMonitor',
+    access: changes('monitor'),
     summary:
       'The monitor object: without MONITOR_ID it creates (every required field); with one it updates the fields sent and keeps the others. With MONITOR_VERSION, refused (409) when the monitor changed since',
     body: updateMonitorRequest,
@@ -53,6 +57,7 @@ export const monitorCalls = feature('monitors', {
   deleteMonitor: call({
     method: 'DELETE',
     path: '/api/deleteMonitor',
+    access: changes('monitor'),
     summary: 'monitorId in the JSON body or in the query; the body wins when both carry one',
     query: monitorsQuery,
     body: monitorsQuery.nullish(),

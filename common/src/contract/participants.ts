@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { campParticipant } from '../participants.js';
 import { attendanceAnswer, campParticipantsQuery, exportCampParticipantsQuery, setAttendancePayload } from '../schemas/participants.js';
-import { everyRole } from '../roles.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 export const participantCalls = feature('participants', {
   getCampParticipants: call({
     method: 'GET',
     path: '/api/getCampParticipants',
-    roles: everyRole,
+    access: reads('participant'),
     summary: "The children of a camp with their days and attendance; with a date, only that day's",
     query: campParticipantsQuery,
     response: z.array(campParticipant),
@@ -18,7 +18,7 @@ export const participantCalls = feature('participants', {
   setAttendance: call({
     method: 'POST',
     path: '/api/setAttendance',
-    roles: everyRole,
+    access: changes('participant'),
     summary:
       "Registers (true, false) or clears (null) a child's attendance on one of its camp days; present only on a day that has come (409 FUTURE_ATTENDANCE)",
     body: setAttendancePayload,
@@ -29,7 +29,7 @@ export const participantCalls = feature('participants', {
   exportCampParticipants: download({
     method: 'GET',
     path: '/api/exportCampParticipants',
-    roles: everyRole,
+    access: exports('participant'),
     summary: 'The participant list of a camp day (with date) or the whole camp, as PDF, xlsx or CSV',
     query: exportCampParticipantsQuery,
     files: ['pdf', 'xlsx', 'csv'],

@@ -7,14 +7,14 @@ import {
   revealedNationalNumber,
   revealNationalNumberQuery,
 } from '../schemas/privacy.js';
-import { beheerderOnly } from '../roles.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 export const privacyCalls = feature('privacy', {
   anonymiseYears: call({
     method: 'POST',
     path: '/api/anonymiseYears',
-    roles: beheerderOnly,
+    access: changes('retention'),
     summary: 'Anonymises every subscription of the camp years older than olderThanYears (dryRun: only counts); amounts and camps stay',
     body: anonymiseYearsPayload,
     response: anonymiseYearsResult,
@@ -23,7 +23,7 @@ export const privacyCalls = feature('privacy', {
   exportFamilyData: download({
     method: 'GET',
     path: '/api/exportFamilyData',
-    roles: beheerderOnly,
+    access: exports('family'),
     summary:
       'Everything stored about one family (GDPR art. 15): parent, children, subscriptions, payments, mails, audit entries; JSON or PDF',
     query: exportFamilyQuery,
@@ -34,7 +34,7 @@ export const privacyCalls = feature('privacy', {
   eraseFamily: call({
     method: 'POST',
     path: '/api/eraseFamily',
-    roles: beheerderOnly,
+    access: changes('family'),
     summary: "Erases one family's data; refused (409, with the reason) while a subscription is unsettled or within the fiscal retention",
     body: eraseFamilyPayload,
     response: eraseFamilyResult,
@@ -44,7 +44,7 @@ export const privacyCalls = feature('privacy', {
   revealNationalNumber: call({
     method: 'GET',
     path: '/api/revealNationalNumber',
-    roles: beheerderOnly,
+    access: reads('nationalNumber'),
     summary:
       'The full national number of one child (subscriberId), parent (parentId) or monitor (monitorId); every other answer masks it. Each reveal is written to the audit log',
     query: revealNationalNumberQuery,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { exportRefundsPayload, markRefundPaidPayload, refundRecord, refundsQuery } from '../schemas/refunds.js';
-import { beheerderOnly } from '../roles.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 /** 'Terugbetalingen' (issue 19): paying money out is for a beheerder (issue 20). */
@@ -8,6 +8,7 @@ export const refundCalls = feature('refunds', {
   getRefunds: call({
     method: 'GET',
     path: '/api/getRefunds',
+    access: reads('refund'),
     summary: 'Overpaid subscriptions and cancelled ones with money paid (minus the camp’s cancellation fee) of the year',
     query: refundsQuery,
     response: z.array(refundRecord),
@@ -16,19 +17,19 @@ export const refundCalls = feature('refunds', {
   exportRefunds: download({
     method: 'POST',
     path: '/api/exportRefunds',
+    access: exports('refund'),
     summary: 'A SEPA credit-transfer file (pain.001.001.03) paying back the chosen subscriptions from the organiser’s account',
     body: exportRefundsPayload,
     files: ['xml'],
-    roles: beheerderOnly,
     refusals: [409],
     example: { body: { subscriptionIds: [1], accounts: [{ SUBSCRIPTION_ID: 1, IBAN: 'BE68539007547034' }] } },
   }),
   markRefundPaid: call({
     method: 'POST',
     path: '/api/markRefundPaid',
+    access: changes('refund'),
     summary: 'Records a refund as a negative payment (audited) and mails the parent',
     body: markRefundPaidPayload,
-    roles: beheerderOnly,
     response: z.object({ paymentId: z.number(), mailId: z.number().nullable() }),
     refusals: [404, 409],
     example: { body: { SUBSCRIPTION_ID: 1, amount: 10, date: '2025-08-01' } },

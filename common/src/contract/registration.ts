@@ -9,6 +9,7 @@ import {
 } from '../schemas/registration.js';
 import { subscriptionDetail, subscriptionIdPayload } from '../schemas/subscriptions.js';
 import { campYearQuery } from '../schemas/taxonomy.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** Staff registration, moving a child to another camp and the trash of deleted subscriptions (issue 18). */
@@ -16,6 +17,7 @@ export const registrationCalls = feature('registration', {
   findFamilies: call({
     method: 'GET',
     path: '/api/findFamilies',
+    access: reads('family'),
     summary: 'Parents whose name, e-mail or national number matches, with their children (at most 20; no national numbers)',
     query: findFamiliesQuery,
     response: z.array(familyRecord),
@@ -24,6 +26,7 @@ export const registrationCalls = feature('registration', {
   createSubscription: call({
     method: 'POST',
     path: '/api/createSubscription',
+    access: changes('subscription'),
     summary:
       "Staff's registration: a seat in the camp (409 CAMP_FULL, CAMP_CLOSED, AGE_OUT_OF_RANGE unless overCapacity, overClosed, overAgeRange), OGM, confirmation mail",
     body: createSubscriptionPayload,
@@ -47,6 +50,7 @@ export const registrationCalls = feature('registration', {
   moveSubscription: call({
     method: 'POST',
     path: '/api/moveSubscription',
+    access: changes('subscription'),
     summary:
       "Moves the subscription to another camp of its year (the booking rules and overrides of createSubscription): the target's price, payments along, a 'verplaatsing' mail",
     body: moveSubscriptionPayload,
@@ -57,6 +61,7 @@ export const registrationCalls = feature('registration', {
   getDeletedSubscriptions: call({
     method: 'GET',
     path: '/api/getDeletedSubscriptions',
+    access: reads('subscription'),
     summary: 'The trash: deleted subscriptions of a camp year (without campYear: the current one), newest first',
     query: campYearQuery,
     response: z.array(deletedSubscriptionRecord),
@@ -65,6 +70,7 @@ export const registrationCalls = feature('registration', {
   restoreSubscription: call({
     method: 'POST',
     path: '/api/restoreSubscription',
+    access: changes('subscription'),
     summary:
       "'Terugzetten': the subscription exactly as it was, if its seat is still free, the camp open and the child of its age (409 unless overridden, as createSubscription)",
     body: subscriptionIdPayload.extend(bookingOverrides),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { paymentsQuery } from '../schemas/bank.js';
 import { openPaymentRecord, openPaymentsQuery, sendPaymentRemindersPayload, sendPaymentRemindersResult } from '../schemas/reminders.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** 'Openstaande betalingen', payment reminders and the payment QR code (issue 19). */
@@ -8,6 +9,7 @@ export const reminderCalls = feature('reminders', {
   getOpenPayments: call({
     method: 'GET',
     path: '/api/getOpenPayments',
+    access: reads('reminder'),
     summary: 'Every subscription of the year that is not cancelled and has money open, with days since booking and reminders sent',
     query: openPaymentsQuery,
     response: z.array(openPaymentRecord),
@@ -16,6 +18,7 @@ export const reminderCalls = feature('reminders', {
   sendPaymentReminders: call({
     method: 'POST',
     path: '/api/sendPaymentReminders',
+    access: changes('reminder'),
     summary:
       "A reminder mail from the template 'herinnering' to each parent, through the outbox; answers which were sent and which skipped, and why",
     body: sendPaymentRemindersPayload,
@@ -26,6 +29,7 @@ export const reminderCalls = feature('reminders', {
   getPaymentQrCode: call({
     method: 'GET',
     path: '/api/getPaymentQrCode',
+    access: reads('subscription'),
     summary:
       "The EPC payment QR code of a subscription's amount open (PNG as a data URL), as its mails carry it; an empty list when it asks for no transfer",
     query: paymentsQuery,

@@ -9,6 +9,7 @@ import {
   periodsQuery,
 } from '../schemas/season.js';
 import { lunchPreferenceRecord } from '../schemas/taxonomy.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** A crud call of an admin list: `{ [idKey]: id }`, or the record as a list for read. */
@@ -18,6 +19,7 @@ export const seasonCalls = feature('season', {
   getLocations: call({
     method: 'GET',
     path: '/api/getLocations',
+    access: reads('season'),
     summary: 'Every location with what the admin screen needs (how many camps use it)',
     response: z.array(locationAdminRecord),
     example: {},
@@ -25,6 +27,7 @@ export const seasonCalls = feature('season', {
   getPeriods: call({
     method: 'GET',
     path: '/api/getPeriods',
+    access: reads('season'),
     summary: 'The periods (of a year), by start date',
     query: periodsQuery,
     response: z.array(periodAdminRecord),
@@ -33,6 +36,7 @@ export const seasonCalls = feature('season', {
   getAgegroups: call({
     method: 'GET',
     path: '/api/getAgegroups',
+    access: reads('season'),
     summary: 'Every age group with its ages',
     response: z.array(agegroupAdminRecord),
     example: {},
@@ -40,6 +44,7 @@ export const seasonCalls = feature('season', {
   crudLocation: call({
     method: 'POST',
     path: '/api/crudLocation',
+    access: changes('season'),
     summary: 'A location plus an optional action, as crudCamp',
     body: crudSeasonListRequest,
     response: crudAnswer('locationId', locationAdminRecord),
@@ -49,6 +54,7 @@ export const seasonCalls = feature('season', {
   crudPeriod: call({
     method: 'POST',
     path: '/api/crudPeriod',
+    access: changes('season'),
     summary: 'A period plus an optional action, as crudCamp',
     body: crudSeasonListRequest,
     response: crudAnswer('periodId', periodAdminRecord),
@@ -65,6 +71,7 @@ export const seasonCalls = feature('season', {
   crudAgegroup: call({
     method: 'POST',
     path: '/api/crudAgegroup',
+    access: changes('season'),
     summary: 'An age group plus an optional action, as crudCamp',
     body: crudSeasonListRequest,
     response: crudAnswer('agegroupId', agegroupAdminRecord),
@@ -74,6 +81,7 @@ export const seasonCalls = feature('season', {
   crudLunchPreference: call({
     method: 'POST',
     path: '/api/crudLunchPreference',
+    access: changes('season'),
     summary: 'A lunch preference plus an optional action, as crudCamp',
     body: crudSeasonListRequest,
     response: crudAnswer('lunchPreferenceId', lunchPreferenceRecord),
@@ -83,6 +91,7 @@ export const seasonCalls = feature('season', {
   copySeason: call({
     method: 'POST',
     path: '/api/copySeason',
+    access: changes('season'),
     summary: "Copies a year's camps to another year (closed, shifted); a dry run writes nothing",
     body: copySeasonPayload,
     response: copySeasonResult,

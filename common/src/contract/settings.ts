@@ -1,20 +1,22 @@
 import { z } from 'zod';
 import { settingsPayload, settingsRecord } from '../schemas/settings.js';
-import { beheerderOnly } from '../roles.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const settingsCalls = feature('settings', {
   getSettings: call({
     method: 'GET',
     path: '/api/getSettings',
-    summary: "The organiser's settings as a one-record list (nothing secret)",
-    response: z.array(settingsRecord),
+    access: reads('settings'),
+    summary:
+      "The organiser's settings as a one-record list (nothing secret); a medewerker gets only the organiser's name and the public site's address",
+    response: z.array(settingsRecord.partial().required({ ORGANISER_NAME: true, PUBLIC_SITE_URL: true })),
     example: {},
   }),
   updateSettings: call({
     method: 'POST',
     path: '/api/updateSettings',
-    roles: beheerderOnly,
+    access: changes('settings'),
     summary: 'Saves all the settings; answers them as a one-record list',
     body: settingsPayload,
     response: z.array(settingsRecord),

@@ -17,6 +17,7 @@ import {
 } from '../schemas/subscriptions.js';
 import { campYearQuery, idQuery, lunchPreferenceRecord, requiredIdQuery } from '../schemas/taxonomy.js';
 import { exportSubscriptionsQuery } from '../schemas/participants.js';
+import { changes, exports, reads } from '../policies.js';
 import { call, download, feature } from './define.js';
 
 /** A change of one subscription answers its detail as it is after the change. */
@@ -24,6 +25,7 @@ const changeOf = (name: string, summary: string) =>
   call({
     method: 'POST',
     path: `/api/${name}`,
+    access: changes('subscription'),
     summary,
     body: subscriptionIdPayload,
     response: subscriptionDetail,
@@ -35,6 +37,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getSubscriptions: call({
     method: 'GET',
     path: '/api/getSubscriptions',
+    access: reads('subscription'),
     summary: 'Every subscription of a camp year (without campYear: the current one), cancelled ones included',
     query: campYearQuery,
     response: z.array(subscriptionListRow),
@@ -43,6 +46,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getSubscriptionColumns: call({
     method: 'GET',
     path: '/api/getSubscriptionColumns',
+    access: reads('subscription'),
     summary:
       "The rows of getSubscriptions column-wise, for the web app's overview: each field one array, the rows in the overview's order (the child's last name, then first name, Dutch collation), the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
@@ -52,6 +56,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getSubscriptionFirstRows: call({
     method: 'GET',
     path: '/api/getSubscriptionFirstRows',
+    access: reads('subscription'),
     summary:
       "The rows the overview opens on, shown while the whole year (getSubscriptionColumns) loads: the first 200 subscriptions of the camp year that are not cancelled, in the overview's order, column-wise as getSubscriptionColumns, and total, how many are not cancelled. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
@@ -61,6 +66,7 @@ export const subscriptionCalls = feature('subscriptions', {
   searchSubscriptions: call({
     method: 'GET',
     path: '/api/searchSubscriptions',
+    access: reads('subscription'),
     summary:
       "The ids of the camp year's subscriptions the overview's search text finds through the child's or the parent's national number (a word of the text is the whole number; every other word occurs in the name, reference or OGM). The overview finds every other match itself",
     query: searchSubscriptionsQuery,
@@ -70,6 +76,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getSubscriptionSelection: call({
     method: 'GET',
     path: '/api/getSubscriptionSelection',
+    access: reads('subscription'),
     summary:
       "The camp year's subscriptions (cancelled ones included) booked from bookedFrom to bookedTo (days in Belgium, both included) and given a discount whose text is discountReason, each with the amount of those discounts: the overview's filters on what its rows do not carry, as the dashboard's figures link into it",
     query: subscriptionSelectionQuery,
@@ -79,6 +86,7 @@ export const subscriptionCalls = feature('subscriptions', {
   exportSubscriptions: download({
     method: 'GET',
     path: '/api/exportSubscriptions',
+    access: exports('subscription'),
     summary: "The subscriptions of a camp year the overview's filter parameters select, as xlsx or CSV",
     query: exportSubscriptionsQuery,
     files: ['xlsx', 'csv'],
@@ -87,6 +95,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getSubscriptionFullDetail: call({
     method: 'GET',
     path: '/api/getSubscriptionFullDetail',
+    access: reads('subscription'),
     summary: 'One subscription with every field; data[0] is the record',
     query: requiredIdQuery,
     response: z.array(subscriptionDetail),
@@ -96,6 +105,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getDiscounts: call({
     method: 'GET',
     path: '/api/getDiscounts',
+    access: reads('subscription'),
     summary: 'The discounts of one subscription, or of all without id; oldest first',
     query: idQuery,
     response: z.array(subscriptionDiscountRecord),
@@ -104,6 +114,7 @@ export const subscriptionCalls = feature('subscriptions', {
   getLunchPreferences: call({
     method: 'GET',
     path: '/api/getLunchPreferences',
+    access: reads('season'),
     summary: 'The lunch preferences a subscription can have',
     response: z.array(lunchPreferenceRecord),
     example: {},
@@ -111,6 +122,7 @@ export const subscriptionCalls = feature('subscriptions', {
   updateSubscriber: call({
     method: 'POST',
     path: '/api/updateSubscriber',
+    access: changes('subscription'),
     summary: "The child's name; answers the detail of SUBSCRIPTION_ID (without it, the child's newest subscription)",
     body: updateSubscriberPayload,
     response: subscriptionDetail,
@@ -120,6 +132,7 @@ export const subscriptionCalls = feature('subscriptions', {
   updateSubscriberParent: call({
     method: 'POST',
     path: '/api/updateSubscriberParent',
+    access: changes('subscription'),
     summary: "The parent's data; answers the detail of SUBSCRIPTION_ID (without it, the newest of the parent's children)",
     body: updateSubscriberParentPayload,
     response: subscriptionDetail,
@@ -144,6 +157,7 @@ export const subscriptionCalls = feature('subscriptions', {
   updateSubscription: call({
     method: 'POST',
     path: '/api/updateSubscription',
+    access: changes('subscription'),
     summary: 'Lunch preference and remark',
     body: updateSubscriptionPayload,
     response: subscriptionDetail,
@@ -153,6 +167,7 @@ export const subscriptionCalls = feature('subscriptions', {
   addDiscount: call({
     method: 'POST',
     path: '/api/addDiscount',
+    access: changes('subscription'),
     summary: "Staff's extra discount, at most the amount still to pay; with discountId it changes that extra discount",
     body: addDiscountPayload,
     response: subscriptionDetail,
@@ -164,6 +179,7 @@ export const subscriptionCalls = feature('subscriptions', {
   paymentComplete: call({
     method: 'POST',
     path: '/api/paymentComplete',
+    access: changes('subscription'),
     summary:
       "'Bedragen gelijk zetten': paid becomes the amount to pay; with SUBSCRIPTION_AMOUNT_TO_PAY (the amount the user confirmed), refused (409) when the amount to pay is no longer that",
     body: paymentCompletePayload,
@@ -175,6 +191,7 @@ export const subscriptionCalls = feature('subscriptions', {
   deleteSubscription: call({
     method: 'POST',
     path: '/api/deleteSubscription',
+    access: changes('subscription'),
     summary: 'Removes the subscription and its discounts; the audit log keeps both',
     body: subscriptionIdPayload,
     response: z.object({ subscriptionId: z.number() }),
@@ -184,6 +201,7 @@ export const subscriptionCalls = feature('subscriptions', {
   resendConfirmationEmail: call({
     method: 'POST',
     path: '/api/resendConfirmationEmail',
+    access: changes('subscription'),
     summary: "The camp's confirmation mail to the parent again; a failed send answers 500",
     body: subscriptionIdPayload,
     response: z.object({ subscriptionId: z.number(), mailId: z.number(), mailStatus: z.enum(['sent', 'outbox', 'failed']) }),

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { themeRecord } from '../schemas/themes.js';
 import { agegroupRecord, locationRecord, paymentMethodRecord, periodRecord, taxonomyQuery } from '../schemas/taxonomy.js';
+import { reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const taxonomyCalls = feature('lookups', {
   getTaxonomy: call({
     method: 'GET',
     path: '/api/getTaxonomy',
+    access: reads('season'),
     summary: 'A lookup list by type: location, theme (or one with themeId), period (of a year), agegroup, paymentmethod',
     query: taxonomyQuery,
     response: z.union([

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { beheerderOnly, everyRole } from '../roles.js';
 import {
   acceptInvitePayload,
   changePasswordPayload,
@@ -9,6 +8,7 @@ import {
   userIdPayload,
   userRecord,
 } from '../schemas/users.js';
+import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
 /** The users of the product and their roles ('Gebruikers', 'Mijn account'; issue 20). */
@@ -16,16 +16,16 @@ export const userCalls = feature('users', {
   getUsers: call({
     method: 'GET',
     path: '/api/getUsers',
+    access: reads('user'),
     summary: 'Every user with role, status and linked monitor',
-    roles: beheerderOnly,
     response: z.array(userRecord),
     example: {},
   }),
   inviteUser: call({
     method: 'POST',
     path: '/api/inviteUser',
+    access: changes('user'),
     summary: 'Invites a user by e-mail: a one-time link, valid 48 hours, to set a password (mailed and answered)',
-    roles: beheerderOnly,
     body: inviteUserPayload,
     response: inviteAnswer,
     refusals: [404, 409],
@@ -34,8 +34,8 @@ export const userCalls = feature('users', {
   updateUser: call({
     method: 'POST',
     path: '/api/updateUser',
+    access: changes('user'),
     summary: "Changes a user's role, linked monitor or disabled state; disabling ends their sessions",
-    roles: beheerderOnly,
     body: updateUserPayload,
     response: userRecord,
     refusals: [404, 409],
@@ -44,8 +44,8 @@ export const userCalls = feature('users', {
   removeUser: call({
     method: 'POST',
     path: '/api/removeUser',
+    access: changes('user'),
     summary: 'Removes a user and ends their sessions',
-    roles: beheerderOnly,
     body: userIdPayload,
     response: z.object({ userId: z.number() }),
     refusals: [404, 409],
@@ -54,6 +54,7 @@ export const userCalls = feature('users', {
   acceptInvite: call({
     method: 'POST',
     path: '/api/acceptInvite',
+    access: changes('user'),
     summary: 'Sets the password of an invited user with the one-time link; the user signs in afterwards',
     public: true,
     body: acceptInvitePayload,
@@ -64,8 +65,8 @@ export const userCalls = feature('users', {
   changePassword: call({
     method: 'POST',
     path: '/api/changePassword',
+    access: changes('account'),
     summary: "Changes the signed-in user's own password; their other sessions end",
-    roles: everyRole,
     body: changePasswordPayload,
     response: z.object({ changed: z.literal(true) }),
     example: { body: { currentPassword: 'het huidige wachtwoord', newPassword: 'een lang genoeg wachtwoord' } },

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { voucherQuery } from '../schemas/camps.js';
+import { changes } from '../policies.js';
 import { call, feature } from './define.js';
 
 export const voucherCalls = feature('vouchers', {
   generateVoucher: call({
     method: 'GET',
     path: '/api/generateVoucher',
+    access: changes('voucher'),
     summary: 'A one-day voucher token of a camp for the public booking site',
     query: voucherQuery,
     response: z.string(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
+import { roles } from '../roles.js';
 import { isoDate, optionalIdField } from './fields.js';
 
 /** A filter of the audit log: text of at most 60 characters, or nothing. */
@@ -39,8 +40,13 @@ export const auditEntry = z.object({
   id: z.number(),
   at: z.string(),
   userId: z.number().nullable(),
-  /** The user's e-mail address, or null when the change was made by the system or the user is gone. */
+  /**
+   * The user's e-mail address, for a reader who may see users (beheerder); null for others, when the change was
+   * made by the system or the user is gone.
+   */
   userEmail: z.string().nullable(),
+  /** The role of the user who made the change (now), or null for the system or a user who is gone. */
+  userRole: z.enum(roles).nullable(),
   action: z.string(),
   actionLabel: z.string(),
   entity: z.string(),
@@ -54,7 +60,7 @@ export const auditLogAnswer = z.object({
   entries: z.array(auditEntry),
   /** More entries match: ask again with beforeId = the last entry's id. */
   hasMore: z.boolean(),
-  /** What the filters can choose from. */
+  /** What the filters can choose from; the users only for a reader who may see users. */
   users: z.array(z.object({ id: z.number(), email: z.string() })),
   actions: z.array(z.string()),
   entities: z.array(z.object({ entity: z.string(), label: z.string() })),

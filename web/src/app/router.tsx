@@ -77,8 +77,9 @@ function Layout() {
 function RoleGate() {
   const { state } = useAuth();
   const { pathname } = useLocation();
-  if (state.status !== 'signedIn' || pageAllowed(state.user.role, pathname)) return <Outlet />;
+  if (state.status !== 'signedIn') return <Outlet />;
   if (pathname === '/') return <Navigate to={homePath(state.user.role)} replace />;
+  if (pageAllowed(state.user.role, pathname)) return <Outlet />;
   return (
     <>
       <h1 className="h3">Geen toegang</h1>

@@ -4,6 +4,7 @@ import type { QueryInput } from '@common/contract/index.js';
 import type { Contract } from '@common/contract/index.js';
 import type { AuditEntry } from '@common/schemas/audit.js';
 import { formatDateTime } from '@common/format.js';
+import { roleLabels } from '@common/roles.js';
 import { api } from '../lib/api-client.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { LoadingLine } from './LoadingLine.js';
@@ -68,7 +69,7 @@ export function AuditEntries({ filter, showRecord = false, caption }: { filter: 
           {entries.map((entry) => (
             <tr key={entry.id}>
               <td className="text-nowrap">{formatDateTime(entry.at)}</td>
-              <td>{entry.userEmail ?? 'Systeem'}</td>
+              <td>{entry.userEmail ?? (entry.userRole ? roleLabels[entry.userRole] : 'Systeem')}</td>
               <td>{entry.actionLabel}</td>
               {showRecord && (
                 <td className="text-nowrap">

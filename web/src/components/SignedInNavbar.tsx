@@ -8,50 +8,49 @@ import NavbarToggle from 'react-bootstrap/NavbarToggle';
 import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, useLocation } from 'react-router';
 import { campYears } from '@common/constants.js';
-import { beheerderOnly, everyRole, staffRoles, type Role } from '@common/roles.js';
+import type { Role } from '@common/roles.js';
 import { useAuth } from '../lib/auth.js';
 import { leaveAfterAsking } from './unsaved-changes.js';
 import { switchCampYear } from '../lib/camp-year.js';
-import { homePath } from '../app/page-roles.js';
+import { homePath, pageAllowed } from '../app/page-roles.js';
 import { NavbarFrame } from './NavbarFrame.js';
 import { paths } from '../app/paths.js';
 
-/** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles its calls allow. */
-const adminLinks: { label: string; to: string; roles: readonly Role[] }[] = [
-  { label: 'Locaties', to: paths.locations(), roles: staffRoles },
-  { label: 'Periodes', to: paths.periods(), roles: staffRoles },
-  { label: 'Leeftijdsgroepen', to: paths.agegroups(), roles: staffRoles },
-  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences(), roles: staffRoles },
-  { label: 'Mailsjablonen', to: paths.mailTemplates(), roles: staffRoles },
-  { label: 'Instellingen', to: paths.settings(), roles: beheerderOnly },
-  { label: 'Seizoen kopiëren', to: paths.copySeason(), roles: staffRoles },
-  { label: 'Logboek', to: paths.logbook(), roles: beheerderOnly },
-  { label: 'Gebruikers', to: paths.users(), roles: beheerderOnly },
-  { label: 'Gegevensbeheer', to: paths.dataManagement(), roles: beheerderOnly },
-  { label: 'Attesten', to: paths.attests(), roles: beheerderOnly },
-  { label: 'Mislukte mails', to: paths.failedMails(), roles: staffRoles },
+/** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles that may open its page. */
+const adminLinks: { label: string; to: string }[] = [
+  { label: 'Locaties', to: paths.locations() },
+  { label: 'Periodes', to: paths.periods() },
+  { label: 'Leeftijdsgroepen', to: paths.agegroups() },
+  { label: 'Lunchvoorkeuren', to: paths.lunchPreferences() },
+  { label: 'Mailsjablonen', to: paths.mailTemplates() },
+  { label: 'Instellingen', to: paths.settings() },
+  { label: 'Seizoen kopiëren', to: paths.copySeason() },
+  { label: 'Logboek', to: paths.logbook() },
+  { label: 'Gebruikers', to: paths.users() },
+  { label: 'Gegevensbeheer', to: paths.dataManagement() },
+  { label: 'Attesten', to: paths.attests() },
+  { label: 'Mislukte mails', to: paths.failedMails() },
 ];
 
 /** Each link stays highlighted on its own detail routes. */
-const links: { label: string; to: string; prefixes: string[]; roles: readonly Role[] }[] = [
+const links: { label: string; to: string; prefixes: string[] }[] = [
   {
     label: 'Inschrijvingen',
     to: paths.subscriptionOverview(),
     prefixes: ['/subscription-overview', '/subscription-detail'],
-    roles: staffRoles,
   },
-  { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'], roles: staffRoles },
-  { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail', '/camp-participants'], roles: everyRole },
-  { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'], roles: staffRoles },
-  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments', '/open-payments', '/refunds'], roles: staffRoles },
-  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'], roles: staffRoles },
+  { label: 'Monitoren', to: paths.monitorsOverview(), prefixes: ['/monitors-overview', '/monitor-detail'] },
+  { label: 'Kampen', to: paths.camps(), prefixes: ['/camps', '/camp-detail', '/camp-participants'] },
+  { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'] },
+  { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments', '/open-payments', '/refunds'] },
+  { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'] },
 ];
 
 /** The navigation bar of a signed-in user: the pages of the role, the camp year, the account and signing out. */
 export default function SignedInNavbar({ role, year }: { role: Role; year: number }) {
   const { logout } = useAuth();
   const { pathname } = useLocation();
-  const mayOpen = (link: { roles: readonly Role[] }) => link.roles.includes(role);
+  const mayOpen = (link: { to: string }) => pageAllowed(role, link.to.split('?')[0]!);
   const menu = adminLinks.filter(mayOpen);
   // What react-bootstrap's Navbar gives its parts: the collapse opens and closes with the toggle.
   const [expanded, setExpanded] = useState(false);

@@ -4,12 +4,14 @@ import { auditActionLabel, auditChanges, auditEntityLabels } from '@common/audit
 import { AUDIT_PAGE_SIZE, type AuditEntry, type AuditLogAnswer, type AuditLogQuery } from '@common/schemas/audit.js';
 import { queryRows, readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp } from '../../db/sql.js';
+import { roles } from '@common/roles.js';
 
 const entryRow = z.object({
   id: z.number(),
   at: z.string(),
   admin_id: z.number().nullable(),
   email: z.string().nullable(),
+  role: z.enum(roles).nullable(),
   action: z.string(),
   entity: z.string(),
   entity_id: z.number().nullable(),
@@ -31,8 +33,11 @@ async function recordCondition(db: Executor, entity: string, entityId: number): 
   return sql`(${own} or ${payments} or (a.entity = 'subscriber' and a.entity_id = ${owner.child_id}) or (a.entity = 'parent' and a.entity_id = ${owner.parent_id}))`;
 }
 
-/** One page of the audit log, newest first, with each change as field: old → new in Dutch. */
-export async function readAuditLog(db: Executor, query: AuditLogQuery): Promise<AuditLogAnswer> {
+/**
+ * One page of the audit log, newest first, with each change as field: old → new in Dutch. Users' e-mail addresses
+ * only with `userEmails` (the user policy's readers); otherwise an entry names the role of whoever made it.
+ */
+export async function readAuditLog(db: Executor, query: AuditLogQuery, show: { userEmails: boolean }): Promise<AuditLogAnswer> {
   const conditions: SQL[] = [];
   if (query.entity && query.entityId !== undefined) conditions.push(await recordCondition(db, query.entity, query.entityId));
   else if (query.entity) conditions.push(sql`a.entity = ${query.entity}`);
@@ -45,7 +50,7 @@ export async function readAuditLog(db: Executor, query: AuditLogQuery): Promise<
   const where = conditions.length > 0 ? sql`where ${sql.join(conditions, sql` and `)}` : sql``;
   const rows = await readRows(
     db,
-    sql`select a.id, ${isoTimestamp('a.created_at')} as at, a.admin_id, ad.email, a.action, a.entity, a.entity_id, a.before, a.after
+    sql`select a.id, ${isoTimestamp('a.created_at')} as at, a.admin_id, ad.email, ad.role, a.action, a.entity, a.entity_id, a.before, a.after
         from audit_log a left join admins ad on ad.id = a.admin_id
         ${where} order by a.id desc limit ${AUDIT_PAGE_SIZE + 1}`,
     entryRow,
@@ -54,7 +59,8 @@ export async function readAuditLog(db: Executor, query: AuditLogQuery): Promise<
     id: row.id,
     at: row.at,
     userId: row.admin_id,
-    userEmail: row.email,
+    userEmail: show.userEmails ? row.email : null,
+    userRole: row.role,
     action: row.action,
     actionLabel: auditActionLabel(row.action),
     entity: row.entity,
@@ -63,7 +69,9 @@ export async function readAuditLog(db: Executor, query: AuditLogQuery): Promise<
     changes: auditChanges(row.before, row.after),
   }));
   const [users, actions, entities] = await Promise.all([
-    queryRows<{ id: number; email: string }>(db, sql`select id, email from admins order by lower(email)`),
+    show.userEmails
+      ? queryRows<{ id: number; email: string }>(db, sql`select id, email from admins order by lower(email)`)
+      : Promise.resolve([]),
     queryRows<{ action: string }>(db, sql`select distinct action from audit_log order by action`),
     queryRows<{ entity: string }>(db, sql`select distinct entity from audit_log order by entity`),
   ]);

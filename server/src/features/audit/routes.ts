@@ -1,14 +1,18 @@
 import { auditCalls } from '@common/contract/audit.js';
 import { callRoutes } from '../../lib/calls.js';
 import { forbidden } from '../../lib/errors.js';
+import { mayReadHistory, maySeeUserEmails } from '../../domain/policies.js';
+import { currentRole } from '../../plugins/auth.js';
 import { readAuditLog } from './queries.js';
 
 /** GET getAuditLog: the 'Logboek' page and the 'Geschiedenis' card of a detail screen. */
 export default callRoutes(auditCalls, (app) => ({
   getAuditLog: async (request) => {
-    // Staff read the history of one record ('Geschiedenis'); the whole log ('Logboek') is for a beheerder.
-    const oneRecord = request.query.entity !== undefined && request.query.entityId !== undefined;
-    if (!oneRecord && request.user?.role !== 'beheerder') throw forbidden();
-    return readAuditLog(app.database.db, request.query);
+    const role = currentRole(request);
+    const { entity, entityId } = request.query;
+    // One record's history is its readers' (the record's policy); the whole log, or a filter over it, the log's.
+    const history = entity !== undefined && entityId !== undefined;
+    if (!mayReadHistory(role, history ? entity : 'auditLog')) throw forbidden();
+    return readAuditLog(app.database.db, request.query, { userEmails: maySeeUserEmails(role) });
   },
 }));

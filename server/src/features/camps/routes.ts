@@ -2,7 +2,7 @@ import { campCalls } from '@common/contract/camps.js';
 import { campIdPayload, campPayload } from '@common/schemas/camps.js';
 import { callRoutes, sendsItsOwnAnswer } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
-import { visibleCampLocations } from '../../lib/monitor-camps.js';
+import { visibleCampIds } from '../../domain/policies.js';
 import { parsePayload } from '../../lib/validation.js';
 import { createYearAnswerCache, type ReadAnswer } from '../../lib/year-answers.js';
 import { currentAdminId } from '../../plugins/auth.js';
@@ -17,14 +17,14 @@ export default callRoutes(campCalls, (app) => {
   return {
     /**
      * Staff get a year's camps from the year answers of this process while the lists' version is unchanged
-     * (lib/year-answers.ts), which the browser keeps and revalidates; a monitor user gets only the camps at
-     * their monitor's locations, read each time, as is one camp by id.
+     * (lib/year-answers.ts), which the browser keeps and revalidates; a monitor user gets only the camps the camp
+     * policy lets them see (domain/policies.ts), read each time, as is one camp by id.
      */
     getCamps: sendsItsOwnAnswer(async (request, reply) => {
       const db = app.database.db;
       const { campYear, campId } = request.query;
-      const locations = await visibleCampLocations(db, request.user!);
-      if (locations === null && campYear !== undefined && campId === undefined) {
+      const visible = await visibleCampIds(db, request.user!, 'camp', app.clock.now());
+      if (visible === null && campYear !== undefined && campId === undefined) {
         // The version read just before the rows labels them: they are at least that new.
         const read: ReadAnswer = async (write, version) => {
           await write(JSON.stringify({ data: campCalls.getCamps.response.parse(await listCamps(db, { campYear })) }));
@@ -34,7 +34,7 @@ export default callRoutes(campCalls, (app) => {
         return;
       }
       const camps = await listCamps(db, request.query);
-      await reply.send({ data: locations === null ? camps : camps.filter((camp) => locations.includes(camp.LOCATION_ID)) });
+      await reply.send({ data: visible === null ? camps : camps.filter((camp) => visible.includes(camp.CAMP_ID!)) });
     }),
 
     getCampSummary: async (request) => {

@@ -28,7 +28,8 @@ function participantColumns(days: string[]): Column<CampParticipant>[] {
       header: 'Betaalstatus',
       kind: 'text',
       width: 28,
-      value: (p) => paymentStatusText(p.PAYMENT_STATUS, p.SUBSCRIPTION_SALDO, p.SUBSCRIPTION_AMOUNT_TO_PAY),
+      value: (p) =>
+        p.PAYMENT_STATUS ? paymentStatusText(p.PAYMENT_STATUS, p.SUBSCRIPTION_SALDO ?? 0, p.SUBSCRIPTION_AMOUNT_TO_PAY ?? 0) : '',
     },
     { header: 'Saldo', kind: 'euro', width: 11, value: (p) => p.SUBSCRIPTION_SALDO },
     { header: 'Referentie', kind: 'text', width: 14, value: (p) => p.SUBSCRIPTION_REFERENCE },

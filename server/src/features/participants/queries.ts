@@ -37,6 +37,7 @@ interface ParticipantFacts extends Omit<
   CampParticipant,
   'SUBSCRIBER_AGE' | 'PAYMENT_STATUS' | 'SUBSCRIPTION_SALDO' | 'SUBSCRIPTION_AMOUNT_TO_PAY' | 'DAYS' | 'ATTENDANCE'
 > {
+  SUBSCRIBER_BIRTHDATE: string;
   SELECTED_DAYS: string | null;
   PRICE_CENTS: number;
   DISCOUNT_CENTS: number;

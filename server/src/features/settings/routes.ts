@@ -1,13 +1,14 @@
 import { settingsCalls } from '@common/contract/settings.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { visibleFields } from '../../domain/policies.js';
+import { currentAdminId, currentRole } from '../../plugins/auth.js';
 import { readSettings, settingsDefaults, updateSettings } from '../../lib/settings.js';
 
 /** GET getSettings answers the organiser's settings as a one-record list; POST updateSettings saves them all. */
 export default callRoutes(settingsCalls, (app) => {
   const defaults = settingsDefaults(app.config);
   return {
-    getSettings: async () => [await readSettings(app.database.db, defaults)],
+    getSettings: async (request) => visibleFields('settings', currentRole(request), [await readSettings(app.database.db, defaults)]),
     updateSettings: async (request) => [await updateSettings(app.database.db, currentAdminId(request), request.body, defaults)],
   };
 });

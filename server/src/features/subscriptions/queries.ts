@@ -13,6 +13,7 @@ import { matchesSearch, type SearchQuery } from '@common/search.js';
 import { nationalNumberPartWords, nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
 import type { Role } from '@common/roles.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
+import { mayFindByPartOfNationalNumber } from '../../domain/policies.js';
 import { bookingDay, isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
 import { subscriptionListVersion } from '../../lib/year-answers.js';
@@ -149,13 +150,13 @@ export async function listSubscriptionsOfYear(db: Database, year: number): Promi
 
 /**
  * searchSubscriptions: the subscriptions of a camp year the query finds through a national number. For a medewerker
- * only rows whose child's or parent's number is one of the query's whole-number words can be such a
+ * (who may not read numbers in full) only rows whose child's or parent's number is one of the query's whole-number words can be such a
  * match; otherwise (a beheerder, who may see every number) a digits-only word may be any part of a number, as in
  * the spec's search. The database picks the candidates; the one search rule of common/ then checks every word.
  */
 export async function findSubscriptionsByNationalNumber(db: Executor, year: number, query: SearchQuery, role: Role): Promise<number[]> {
-  // Only a beheerder may see every number, so only a beheerder finds a part of one (docs/decisions.md).
-  const wholeOnly = role !== 'beheerder';
+  // Only who may see every number finds a part of one (the national numbers' policy; docs/decisions.md).
+  const wholeOnly = !mayFindByPartOfNationalNumber(role);
   const numbers = wholeOnly ? nationalNumberWords(query) : nationalNumberPartWords(query);
   if (numbers.length === 0) return [];
   const childNumber = sql`regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g')`;

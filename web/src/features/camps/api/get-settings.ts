@@ -4,7 +4,7 @@ import { api } from '../../../lib/api-client.js';
 import { settingsKeys } from './keys.js';
 
 /** The server's settings the web needs: the public booking site that voucher links point to. */
-export async function getSettings(): Promise<SettingsRecord> {
+export async function getSettings(): Promise<Pick<SettingsRecord, 'ORGANISER_NAME' | 'PUBLIC_SITE_URL'>> {
   const [settings] = await api.call('getSettings');
   if (!settings) throw new Error('getSettings answered no settings');
   return settings;

@@ -11,6 +11,8 @@ import { useRouteRecordId } from '../../../app/route-id.js';
 import { DownloadMenu, spreadsheetChoices } from '../../../components/DownloadMenu.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
+import { mayExportFormat } from '@common/policies.js';
+import { useAuth } from '../../../lib/auth.js';
 import { useCampYear } from '../../../lib/camp-year.js';
 import { useAttendanceSaver, useCampParticipants } from '../api/camp-participants.js';
 import { useCamp } from '../api/get-camps.js';
@@ -32,6 +34,9 @@ function Participants({ camp }: { camp: CampRecord }) {
   const year = useCampYear();
   const participants = useCampParticipants(camp.CAMP_ID);
   const saver = useAttendanceSaver(camp.CAMP_ID);
+  const { state } = useAuth();
+  // A monitor prints the list; a spreadsheet of the families' contact data is for staff (the participants' policy).
+  const spreadsheets = state.status === 'signedIn' && mayExportFormat('participant', state.user.role, 'xlsx');
   const days = campDays(camp.ACTIVE_DAYS);
   const [search, setSearch] = useSearchParams();
   // The chosen day is in the address, so a reload or a shared link opens the same day; otherwise today, else the first day.
@@ -75,11 +80,13 @@ function Participants({ camp }: { camp: CampRecord }) {
             { label: 'Hele week (rooster)', call: 'exportCampParticipants', query: { campId: camp.CAMP_ID, format: 'pdf' } },
           ]}
         />
-        <DownloadMenu
-          id="participants-export"
-          label="Exporteren (Excel)"
-          choices={spreadsheetChoices('exportCampParticipants', { campId: camp.CAMP_ID })}
-        />
+        {spreadsheets && (
+          <DownloadMenu
+            id="participants-export"
+            label="Exporteren (Excel)"
+            choices={spreadsheetChoices('exportCampParticipants', { campId: camp.CAMP_ID })}
+          />
+        )}
       </div>
       {participants.isPending && <LoadingLine />}
       <ErrorAlert message={participants.isError ? failureMessages.loadParticipants : null} />

@@ -118,7 +118,13 @@ export function DayParticipants({ day, today, participants, saveStateOf, onAtten
                 <div>
                   <div>
                     <strong>{childName(p)}</strong> <span className="text-body-secondary">({p.SUBSCRIBER_AGE} jaar)</span>{' '}
-                    <PaymentStatusBadge status={p.PAYMENT_STATUS} saldo={p.SUBSCRIPTION_SALDO} amountToPay={p.SUBSCRIPTION_AMOUNT_TO_PAY} />
+                    {p.PAYMENT_STATUS && (
+                      <PaymentStatusBadge
+                        status={p.PAYMENT_STATUS}
+                        saldo={p.SUBSCRIPTION_SALDO ?? 0}
+                        amountToPay={p.SUBSCRIPTION_AMOUNT_TO_PAY ?? 0}
+                      />
+                    )}
                   </div>
                   <div className="small">Lunch: {p.LUNCHPREFERENCE_DESCRIPTION ?? 'geen voorkeur'}</div>
                   {p.SUBSCRIPTION_REMARK && <div className="small">Opmerking: {p.SUBSCRIPTION_REMARK}</div>}

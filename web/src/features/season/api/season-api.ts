@@ -1,7 +1,7 @@
 import { useMutation, useQuery, useQueryClient, type QueryKey } from '@tanstack/react-query';
 import type { CopySeasonPayload } from '@common/schemas/season.js';
 import type { MailPreviewPayload, TestMailPayload } from '@common/schemas/mail-templates.js';
-import type { SettingsPayload } from '@common/schemas/settings.js';
+import type { SettingsPayload, SettingsRecord } from '@common/schemas/settings.js';
 import { api } from '../../../lib/api-client.js';
 
 /** The crud calls of the admin lists. */
@@ -41,7 +41,8 @@ export const previewMailTemplate = async (body: MailPreviewPayload) => (await ap
 export const sendTestMail = (body: TestMailPayload) => api.call('sendTestMail', body);
 
 export function useSettingsForm() {
-  return useQuery({ queryKey: seasonKeys.settings, queryFn: async () => (await api.call('getSettings'))[0]! });
+  // The settings page is a beheerder's, who gets every field (the settings' policy).
+  return useQuery({ queryKey: seasonKeys.settings, queryFn: async () => (await api.call('getSettings'))[0] as SettingsRecord });
 }
 
 export function useUpdateSettings() {

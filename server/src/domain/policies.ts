@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
+import {
+  mayExportFormat,
+  mayFindByPartOfNationalNumber,
+  mayReadHistory,
+  maySeeUserEmails,
+  partialView,
+  type RecordType,
+} from '@common/policies.js';
+import type { Role } from '@common/roles.js';
+import { readRows, type Executor } from '../db/client.js';
+import { forbidden } from '../lib/errors.js';
+
+/**
+ * The server's half of the record policies (issue 33): the rules that need the database or the clock, on top of
+ * the pure policies in common/src/policies.ts (which roles read, change and export each kind of record, which
+ * fields a partial reader sees, which pages a role opens). Every data rule of who sees what is here, used by the
+ * calls, the audit history and the exports; a handler never writes `role !== 'beheerder'` itself.
+ */
+
+export { mayFindByPartOfNationalNumber, mayReadHistory, maySeeUserEmails };
+
+/** What the rules need of the signed-in user (SessionUser). */
+export interface Viewer {
+  role: Role;
+  monitorId: number | null;
+}
+
+/**
+ * Which camps a monitor user may see: the camps at the camp locations (MONITOR_CAMP_LOCATION_1 to 5) of the
+ * monitor the user is linked to, in the current season (the camp year of today, in Belgium), that have not ended.
+ * Until monitor planning ties monitors to the weeks they work, this is the one function that says it; the planning
+ * issue replaces its query. Answers the camp ids; a monitor user linked to no monitor sees none.
+ */
+export async function monitorCampIds(db: Executor, monitorId: number | null, now: Date): Promise<number[]> {
+  if (monitorId === null) return [];
+  const rows = await readRows(
+    db,
+    sql`select c.id from camps c join periods p on p.id = c.period_id
+        join monitors m on m.id = ${monitorId}
+          and c.location_id in (m.camp_location_1, m.camp_location_2, m.camp_location_3, m.camp_location_4, m.camp_location_5)
+        where p.start_date >= ${`${currentYearInBelgium(now)}-01-01`}::date and p.end_date >= ${todayInBelgium(now)}::date`,
+    z.object({ id: z.number() }),
+  );
+  return rows.map((r) => r.id);
+}
+
+/** The camps a user may see of a kind of record that is read per camp: null when every camp (a whole reader). */
+export async function visibleCampIds(db: Executor, viewer: Viewer, record: RecordType, now: Date): Promise<number[] | null> {
+  if (!partialView(record, viewer.role)) return null;
+  if (viewer.role === 'monitor') return monitorCampIds(db, viewer.monitorId, now);
+  return [];
+}
+
+/** Refuses (403) a camp the user may not see of this kind of record. An unknown camp is left to the call (its 404). */
+export async function assertCampVisible(db: Executor, viewer: Viewer, record: RecordType, campId: number, now: Date): Promise<void> {
+  const visible = await visibleCampIds(db, viewer, record, now);
+  if (visible === null || visible.includes(campId)) return;
+  const [camp] = await readRows(db, sql`select id from camps where id = ${campId}`, z.object({ id: z.number() }));
+  if (camp) throw forbidden();
+}
+
+/** Refuses (403) a subscription of a camp the user may not see of this kind of record. */
+export async function assertSubscriptionCampVisible(
+  db: Executor,
+  viewer: Viewer,
+  record: RecordType,
+  subscriptionId: number,
+  now: Date,
+): Promise<void> {
+  if (!partialView(record, viewer.role)) return;
+  const [row] = await readRows(
+    db,
+    sql`select camp_id as "campId" from subscriptions where id = ${subscriptionId}`,
+    z.object({ campId: z.number() }),
+  );
+  if (row) await assertCampVisible(db, viewer, record, row.campId, now);
+}
+
+/**
+ * Each record with only the fields the role sees of this kind (all of them for a whole reader). The fields a
+ * partial reader does not get are optional in the record's schema, which checks every answer.
+ */
+export function visibleFields<T extends object>(record: RecordType, role: Role, rows: T[]): T[] {
+  const fields = partialView(record, role)?.fields;
+  if (!fields) return rows;
+  return rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => fields.includes(key))) as T);
+}
+
+/** Refuses (403) an export format the role may not have of this kind of record. */
+export function assertExportFormat(record: RecordType, role: Role, format: string): void {
+  if (!mayExportFormat(record, role, format)) throw forbidden();
+}
