@@ -161,7 +161,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
     expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
-    const text = pdfText(pdf.body);
+    const text = await pdfText(pdf.body);
     const [child] = await app.db.select().from(t.children).where(eq(t.children.id, paidFull.childId));
     const [parent] = await app.db.select().from(t.parents).where(eq(t.parents.id, paidFull.parentId));
     const [attest] = await app.db.select().from(t.fiscalAttests).where(eq(t.fiscalAttests.childId, paidFull.childId));
@@ -196,7 +196,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       `fiscaal-attest-2025-aerts-lotte-${paidFull.childId}.pdf`,
       `fiscaal-attest-2025-claes-lotte-${turns14.childId}.pdf`,
     ]);
-    expect(pdfText(Buffer.from(entries[names[1]!]!))).toMatch(/07\/07\/2025\s+08\/07\/2025\s+2\s+€ 20,00\s+€ 40,00/);
+    expect(await pdfText(Buffer.from(entries[names[1]!]!))).toMatch(/07\/07\/2025\s+08\/07\/2025\s+2\s+€ 20,00\s+€ 40,00/);
   });
 
   it('names the settings the Belcotax file still needs, and refuses to write it without them', async () => {
@@ -375,7 +375,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       expect(Number(fiche.f86_2059_totaalcontrole)).toBe(2 * Number(fiche.f86_2064_totalamount));
       // The same amount as the child's PDF.
       const childId = fiche.f2010_referentie === '1' ? paidFull.childId : turns14.childId;
-      const pdf = pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${childId}&year=${YEAR}`)).body);
+      const pdf = await pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${childId}&year=${YEAR}`)).body);
       expect(pdf).toMatch(new RegExp(`Totaal\\s+${euroText(Number(fiche.f86_2064_totalamount))}`));
       expect(pdf).toContain(printed(fiche.f2011_nationaalnr!));
     }
@@ -455,7 +455,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       { NUMBER: 1, DEBTOR_NAME: `${parent.FIRSTNAME} ${parent.LASTNAME}`, SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
       { NUMBER: 3, DEBTOR_NAME: 'Tom Willems', SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
     ]);
-    const text = pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`)).body);
+    const text = await pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`)).body);
     expect(text).toContain(printed(SECOND_DEBTOR_NN));
     expect(text.match(/Totaal\s+€ 50,00/g)).toHaveLength(2);
     // The audit log keeps the national numbers masked.
@@ -499,13 +499,13 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       filename: `fiscaal-attest-2025-aerts-lotte-${paidFull.childId}.pdf`,
     });
     expect(attachment.cid).toBeUndefined();
-    expect(pdfText(Buffer.from(attachment.content, 'base64'))).toContain('Formulier 281.86');
+    expect(await pdfText(Buffer.from(attachment.content, 'base64'))).toContain('Formulier 281.86');
   });
 
   it('prints the participation attest of a subscription: camp, child, attended days, amount paid', async () => {
     const pdf = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${paidFull.subscriptionId}`);
     expect(pdf.status).toBe(200);
-    const text = pdfText(pdf.body);
+    const text = await pdfText(pdf.body);
     expect(text).toContain('Deelname-attest');
     expect(text).toContain('Lotte Aerts');
     expect(text).toContain('01/03/2015');

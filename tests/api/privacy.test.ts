@@ -187,7 +187,7 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     });
     expect(pdf.statusCode).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     for (const expected of [
       'Inzage in persoonsgegevens (AVG artikel 15): Annelies De Smet',
       'Molenstraat',

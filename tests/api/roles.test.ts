@@ -175,7 +175,7 @@ describe.each(backends)('roles on %s', (backend) => {
     }
     const pdf = await download('monitor', '/api/exportCampParticipants?campId=1&format=pdf');
     expect(pdf.statusCode).toBe(200);
-    const text = pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.rawPayload);
     const emails = staff.map((p) => p.SUBSCRIBER_PARENT_EMAIL as string);
     expect(emails.filter((email) => text.includes(email))).toEqual([]);
     expect(text).not.toMatch(/€|Betaal|KB\d{4}-/);

@@ -107,7 +107,7 @@ describe('attests in Chromium', () => {
     expect(zip.name).toMatch(/\.zip$/);
     const entries = unzipSync(new Uint8Array(zip.body));
     expect(Object.keys(entries)).toEqual([`fiscaal-attest-2025-aerts-lotte-${eligible.childId}.pdf`]);
-    const text = pdfText(Buffer.from(entries[Object.keys(entries)[0]!]!));
+    const text = await pdfText(Buffer.from(entries[Object.keys(entries)[0]!]!));
     expect(text).toContain('Lotte Aerts');
     expect(text).toMatch(/Totaal\s+€ 80,00/);
 
@@ -181,12 +181,12 @@ describe('attests in Chromium', () => {
     const page = await session.newPage();
     await openDetail(page, eligible);
     const fiscal = await downloadBy(page, 'Fiscaal attest');
-    const fiscalText = pdfText(fiscal.body);
+    const fiscalText = await pdfText(fiscal.body);
     expect(fiscalText).toContain('Formulier 281.86 - inkomstenjaar 2025');
     expect(fiscalText).toContain('Lotte Aerts');
     expect(fiscalText).toMatch(/Totaal\s+€ 80,00/);
     const participation = await downloadBy(page, 'Deelname-attest');
-    const participationText = pdfText(participation.body);
+    const participationText = await pdfText(participation.body);
     expect(participationText).toContain('Deelname-attest');
     expect(participationText).toContain('Lotte Aerts');
     expect(participationText).toMatch(/Aantal aanwezige dagen: 4/);
@@ -236,7 +236,7 @@ describe('attests in Chromium', () => {
     const attests = rowOf(page, eligible).getByRole('cell').nth(4);
     await eventually(() => attests.innerText()).toMatch(/Sofie Aerts \(50 %\), € 40,00\s+Nr\. \d+: Tom Willems \(50 %\), € 40,00/);
     const pdf = await download(session.t, `/api/getFiscalAttestPdf?subscriberId=${eligible.childId}&year=${YEAR}`);
-    const text = pdfText(pdf.body);
+    const text = await pdfText(pdf.body);
     expect(text).toContain('Tom Willems');
     expect(text.match(/Totaal\s+€ 40,00/g)).toHaveLength(2);
 

@@ -66,7 +66,7 @@ describe('Gegevensbeheer in Chromium', () => {
     await page.getByRole('button', { name: 'Gegevens downloaden' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF (leesbaar)' }).click()]);
     expect(download.suggestedFilename()).toBe(`gegevens-ouder-${s.parentId}-2030-06-01.pdf`);
-    expect(pdfText(await readFile((await download.path())!))).toContain('Kind: Mira Testkind');
+    expect(await pdfText(await readFile((await download.path())!))).toContain('Kind: Mira Testkind');
 
     await page.locator('#erase-parent').fill(String(s.parentId));
     await page.getByRole('button', { name: 'Gezin wissen' }).click();

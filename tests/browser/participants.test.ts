@@ -163,7 +163,7 @@ describe('participant page, attendance at 390 px and exports in Chromium', () =>
 
     const pdf = await downloadFrom(page, 'Afdrukken (PDF)', /^Daglijst /);
     expect(pdf.name).toMatch(new RegExp(`^deelnemers-.+-${days[1]}\\.pdf$`));
-    const text = pdfText(pdf.body);
+    const text = await pdfText(pdf.body);
     expect(text).toContain('Aerts, Emma');
     expect(text).toContain('Bosmans, Liam');
     expect(text).toContain('Pagina 1 van 1');

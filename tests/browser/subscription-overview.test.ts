@@ -9,7 +9,7 @@ import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
-import { DELETE_SUBSCRIPTION_TRUTH } from '../helpers/page.js';
+import { DELETE_SUBSCRIPTION_TRUTH, eventually } from '../helpers/page.js';
 
 const YEAR = new Date().getFullYear();
 const ROW = 'tbody tr[data-subscription-id]';
@@ -118,14 +118,15 @@ describe('subscriptions overview in Chromium', () => {
     return Number(match[1]!.replace(/\./g, ''));
   }
 
-  /** Scrolls to the end of the page until the last row is the expected one: rows measured on the way may lengthen the list. */
+  /**
+   * Scrolls to the end of the page until the last row is the expected one: rows measured on the way may lengthen the
+   * list, so it takes a few scrolls, each a render (more than expect.poll's default second on a busy machine).
+   */
   async function expectLastRowAtTheBottom(page: Page, rowIndex: number) {
-    await expect
-      .poll(async () => {
-        await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
-        return page.locator(ROW).last().getAttribute('aria-rowindex');
-      })
-      .toBe(String(rowIndex));
+    await eventually(async () => {
+      await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+      return page.locator(ROW).last().getAttribute('aria-rowindex');
+    }).toBe(String(rowIndex));
   }
 
   const childNames = (page: Page) => page.locator(`${ROW} th`).allTextContents();

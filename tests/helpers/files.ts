@@ -1,12 +1,12 @@
-import { execFileSync } from 'node:child_process';
 import { parse } from 'csv-parse/sync';
 import ExcelJS from 'exceljs';
+import { extractTextItems, getDocumentProxy } from 'unpdf';
 import { expect } from 'vitest';
 import type { TestApp } from './api.js';
 
 /**
- * Files the product hands out, read back as a user's tools read them: exceljs for xlsx, a CSV parser,
- * poppler's pdftotext and pdfinfo for PDF.
+ * Files the product hands out, read back as a user's tools read them: exceljs for xlsx, a CSV parser, and for PDF
+ * pdf.js (the reader of Firefox, through unpdf), with no program of the system.
  */
 
 export interface Download {
@@ -56,11 +56,41 @@ export function readCsv(body: Buffer): { header: string[]; records: Record<strin
   return { header, records: lines.map((line) => Object.fromEntries(header.map((h, i) => [h, line[i] ?? '']))) };
 }
 
-/** The text of a PDF as `pdftotext -layout` gives it. */
-export const pdfText = (pdf: Buffer) => execFileSync('pdftotext', ['-layout', '-', '-'], { input: pdf }).toString('utf8');
+/**
+ * The text of a PDF laid out as `pdftotext -layout` gives it, as far as the tests read it: each line of a page on a
+ * line of its own (text at the same height, left to right, words and columns apart by a space), pages apart by a
+ * form feed.
+ */
+export async function pdfText(pdf: Buffer): Promise<string> {
+  const { items } = await extractTextItems(new Uint8Array(pdf));
+  return items
+    .map((page) => {
+      const lines: { y: number; height: number; parts: typeof page }[] = [];
+      for (const item of page.filter((i) => i.str !== '').sort((a, b) => b.y - a.y)) {
+        const line = lines.find((l) => Math.abs(l.y - item.y) < Math.max(l.height, item.fontSize) / 2);
+        if (line) line.parts.push(item);
+        else lines.push({ y: item.y, height: item.fontSize, parts: [item] });
+      }
+      return lines
+        .map(({ parts }) =>
+          parts
+            .sort((a, b) => a.x - b.x)
+            .reduce((text, part, i) => {
+              const before = parts[i - 1];
+              // Apart when a gap of more than a tenth of the font size lies between them, as words and columns are.
+              const apart = before && part.x - (before.x + before.width) > part.fontSize / 10 && !/\s$/.test(text);
+              return text + (apart ? ' ' : '') + part.str;
+            }, ''),
+        )
+        .join('\n');
+    })
+    .join('\f');
+}
 
-/** `pdfinfo`: page count and page size in points. */
-export function pdfInfo(pdf: Buffer): { pages: number; pageSize: string } {
-  const info = execFileSync('pdfinfo', ['-'], { input: pdf }).toString();
-  return { pages: Number(/Pages:\s+(\d+)/.exec(info)![1]), pageSize: /Page size:\s+(.+)/.exec(info)![1]!.trim() };
+/** Page count and the first page's size in points, as `pdfinfo` writes it ('595.28 x 841.89 pts (A4)'). */
+export async function pdfInfo(pdf: Buffer): Promise<{ pages: number; pageSize: string }> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const [, , width, height] = (await document.getPage(1)).view as [number, number, number, number];
+  const a4 = [width, height].sort((a, b) => a - b).every((side, i) => Math.abs(side - [595, 842][i]!) < 1);
+  return { pages: document.numPages, pageSize: `${width} x ${height} pts${a4 ? ' (A4)' : ''}` };
 }
