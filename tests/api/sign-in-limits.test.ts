@@ -1,10 +1,20 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/src/config.js';
+import { addAdmin } from '../../server/src/features/auth/service.js';
+import { hashPassword } from '../../server/src/features/auth/passwords.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 
 const WINDOW_MS = 15 * 60_000;
+
+// Password hashing watched, to see that a wrong invite token costs none (scrypt, 16 MB of memory each).
+vi.mock('../../server/src/features/auth/passwords.js', async (original) => {
+  const module = await original<typeof import('../../server/src/features/auth/passwords.js')>();
+  return { ...module, hashPassword: vi.fn(module.hashPassword) };
+});
+const scryptCalls = () => vi.mocked(hashPassword).mock.calls.length;
 
 /** Sign-in limits that hold under real concurrency and cannot be turned against the staff (issue 23 §4). */
 describe.each(backends)('sign-in limits on %s', (backend) => {
@@ -65,6 +75,96 @@ describe.each(backends)('sign-in limits on %s', (backend) => {
     expect(tally(statuses)).toEqual({ 401: 30, 429: 5 });
     for (let i = 0; i < 12; i++) await attempt(TEST_ADMIN.email, 'wrong', '10.0.4.2', { 'x-forwarded-for': '10.0.5.5' });
     expect(await attempt(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.5.5')).toBe(200);
+  });
+
+  /** A sign-in through inject from an address, with cookies; answers the status and the cookie it sets. */
+  const signIn = async (username: string, password: string, remoteAddress: string, cookie?: string) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { username, password },
+      remoteAddress,
+      headers: cookie ? { cookie } : {},
+    });
+    const set = response.headers['set-cookie'];
+    return { status: response.statusCode, setCookie: (Array.isArray(set) ? set[0] : set) ?? null, body: response.json() };
+  };
+
+  it('a flooded address does not lock out a browser its staff signed in from: a known device counts its own failures', async () => {
+    // Monday morning: the office computer signs in and becomes a known device of this account.
+    const first = await signIn(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.6.1');
+    expect(first.status).toBe(200);
+    expect(first.setCookie).toMatch(
+      /^kampbeheer_device_[0-9a-f]{16}=[\w-]{43}; Path=\/api\/login; HttpOnly; SameSite=Strict; Max-Age=7776000$/,
+    );
+    const cookie = first.setCookie!.split(';')[0]!;
+    // Someone floods the office's one address (a proxy without TRUST_PROXY) with wrong passwords on other accounts.
+    for (let i = 0; i < 30; i++) expect((await signIn(`flood${i}@example.be`, 'wrong', '10.0.6.1')).status).toBe(401);
+    expect((await signIn(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.6.1')).status).toBe(429);
+    // The known device still signs in with the right password, and gets no new cookie.
+    const known = await signIn(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.6.1', cookie);
+    expect([known.status, known.setCookie]).toEqual([200, null]);
+    // Its cookie counts only for its own account: another account from that browser is as unknown as any.
+    const [, token] = cookie.split('=');
+    await addAdmin(t.db, 'collega@example.be', 'nog een lang wachtwoord');
+    const otherName = (await signIn('collega@example.be', 'nog een lang wachtwoord', '10.0.7.1')).setCookie!.split('=')[0];
+    expect((await signIn('collega@example.be', 'nog een lang wachtwoord', '10.0.6.1', `${otherName}=${token}`)).status).toBe(429);
+
+    // A known device guessing is limited too: LOGIN_MAX_FAILURES of its own, then 429, the right password included.
+    for (let i = 0; i < 10; i++) expect((await signIn(TEST_ADMIN.email, 'wrong', '10.0.6.1', cookie)).status).toBe(401);
+    expect((await signIn(TEST_ADMIN.email, TEST_ADMIN.password, '10.0.6.1', cookie)).status).toBe(429);
+    console.log(`${backend}: address flooded (30 failures): unknown device 429, known device 200; the device's own 10 failures: 429`);
+  });
+
+  it('changePassword counts a wrong current password like a failed sign-in: after LOGIN_MAX_FAILURES, 429', async () => {
+    await addAdmin(t.db, 'gestolen@example.be', 'het oude lange wachtwoord');
+    const session = (await signIn('gestolen@example.be', 'het oude lange wachtwoord', '10.0.8.1')).body.data.token as string;
+    const change = async (currentPassword: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/changePassword',
+          payload: { currentPassword, newPassword: 'een nieuw lang wachtwoord' },
+          remoteAddress: '10.0.8.2',
+          headers: { authorization: `Bearer ${session}` },
+        })
+      ).statusCode;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push(await change(`gok ${i}`));
+    expect(tally(statuses)).toEqual({ 400: 10, 429: 2 });
+    expect(await change('het oude lange wachtwoord')).toBe(429);
+    clock.advance(WINDOW_MS + 1000);
+    const fresh = (await signIn('gestolen@example.be', 'het oude lange wachtwoord', '10.0.8.1')).body.data.token as string;
+    const changed = await t.app.inject({
+      method: 'POST',
+      url: '/api/changePassword',
+      payload: { currentPassword: 'het oude lange wachtwoord', newPassword: 'een nieuw lang wachtwoord' },
+      remoteAddress: '10.0.8.2',
+      headers: { authorization: `Bearer ${fresh}` },
+    });
+    expect(changed.statusCode).toBe(200);
+  });
+
+  it('acceptInvite looks the token up before it hashes a password, and counts wrong tokens per address', async () => {
+    const accept = async (token: string, remoteAddress: string) =>
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/acceptInvite',
+          payload: { token, password: 'een lang nieuw wachtwoord' },
+          remoteAddress,
+        })
+      ).statusCode;
+    const wrong = () => randomBytes(32).toString('base64url');
+    const hashes = scryptCalls();
+    const statuses = await Promise.all(Array.from({ length: 48 }, () => accept(wrong(), '10.0.9.1')));
+    expect(tally(statuses)).toEqual({ 404: 10, 429: 38 });
+    expect(scryptCalls() - hashes).toBe(0);
+    // Another address still may use its link.
+    expect(await accept(wrong(), '10.0.9.2')).toBe(404);
+    console.log(
+      `${backend}: 48 parallel wrong invite tokens → ${JSON.stringify(tally(statuses))}, ${scryptCalls() - hashes} password hashes`,
+    );
   });
 
   it('a session ends after SESSION_TTL_HOURS without use and SESSION_MAX_HOURS after sign-in, however much it is used', async () => {

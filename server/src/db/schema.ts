@@ -324,7 +324,29 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_hash_idx').on(t.tokenHash)],
 );
 
-/** Failed sign-ins, counted per account and per address for the sign-in limit. */
+/**
+ * A browser a user signed in from (issue 33 §3): the hash of the random token the server gave it in an HttpOnly
+ * cookie at that sign-in. A sign-in that brings it for its account counts its failures per device and is not
+ * refused for its address, so a flooded office address cannot lock out the staff who work there.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: serial('id').primaryKey(),
+    adminId: integer('admin_id')
+      .notNull()
+      .references(() => admins.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [uniqueIndex('known_devices_token_hash_idx').on(t.tokenHash), index('known_devices_admin_idx').on(t.adminId)],
+);
+
+/**
+ * Failed sign-ins (and wrong current passwords, wrong invite tokens), counted per account, per address and per
+ * known device for the limits.
+ */
 export const loginFailures = pgTable(
   'login_failures',
   {
@@ -332,8 +354,14 @@ export const loginFailures = pgTable(
     email: text('email').notNull(),
     address: text('address').notNull(),
     at: timestamp('at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** The known device the attempt came from: its failures count against that device, not the address. */
+    deviceId: integer('device_id').references(() => knownDevices.id, { onDelete: 'cascade' }),
   },
-  (t) => [index('login_failures_email_idx').on(t.email, t.at), index('login_failures_address_idx').on(t.address, t.at)],
+  (t) => [
+    index('login_failures_email_idx').on(t.email, t.at),
+    index('login_failures_address_idx').on(t.address, t.at),
+    index('login_failures_device_idx').on(t.deviceId, t.at),
+  ],
 );
 
 export const vouchers = pgTable(

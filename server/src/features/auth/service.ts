@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { failureMessages, apiMessages } from '@common/messages.js';
 import { roles, type Role } from '@common/roles.js';
 import type { LoginAnswer } from '@common/schemas/auth.js';
-import { readRows, type Database } from '../../db/client.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
@@ -36,7 +36,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 /** An office shares one address, so the address may fail more often than one account from it. */
 const ADDRESS_FAILURE_FACTOR = 3;
 
-/** What `record_login_attempt` answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
+/** What the attempt's bookkeeping answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
 const loginAttempt = z.object({
   failureId: z.number().nullable(),
   accountUnderAttack: z.boolean().nullable(),
@@ -47,12 +47,60 @@ const loginAttempt = z.object({
   disabled: z.boolean().nullable(),
 });
 
+/** A browser stays a known device this long after it last signed in (docs/decisions.md, issue 33). */
+export const KNOWN_DEVICE_DAYS = 90;
+const DAY_MS = 24 * 3600_000;
+
 /**
- * Signs in, counting failures per (account, address) and per address. An account that failed
- * `maxFailures` times from anywhere is slowed, not locked: each attempt on it waits `slowdownSeconds`, and
- * a correct password from an address that is not failing still signs in. Every attempt is recorded as a
- * failure before its password is checked (and the record dropped when it succeeds), under a lock per
- * address and per account, so parallel attempts can never pass the limit.
+ * Counts an attempt against the limits before its password is checked (record_login_attempt, migration 0014):
+ * refused (null) when the (account, address) pair or the address is at its limit; otherwise the failure recorded,
+ * and whether the account failed as often from anywhere (then it is slowed). Sign-in, a wrong current password
+ * and a wrong invite token are counted alike: `key` is the account's e-mail address (or the invite's marker).
+ */
+export async function recordAttempt(db: Executor, settings: AuthSettings, now: Date, key: string, address: string) {
+  const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
+  const [row] = await readRows(
+    db,
+    sql`select "failureId", "accountUnderAttack" from record_login_attempt(${key}, ${address}, ${since.toISOString()},
+          ${now.toISOString()}, ${settings.maxFailures}, ${settings.maxFailures * ADDRESS_FAILURE_FACTOR})`,
+    z.object({ failureId: z.number(), accountUnderAttack: z.boolean() }),
+  );
+  return row ?? null;
+}
+
+/** Takes a counted attempt back: it succeeded. */
+export async function forgetAttempt(db: Executor, failureId: number) {
+  await db.delete(loginFailures).where(eq(loginFailures.id, failureId));
+}
+
+/** The known device of this account that the token names, while it is known (KNOWN_DEVICE_DAYS); null otherwise. */
+async function knownDevice(db: Database, email: string, token: string | null, now: Date): Promise<number | null> {
+  if (!token || !/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
+  const [row] = await readRows(
+    db,
+    sql`select d.id from known_devices d join admins a on a.id = d.admin_id
+        where d.token_hash = ${hashToken(token)} and lower(a.email) = ${email}
+          and d.last_used_at > ${new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS).toISOString()}`,
+    z.object({ id: z.number() }),
+  );
+  return row?.id ?? null;
+}
+
+export interface SignIn {
+  answer: LoginAnswer;
+  /** A new known device's token, for the browser's cookie; null when the sign-in came from a known device. */
+  newDeviceToken: string | null;
+}
+
+/**
+ * Signs in. From a known device of the account (the token of an earlier sign-in of this account in this browser,
+ * `deviceToken`), failures count per device: `maxFailures` in the window, and the address's failures do not
+ * matter, so an office address flooded by someone else does not lock out its staff. Otherwise failures count per
+ * (account, address) and per address (issue 23 §4): an account that failed `maxFailures` times from anywhere is
+ * slowed, not locked (each attempt waits `slowdownSeconds`), and a correct password from an address that is not
+ * failing still signs in. Every attempt is recorded as a failure before its password is checked (and the record
+ * dropped when it succeeds), under a lock, so parallel attempts can never pass a limit. A sign-in from an unknown
+ * device makes it known: its token goes back for the browser's cookie.
  */
 export async function login(
   db: Database,
@@ -61,18 +109,24 @@ export async function login(
   email: string,
   password: string,
   address: string,
-): Promise<LoginAnswer> {
+  deviceToken: string | null = null,
+): Promise<SignIn> {
   const normalisedEmail = email.trim().toLowerCase();
   const now = clock.now();
   const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
-  // One round trip: the attempt recorded under its locks (migration 0014), and the account it names.
+  const deviceId = await knownDevice(db, normalisedEmail, deviceToken, now);
+  // One round trip: the attempt recorded under its locks (migrations 0014 and 0017), and the account it names.
+  const counted = deviceId
+    ? sql`select "failureId", false as "accountUnderAttack" from record_device_login_attempt(${deviceId}, ${normalisedEmail}, ${address},
+            ${since.toISOString()}, ${now.toISOString()}, ${settings.maxFailures})`
+    : sql`select "failureId", "accountUnderAttack" from record_login_attempt(${normalisedEmail}, ${address}, ${since.toISOString()},
+            ${now.toISOString()}, ${settings.maxFailures}, ${settings.maxFailures * ADDRESS_FAILURE_FACTOR})`;
   const [attempt] = await readRows(
     db,
     sql`select f."failureId", f."accountUnderAttack", a.id as "adminId", a.email, a.role, a.password_hash as "passwordHash",
           a.disabled_at is not null as "disabled"
         from (select 1) one
-        left join record_login_attempt(${normalisedEmail}, ${address}, ${since.toISOString()}, ${now.toISOString()},
-          ${settings.maxFailures}, ${settings.maxFailures * ADDRESS_FAILURE_FACTOR}) f on true
+        left join (${counted}) f on true
         left join admins a on lower(a.email) = ${normalisedEmail}`,
     loginAttempt,
   );
@@ -87,15 +141,27 @@ export async function login(
     throw new AppError('UNAUTHORIZED', failureMessages.login);
   }
 
-  // Signed in: this address's failures on this account no longer count against it; and the session, in one statement.
+  // Signed in, in one statement: this address's (or device's) failures on this account no longer count against it;
+  // the device is seen now, or a new one is known; devices unused for KNOWN_DEVICE_DAYS are forgotten; the session.
   const token = randomBytes(32).toString('base64url');
+  const newDeviceToken = deviceId ? null : randomBytes(32).toString('base64url');
   const expiresAt = sessionExpiry(settings, now, now);
+  const stamp = now.toISOString();
   await db.execute(
-    sql`with cleared as (delete from login_failures where email = ${normalisedEmail} and address = ${address})
+    sql`with cleared as (delete from login_failures
+                         where email = ${normalisedEmail} and ${deviceId ? sql`device_id = ${deviceId}` : sql`address = ${address}`}),
+          forgotten as (delete from known_devices where admin_id = ${admin.adminId}
+                          and last_used_at < ${new Date(now.getTime() - KNOWN_DEVICE_DAYS * DAY_MS).toISOString()}),
+          device as (${
+            deviceId
+              ? sql`update known_devices set last_used_at = ${stamp} where id = ${deviceId}`
+              : sql`insert into known_devices (admin_id, token_hash, created_at, last_used_at)
+                    values (${admin.adminId}, ${hashToken(newDeviceToken!)}, ${stamp}, ${stamp})`
+          })
         insert into sessions (token_hash, admin_id, created_at, expires_at)
-        values (${hashToken(token)}, ${admin.adminId}, ${now.toISOString()}, ${expiresAt.toISOString()})`,
+        values (${hashToken(token)}, ${admin.adminId}, ${stamp}, ${expiresAt.toISOString()})`,
   );
-  return { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email!, role: admin.role! } };
+  return { answer: { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email!, role: admin.role! } }, newDeviceToken };
 }
 
 /** A session expires after `sessionTtlHours` without use, and `sessionMaxHours` after sign-in whatever happens. */

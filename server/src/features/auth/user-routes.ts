@@ -31,10 +31,15 @@ export default callRoutes(userCalls, (app) => {
       return { userId: request.body.userId };
     },
 
-    acceptInvite: async (request) => acceptInvite(db(), app.clock, request.body.token, request.body.password),
+    acceptInvite: async (request) =>
+      acceptInvite(db(), app.clock, app.authSettings, { token: request.body.token, password: request.body.password, address: request.ip }),
 
     changePassword: async (request) => {
-      await changeOwnPassword(db(), request.user!, request.body.currentPassword, request.body.newPassword);
+      await changeOwnPassword(db(), app.clock, app.authSettings, request.user!, {
+        currentPassword: request.body.currentPassword,
+        newPassword: request.body.newPassword,
+        address: request.ip,
+      });
       app.sessionCache.drop();
       return { changed: true as const };
     },

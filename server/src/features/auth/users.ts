@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { apiMessages } from '@common/messages.js';
 import type { Role } from '@common/roles.js';
 import { userMessages, type UserRecord } from '@common/schemas/users.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
@@ -8,10 +9,11 @@ import { admins, mailOutbox, monitors, sessions, userInvites } from '../../db/sc
 import { isoTimestamp } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, invalidFields, notFound } from '../../lib/errors.js';
+import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
+import { forgetAttempt, recordAttempt, type AuthSettings } from './service.js';
 
 /** How long an invite link works (issue 20). */
 export const INVITE_VALID_HOURS = 48;
@@ -184,27 +186,40 @@ export async function removeUser(db: Database, byUserId: number, userId: number)
   });
 }
 
+/** What wrong invite tokens are counted under in the sign-in limits (no e-mail address looks like it). */
+const INVITE_ATTEMPTS = '(uitnodiging)';
+
 /**
- * Sets the password of an invited user. The link works once (it is marked used in the same statement that
- * checks it), until it expires, and not for a disabled user; the password follows the password rules.
+ * Sets the password of an invited user. The token is looked up first (its hash), so a wrong one costs a
+ * lookup, not a password hash; wrong tokens are counted per address like failed sign-ins (LOGIN_MAX_FAILURES in
+ * the window, then 429). The link works once (it is marked used in the same statement that checks it again),
+ * until it expires, and not for a disabled user; the password follows the password rules.
  */
-export async function acceptInvite(db: Database, clock: Clock, token: string, password: string): Promise<{ email: string }> {
-  const problem = passwordProblem(password);
+export async function acceptInvite(
+  db: Database,
+  clock: Clock,
+  settings: AuthSettings,
+  input: { token: string; password: string; address: string },
+): Promise<{ email: string }> {
+  const problem = passwordProblem(input.password);
   if (problem) throw invalidFields({ password: problem });
-  const passwordHash = await hashPassword(password);
   const now = clock.now();
-  return db.transaction(async (tx) => {
+  const attempt = await recordAttempt(db, settings, now, INVITE_ATTEMPTS, input.address);
+  if (!attempt) throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
+  const usable = and(
+    eq(userInvites.tokenHash, hashToken(input.token)),
+    isNull(userInvites.usedAt),
+    sql`${userInvites.expiresAt} > ${now.toISOString()}`,
+    sql`exists (select 1 from admins a where a.id = ${userInvites.adminId} and a.disabled_at is null and a.password_hash is null)`,
+  );
+  const [found] = await db.select({ id: userInvites.id }).from(userInvites).where(usable);
+  if (!found) throw notFound(userMessages.inviteInvalid);
+  const passwordHash = await hashPassword(input.password);
+  const accepted = await db.transaction(async (tx) => {
     const [invite] = await tx
       .update(userInvites)
       .set({ usedAt: now })
-      .where(
-        and(
-          eq(userInvites.tokenHash, hashToken(token)),
-          isNull(userInvites.usedAt),
-          sql`${userInvites.expiresAt} > ${now.toISOString()}`,
-          sql`exists (select 1 from admins a where a.id = ${userInvites.adminId} and a.disabled_at is null and a.password_hash is null)`,
-        ),
-      )
+      .where(and(eq(userInvites.id, found.id), usable))
       .returning({ adminId: userInvites.adminId });
     if (!invite) throw notFound(userMessages.inviteInvalid);
     const [user] = await tx.update(admins).set({ passwordHash }).where(eq(admins.id, invite.adminId)).returning({ email: admins.email });
@@ -218,22 +233,32 @@ export async function acceptInvite(db: Database, clock: Clock, token: string, pa
     });
     return { email: user!.email };
   });
+  await forgetAttempt(db, attempt.failureId);
+  return accepted;
 }
 
-/** The signed-in user's own password: the current one first; every other session of theirs ends. */
+/**
+ * The signed-in user's own password: the current one first, counted like a sign-in of the account from this
+ * address (a stolen session cannot guess it without limit); every other session of theirs ends.
+ */
 export async function changeOwnPassword(
   db: Database,
-  user: { adminId: number; sessionId: number },
-  currentPassword: string,
-  newPassword: string,
+  clock: Clock,
+  settings: AuthSettings,
+  user: { adminId: number; sessionId: number; email: string },
+  input: { currentPassword: string; newPassword: string; address: string },
 ): Promise<void> {
+  const problem = passwordProblem(input.newPassword);
+  if (problem) throw invalidFields({ newPassword: problem });
+  const attempt = await recordAttempt(db, settings, clock.now(), user.email.trim().toLowerCase(), input.address);
+  if (!attempt) throw new AppError('TOO_MANY_ATTEMPTS', apiMessages.tooManyAttempts);
+  if (attempt.accountUnderAttack) await clock.sleep(settings.slowdownSeconds * 1000);
   const [row] = await db.select({ passwordHash: admins.passwordHash }).from(admins).where(eq(admins.id, user.adminId));
-  if (!row?.passwordHash || !(await verifyPassword(currentPassword, row.passwordHash))) {
+  if (!row?.passwordHash || !(await verifyPassword(input.currentPassword, row.passwordHash))) {
     throw invalidFields({ currentPassword: userMessages.wrongPassword });
   }
-  const problem = passwordProblem(newPassword);
-  if (problem) throw invalidFields({ newPassword: problem });
-  const passwordHash = await hashPassword(newPassword);
+  await forgetAttempt(db, attempt.failureId);
+  const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
     await tx.update(admins).set({ passwordHash }).where(eq(admins.id, user.adminId));
     await endSessions(tx, user.adminId, user.sessionId);

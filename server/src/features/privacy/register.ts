@@ -175,6 +175,7 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   admins: { holds: 'staff', why: 'Users: e-mail address and password hash.' },
   user_invites: { holds: 'staff', why: "The hash of an invite link's token." },
   sessions: { holds: 'staff', why: 'Sessions of users.' },
+  known_devices: { holds: 'staff', why: 'The hash of the token a browser got when a user signed in there.' },
   login_failures: { holds: 'staff', why: 'Failed sign-ins: the e-mail address tried and the address it came from, for the limits.' },
 };
 
