@@ -3,6 +3,9 @@
  */
 export type Cents = number;
 
+/** The largest amount a money column holds (a PostgreSQL integer of cents): € 21.474.836,47. */
+export const MAX_STORED_CENTS: Cents = 2_147_483_647;
+
 export function centsToEuro(cents: Cents): number {
   return cents / 100;
 }

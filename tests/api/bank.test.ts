@@ -9,12 +9,13 @@ import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/su
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, payments } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
-import { camtFile } from '../helpers/camt-writer.js';
+import { camtFile, type CamtVersion } from '../helpers/camt-writer.js';
 import { codaFile, ogmDigits, type CodaMovementSpec } from '../helpers/coda-writer.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createSubscription } from '../helpers/factory.js';
 import { uploadStatements } from '../helpers/upload.js';
+import { XSD, schemaErrors } from '../helpers/xml-schema.js';
 
 const NOT_CODA = 'Dit is geen geldig CODA-bestand';
 
@@ -96,7 +97,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       importId: expect.any(Number),
       fileName: 'juli.cod',
       format: 'coda',
-      statements: [{ account: 'BE71096123456769', date: '2026-07-15', sequence: '7', movements: 25 }],
+      statements: [{ account: 'BE71096123456769', date: '2026-07-15', sequence: '7', movements: 25, currency: 'EUR' }],
       movements: 25,
       matched: 20,
       alreadyImported: 0,
@@ -316,6 +317,180 @@ describe.each(backends)('bank statement import on %s', (backend) => {
     expect(await detail(cash.subscriptionId)).toMatchObject({ PAYMENT_STATUS: 'PAID', SUBSCRIPTION_PAID_AMOUNT: 90 });
   });
 
+  it('imports CODA files as banks send them: record 4 after record 8, globalisation booked per detail, several statements, UTF-8; another currency is read, not booked', async () => {
+    const [a, b, c, d] = await Promise.all([1, 2, 3, 4].map(() => createSubscription(t.db, { priceCents: 10000 })));
+    const credit = (s: typeof a, amountCents: number) => ({ amountCents, ogm: ogmDigits(s!.ogm), counterpartyName: 'Désirée Müller' });
+    const file = codaFile(
+      [
+        // The issue's file: the bank's free communication (record 4) after the new balance (record 8).
+        { date: '010826', paperSequence: 31, freeMessage: 'Uw kredietlijn wordt herzien op 1 september.', movements: [credit(a, 10000)] },
+        // A global amount of the bank (type 2) with its details (type 6), each booked with its own communication.
+        {
+          date: '020826',
+          paperSequence: 32,
+          oldBalanceCents: 110000,
+          movements: [{ amountCents: 0, transactionCode: '20150000', details: [credit(b, 6000), credit(c, 4000)] }],
+        },
+        // An account in US dollars in the same physical file: read, counted, never booked on a subscription in euro.
+        {
+          date: '020826',
+          paperSequence: 1,
+          accountStructure: '3',
+          account: 'GB29NWBK60161331926819',
+          currency: 'USD',
+          movements: [credit(d, 10000)],
+        },
+        // An empty statement with only a communication: records 0, 1, 8, 4 and 9.
+        { date: '030826', paperSequence: 33, oldBalanceCents: 120000, movements: [], freeMessage: 'Geen bewegingen.' },
+      ],
+      { encoding: 'utf8', lineEnd: '\n' },
+    );
+    const answer = await uploadStatements(t, [{ name: 'augustus.cod', bytes: file }]);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body.data.imports[0]).toMatchObject({
+      statements: [
+        { sequence: '31', movements: 1, currency: 'EUR' },
+        { sequence: '32', movements: 2, currency: 'EUR' },
+        { sequence: '1', movements: 1, currency: 'USD' },
+        { sequence: '33', movements: 0, currency: 'EUR' },
+      ],
+      movements: 4,
+      matched: 3,
+      unmatched: 0,
+    });
+    for (const [s, paid] of [
+      [a, 100],
+      [b, 60],
+      [c, 40],
+      [d, 0],
+    ] as const) {
+      expect(await detail(s!.subscriptionId), s!.reference).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: paid });
+    }
+    const [payment] = (await t.call('GET', `/api/getPayments?subscriptionId=${b!.subscriptionId}`)).body.data;
+    expect(payment).toMatchObject({ payerName: 'Désirée Müller', structuredCommunication: ogmDigits(b!.ogm), amount: 60 });
+  });
+
+  it.each(['02', '03', '04', '08'] as CamtVersion[])(
+    'imports CAMT.053 version 001.%s as its schema has it: a batch entry matched per transaction, PRCD, an Othr account',
+    async (version) => {
+      const [a, b] = await Promise.all([1, 2].map(() => createSubscription(t.db, { priceCents: 10000 })));
+      const file = camtFile({
+        version,
+        date: `2026-08-1${version[1]}`,
+        openingCode: 'PRCD',
+        entries: [
+          {
+            credit: true,
+            transactions: [
+              { amountCents: 10000, reference: a!.ogm, name: 'Ouder A' },
+              { amountCents: 2500, unstructured: `kamp ${b!.ogm}`, name: 'Ouder B', otherAccount: '063-9999995-01' },
+            ],
+          },
+        ],
+      });
+      expect(schemaErrors(file, XSD.camt053(version))).toBeNull();
+      const answer = await uploadStatements(t, [{ name: `camt-${version}.xml`, bytes: file }]);
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data.imports[0]).toMatchObject({ format: 'camt053', movements: 2, matched: 2 });
+      expect(await detail(a!.subscriptionId)).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: 100, PAYMENT_STATUS: 'PAID' });
+      expect(await detail(b!.subscriptionId)).toMatchObject({
+        SUBSCRIPTION_PAID_AMOUNT: 25,
+        PAYMENT_STATUS: 'OPEN-SALDO',
+        SUBSCRIPTION_PAID_ACCOUNTNR: '063-9999995-01',
+      });
+    },
+  );
+
+  it('hostile files are refused with 400 and a Dutch message, the database unchanged', async () => {
+    const target = await createSubscription(t.db, { priceCents: 10000, paidAmountCents: 5000, paid: true });
+    const camt = (entries: Parameters<typeof camtFile>[0]['entries'], extra: object = {}) => camtFile({ version: '08', entries, ...extra });
+    const named = (name: string) =>
+      camt([{ credit: true, transactions: [{ amountCents: 100, name: 'NAAM', reference: target.ogm }] }])
+        .toString('utf8')
+        .replace('NAAM', name);
+    const cases: { name: string; bytes: Uint8Array; message: RegExp }[] = [
+      {
+        name: 'nul.cod',
+        bytes: codaFile([{ movements: [{ amountCents: 100, counterpartyName: 'Jan\u0000Peeters' }] }]),
+        message: /^nul\.cod: Dit is geen geldig CODA-bestand: regel 5 heeft een controleteken op positie 51$/,
+      },
+      {
+        name: 'groot.cod',
+        bytes: codaFile([{ oldBalanceCents: 0, movements: [{ amountCents: 2 ** 31, ogm: ogmDigits(target.ogm) }] }]),
+        message: /^groot\.cod: Regel 3: het bedrag € 21\.474\.836,48 is groter dan Kampbeheer kan boeken/,
+      },
+      {
+        name: 'groot.xml',
+        bytes: camt([{ credit: true, transactions: [{ amountCents: 2 ** 31, reference: target.ogm }] }]),
+        message: /^groot\.xml: Rekeninguittreksel 1, boeking 1: het bedrag € 21\.474\.836,48 is groter/,
+      },
+      {
+        name: 'nul.xml',
+        bytes: Buffer.from(named('Jan&#0;Peeters')),
+        message: /^nul\.xml: Dit is geen geldig CAMT\.053-bestand: regel \d+ heeft een ongeldige verwijzing &#0;$/,
+      },
+      {
+        name: 'surrogaat.xml',
+        bytes: Buffer.from(named('Jan&#xD800;')),
+        message: /^surrogaat\.xml: Dit is geen geldig CAMT\.053-bestand: regel \d+ heeft een ongeldige verwijzing &#xD800;$/,
+      },
+      { name: 'ruw.xml', bytes: Buffer.from(named('Jan\u0000')), message: /heeft een teken dat XML niet toelaat \(U\+0000\)$/ },
+      {
+        name: 'xxe.xml',
+        bytes: Buffer.from(
+          named('&xxe;').replace('<Document', '<!DOCTYPE Document [<!ENTITY xxe SYSTEM "file:///etc/passwd">]>\n<Document'),
+        ),
+        message: /^xxe\.xml: Dit is geen geldig CAMT\.053-bestand: een XML-bestand met een DOCTYPE of ENTITY wordt niet gelezen$/,
+      },
+      {
+        name: 'decimalen.xml',
+        bytes: camt([{ credit: true, amountText: '0.004', transactions: [{ amountCents: 0, reference: target.ogm }] }], {
+          closingCents: 100000,
+        }),
+        message: /het bedrag 0\.004 EUR heeft meer decimalen dan de munt EUR \(2\)\.$/,
+      },
+      {
+        name: 'kapot.xml',
+        bytes: Buffer.from(named('Jan').replace('</Document>', '')),
+        message: /^kapot\.xml: Dit is geen geldig CAMT\.053-bestand: regel \d+ is geen goed gevormde XML$/,
+      },
+      // A credit that would take the subscription's paid amount beyond a money column.
+      {
+        name: 'te-veel.cod',
+        bytes: codaFile([{ oldBalanceCents: 0, movements: [{ amountCents: 2 ** 31 - 1, ogm: ogmDigits(target.ogm) }] }]),
+        message: /zou boven € 21\.474\.836,47 komen: niets geboekt\.$/,
+      },
+    ];
+    const before = await databaseDigest(t.db);
+    for (const c of cases) {
+      const answer = await uploadStatements(t, [{ name: c.name, bytes: c.bytes }]);
+      expect(answer.status, c.name).toBe(400);
+      expect(answer.body.error.code, c.name).toBe('VALIDATION');
+      expect(answer.body.error.message, c.name).toMatch(c.message);
+    }
+    // A NUL byte in the upload's own file name, as a hand-made multipart body carries it.
+    const boundary = 'grens1234';
+    const body = Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="juli\u0000.cod"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+        'latin1',
+      ),
+      codaFile([{ movements: [{ amountCents: 100, ogm: ogmDigits(target.ogm) }] }]),
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const raw = await t.app.inject({
+      method: 'POST',
+      url: '/api/importBankStatements',
+      payload: body,
+      headers: { authorization: `Bearer ${t.token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(raw.statusCode).toBe(400);
+    expect(raw.json().error.message).toBe(
+      'juli?.cod: De bestandsnaam bevat een controleteken (zoals een NUL-byte). Geef het bestand een gewone naam en probeer opnieuw.',
+    );
+    expect(await databaseDigest(t.db)).toEqual(before);
+  });
+
   it('a garbage upload is refused with a Dutch message and changes nothing', async () => {
     const good = codaFile([{ movements: [{ amountCents: 777, communication: 'goed' }] }]);
     const cut = good.subarray(0, good.length - 60);
@@ -343,7 +518,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
             bytes: Buffer.from('<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document>&x;</Document>'),
           },
         ],
-        message: /^xxe\.xml: Dit is geen geldig CODA-bestand/,
+        message: /^xxe\.xml: Dit is geen geldig CAMT\.053-bestand/,
       },
       { files: [{ name: 'goed.cod', bytes: good }], field: 'andere', message: /Kies een of meer CODA-bestanden/ },
     ];

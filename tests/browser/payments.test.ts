@@ -80,7 +80,10 @@ describe('Betalingen in Chromium', () => {
           },
           { amountCents: -5000, communication: 'Huur' },
         ],
+        freeMessage: 'Uw rekeninguittreksel van juli',
       },
+      // The same physical file holds the organiser's dollar account: read and shown, not booked.
+      { date: '150726', accountStructure: '3', account: 'GB29NWBK60161331926819', currency: 'USD', movements: [{ amountCents: 2500 }] },
     ]);
     await dropFiles(page, 'drop-zone', [{ name: 'juli.cod', bytes: file }]);
 
@@ -89,8 +92,17 @@ describe('Betalingen in Chromium', () => {
     const text = await result.textContent();
     expect(text).toContain('juli.cod');
     expect(text).toContain('Rekening BE71 0961 2345 6769, uittreksel 12 van 15/07/2026');
-    for (const part of ['3 bewegingen', '1 gekoppeld', '0 al geïmporteerd', '1 te koppelen', '1 uitgaande betalingen genegeerd'])
+    expect(text).toContain('uittreksel 1 van 15/07/2026 (in USD: niet geboekt)');
+    for (const part of [
+      '4 bewegingen',
+      '1 gekoppeld',
+      '0 al geïmporteerd',
+      '1 te koppelen',
+      '1 uitgaande betalingen genegeerd',
+      '1 beweging in een andere munt dan euro niet geboekt',
+    ])
       expect(text).toContain(part);
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/payments-import.png`, fullPage: true });
 
     const queueRow = page.getByTestId('queue').locator('tbody tr');
     await eventually(() => queueRow.count()).toBe(1);

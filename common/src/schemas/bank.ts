@@ -25,7 +25,10 @@ export const importResult = z.object({
   importId: z.number().int(),
   fileName: z.string(),
   format: z.enum(['coda', 'camt053']),
-  statements: z.array(z.object({ account: z.string(), date: z.string(), sequence: z.string(), movements: z.number().int() })),
+  /** Each statement read; `currency` (imports since issue 32) is the account's: movements in another currency than euro are not booked. */
+  statements: z.array(
+    z.object({ account: z.string(), date: z.string(), sequence: z.string(), movements: z.number().int(), currency: z.string().optional() }),
+  ),
   movements: z.number().int(),
   matched: z.number().int(),
   alreadyImported: z.number().int(),
@@ -82,6 +85,8 @@ export const undoBankImportPayload = z.object({ importId: idField });
 
 export const bankMessages = {
   notCoda: 'Dit is geen geldig CODA-bestand',
+  notCamt: 'Dit is geen geldig CAMT.053-bestand',
+  badFileName: 'De bestandsnaam bevat een controleteken (zoals een NUL-byte). Geef het bestand een gewone naam en probeer opnieuw.',
   noFiles: 'Kies een of meer CODA-bestanden (.cod, .txt), CAMT.053-bestanden (.xml) of een .zip ervan.',
   tooLarge: 'Het bestand is te groot (meer dan 20 MB).',
   tooManyFiles: 'Te veel bestanden in één keer (meer dan 20).',

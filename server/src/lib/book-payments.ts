@@ -1,8 +1,10 @@
 import { and, desc, eq, isNotNull, sql } from 'drizzle-orm';
 import { afterPaymentReceived, afterPaymentWithdrawn, type PaymentFacts, type ReceivedPayment } from '@common/payments.js';
+import { formatEuro, MAX_STORED_CENTS } from '@common/money.js';
 import type { Executor } from '../db/client.js';
 import { auditLog, payments, subscriptions } from '../db/schema.js';
 import { inList, jsonParam } from '../db/sql.js';
+import { AppError } from './errors.js';
 
 /**
  * Booking money on subscriptions and taking it back, for one payment or twenty thousand: the
@@ -70,6 +72,12 @@ export async function bookPayments(tx: Executor, adminId: number | null, action:
     const before = facts.get(booking.subscriptionId);
     if (!before) continue;
     const after = afterPaymentReceived(before, booking.payment);
+    // The paid amount is an integer column: a sum beyond it is refused before the database would fail on it.
+    if (Math.abs(after.paidAmountCents) > MAX_STORED_CENTS)
+      throw new AppError(
+        'VALIDATION',
+        `Het betaalde bedrag van inschrijving ${booking.subscriptionId} zou boven ${formatEuro(MAX_STORED_CENTS / 100)} komen: niets geboekt.`,
+      );
     facts.set(booking.subscriptionId, after);
     changed.set(booking.subscriptionId, after);
     audits.push({

@@ -1,7 +1,7 @@
 import { Unzip, UnzipInflate, UnzipPassThrough } from 'fflate';
 import { looksLikeXml, parseCamt053 } from './camt053.js';
 import { parseCoda } from './coda.js';
-import { BankFileError, bankFileMessages, type BankStatement } from './statement.js';
+import { BankFileError, bankFileMessages, CONTROL_CHARACTER, type BankStatement } from './statement.js';
 
 /** What a zip may unpack to: a month of statements is far below both, a zip bomb far above. */
 export const ZIP_LIMITS = { entries: 500, totalBytes: 50 * 1024 * 1024 } as const;
@@ -22,6 +22,10 @@ function isZip(bytes: Uint8Array): boolean {
  * file (and inside it the line); one bad file in a zip refuses the zip.
  */
 export function readStatementFile(fileName: string, bytes: Uint8Array): StatementFile[] {
+  // A name is stored and shown: a control character (a NUL byte, …) in it is refused, shown as '?'.
+  if (CONTROL_CHARACTER.test(fileName)) {
+    throw new BankFileError(`${fileName.replace(new RegExp(CONTROL_CHARACTER.source, 'g'), '?')}: ${bankFileMessages.badFileName}`);
+  }
   try {
     if (isZip(bytes)) {
       return unzip(bytes).flatMap((entry) => {

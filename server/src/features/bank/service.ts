@@ -71,6 +71,11 @@ function prepare(file: StatementFile): PreparedFile {
   let movements = 0;
   let ignoredDebits = 0;
   for (const statement of file.statements) {
+    // The subscriptions are in euro: an account in another currency is read and counted, never booked.
+    if (statement.currency !== 'EUR') {
+      movements += statement.movements.length;
+      continue;
+    }
     for (const movement of statement.movements) {
       movements++;
       if (!movement.credit) {
@@ -181,7 +186,13 @@ function decide(candidates: MatchCandidates, lookup: Awaited<ReturnType<typeof l
 }
 
 function statementSummaries(file: StatementFile): ImportResult['statements'] {
-  return file.statements.map((s) => ({ account: s.account, date: s.date, sequence: s.sequence, movements: s.movements.length }));
+  return file.statements.map((s) => ({
+    account: s.account,
+    date: s.date,
+    sequence: s.sequence,
+    movements: s.movements.length,
+    currency: s.currency,
+  }));
 }
 
 /**

@@ -8,13 +8,19 @@ export function StatementList({ statements }: { statements: ImportResult['statem
       {statements.map((s, i) => (
         <li key={i}>
           Rekening {formatAccountNumber(s.account)}, uittreksel {s.sequence} van {formatDate(s.date)}
+          {s.currency && s.currency !== 'EUR' && ` (in ${s.currency}: niet geboekt)`}
         </li>
       ))}
     </ul>
   );
 }
 
+/** Movements of accounts in another currency than euro: read, never booked (the subscriptions are in euro). */
+const otherCurrency = (result: ImportResult) =>
+  result.statements.filter((s) => s.currency && s.currency !== 'EUR').reduce((sum, s) => sum + s.movements, 0);
+
 export function ImportCounts({ result }: { result: ImportResult }) {
+  const foreign = otherCurrency(result);
   return (
     <ul className="list-inline mb-0">
       <li className="list-inline-item">{result.movements} bewegingen</li>
@@ -22,6 +28,11 @@ export function ImportCounts({ result }: { result: ImportResult }) {
       <li className="list-inline-item">{result.alreadyImported} al geïmporteerd</li>
       <li className="list-inline-item">{result.unmatched} te koppelen</li>
       <li className="list-inline-item">{result.ignoredDebits} uitgaande betalingen genegeerd</li>
+      {foreign > 0 && (
+        <li className="list-inline-item">
+          {foreign} {foreign === 1 ? 'beweging' : 'bewegingen'} in een andere munt dan euro niet geboekt
+        </li>
+      )}
     </ul>
   );
 }
