@@ -36,6 +36,11 @@ export interface SubscriptionMoneyFacts {
   campPriceCents: Cents;
   discountsCents: Cents[];
   paidAmountCents: Cents;
+  /**
+   * Set for a cancelled subscription: it owes only its camp's cancellation fee (issue 39). What it paid beyond the
+   * fee is to be paid back (a negative saldo), and once paid back nothing is owed. Null or absent for one that stands.
+   */
+  cancellation?: { cancellationFeeCents: Cents } | null;
 }
 
 export interface SubscriptionAmounts {
@@ -44,9 +49,15 @@ export interface SubscriptionAmounts {
   saldoCents: Cents;
 }
 
-/** The derived amounts of decisions.md section 4: discount, amount to pay, saldo. */
+/**
+ * The derived amounts of decisions.md section 4: discount, amount to pay (price − discounts; for a cancelled
+ * subscription the cancellation fee, at most that), saldo = amount to pay − paid.
+ */
 export function subscriptionAmounts(facts: SubscriptionMoneyFacts): SubscriptionAmounts {
   const discountCents = facts.discountsCents.reduce((sum, d) => sum + d, 0);
-  const amountToPayCents = facts.campPriceCents - discountCents;
+  const bookedCents = facts.campPriceCents - discountCents;
+  const amountToPayCents = facts.cancellation
+    ? Math.min(Math.max(facts.cancellation.cancellationFeeCents, 0), Math.max(bookedCents, 0))
+    : bookedCents;
   return { discountCents, amountToPayCents, saldoCents: amountToPayCents - facts.paidAmountCents };
 }

@@ -24,11 +24,17 @@ export const paymentStatusVariants: Record<PaymentStatus, 'success' | 'danger' |
   'PAID-TO-MUCH': 'warning',
 };
 
-/** The badge text: the label, with the euro amount owed or to refund where the spec asks for it. */
-export function paymentStatusText(status: PaymentStatus, saldoEuro: number, amountToPayEuro: number): string {
+/** A cancelled subscription with nothing owed and nothing to pay back (issue 39): its fee paid, or its money refunded. */
+export const NOTHING_OWED_LABEL = 'Niets verschuldigd';
+
+/**
+ * The badge text: the label, with the euro amount owed or to refund where the spec asks for it. A cancelled
+ * subscription that owes nothing reads 'Niets verschuldigd': it did not pay for a camp it attends.
+ */
+export function paymentStatusText(status: PaymentStatus, saldoEuro: number, amountToPayEuro: number, cancelled = false): string {
   switch (status) {
     case 'PAID':
-      return paymentStatusLabels.PAID;
+      return cancelled ? NOTHING_OWED_LABEL : paymentStatusLabels.PAID;
     case 'NOT-PAID':
       return `${paymentStatusLabels['NOT-PAID']}: ${formatEuro(amountToPayEuro)}`;
     case 'OPEN-SALDO':

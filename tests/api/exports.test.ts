@@ -117,7 +117,8 @@ describe.each(backends)('exportSubscriptions and exportMonitors on %s', (backend
     expect(celine['Voornaam kind']).toBe('Céline');
     expect(celine.Kampprijs).toBe('129,50');
     expect(celine.Korting).toBe('10,00');
-    expect(celine['Te betalen']).toBe('119,50');
+    // Cancelled, in a camp without a cancellation fee: nothing owed any more (issue 39).
+    expect(celine['Te betalen']).toBe('0,00');
     expect(celine.Betaald).toBe('50,00');
     expect(celine.Betaalwijze).toBe('Contante betaling');
     expect(celine['Geannuleerd op']).toMatch(/^\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}$/);

@@ -76,10 +76,18 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     it('getSubscriptions answers every subscription of the camp year, cancelled ones too, with money derived by the rules', async () => {
       const year = 2024;
       const rows = await listOfYear(year);
-      const expected = await queryRows<{ id: number; price: number; discount: number; paid_amount: number; paid: boolean }>(
+      const expected = await queryRows<{
+        id: number;
+        price: number;
+        discount: number;
+        paid_amount: number;
+        paid: boolean;
+        cancelled: boolean;
+        fee: number;
+      }>(
         t.db,
         sql`select s.id, s.camp_price_cents as price, coalesce((select sum(amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount,
-                   s.paid_amount_cents as paid_amount, s.paid
+                   s.paid_amount_cents as paid_amount, s.paid, s.cancelled, c.cancellation_fee_cents as fee
             from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
             where p.start_date >= '2024-01-01' and p.start_date < '2025-01-01' order by s.id`,
       );
@@ -89,10 +97,12 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         const facts = expected[i]!;
         expect(cents(row.SUBSCRIPTION_CAMP_PRICE)).toBe(facts.price);
         expect(cents(row.SUBSCRIPTION_CAMP_DISCOUNT)).toBe(facts.discount);
-        expect(cents(row.SUBSCRIPTION_AMOUNT_TO_PAY)).toBe(facts.price - facts.discount);
+        // A cancelled subscription owes its camp's cancellation fee only (issue 39).
+        const toPay = facts.cancelled ? Math.min(facts.fee, facts.price - facts.discount) : facts.price - facts.discount;
+        expect(cents(row.SUBSCRIPTION_AMOUNT_TO_PAY)).toBe(toPay);
         expect(cents(row.SUBSCRIPTION_PAID_AMOUNT)).toBe(facts.paid_amount);
-        expect(cents(row.SUBSCRIPTION_SALDO)).toBe(facts.price - facts.discount - facts.paid_amount);
-        expect(row.PAYMENT_STATUS).toBe(paymentStatus(facts.paid, facts.price - facts.discount - facts.paid_amount));
+        expect(cents(row.SUBSCRIPTION_SALDO)).toBe(toPay - facts.paid_amount);
+        expect(row.PAYMENT_STATUS).toBe(paymentStatus(facts.paid, toPay - facts.paid_amount));
         expect(row.PERIOD_STARTDATE.startsWith(String(year))).toBe(true);
       }
     });
@@ -119,16 +129,17 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         SUBSCRIPTION_OGM: made.ogm,
         SUBSCRIPTION_CAMP_PRICE: 120.5,
         SUBSCRIPTION_CAMP_DISCOUNT: 15.25,
-        SUBSCRIPTION_AMOUNT_TO_PAY: 105.25,
+        // Cancelled: nothing owed (the camp has no cancellation fee), the € 50 paid is to pay back.
+        SUBSCRIPTION_AMOUNT_TO_PAY: 0,
         SUBSCRIPTION_PAID_AMOUNT: 50,
-        SUBSCRIPTION_SALDO: 55.25,
+        SUBSCRIPTION_SALDO: -50,
         SUBSCRIPTION_PAID: true,
         SUBSCRIPTION_CANCELLED: true,
         PAYMENTMETHOD_ID: PAYMENT_METHOD.cash,
         CAMP_ID: campId,
         SUBSCRIBER_FIRSTNAME: 'Céline',
         SUBSCRIBER_LASTNAME: "D'Hondt",
-        PAYMENT_STATUS: 'OPEN-SALDO',
+        PAYMENT_STATUS: 'PAID-TO-MUCH',
       });
       expect(row!.SUBSCRIPTION_CANCELLATION_DATE).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
       expect(row!.PERIOD_STARTDATE).toMatch(/^2023-\d{2}-\d{2}$/);

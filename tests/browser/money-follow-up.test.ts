@@ -6,7 +6,7 @@ import { PAYMENT_METHOD } from '@common/constants.js';
 import { camps, subscriptions } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
-import { card, eventually } from '../helpers/page.js';
+import { card, eventually, financialValue, openDetail } from '../helpers/page.js';
 import { decodeQrPng } from '../helpers/qr.js';
 import { schemaErrors } from '../helpers/sepa.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -215,9 +215,29 @@ describe('money follow-up in Chromium', () => {
     await page.getByText('1 terugbetaling gekozen, samen € 35,00').waitFor();
     const detail = await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${overpaid.subscriptionId}`);
     expect(detail.body.data[0].SUBSCRIPTION_SALDO).toBe(0);
+
+    // The cancelled one refunded: its detail reads what happened, nothing owed and what was paid back (issue 39).
+    await rowOf(cancelled.reference).getByRole('button', { name: 'Als betaald markeren' }).click();
+    await dialog.getByRole('button', { name: 'Als betaald markeren' }).click();
+    await eventually(() => rowOf(cancelled.reference).count()).toBe(0);
+    await openDetail(page, cancelled);
+    const financial = card(page, 'Financieel');
+    await financial.getByText('Niets verschuldigd').waitFor();
+    expect(await financial.getByTestId('refunded').textContent()).toBe('Terugbetaald: € 35,00');
+    expect(await financialValue(page, 'Te betalen')).toBe('€ 15,00');
+    expect(await financialValue(page, 'Saldo')).toBe('€ 0,00');
+    await expectNoSeriousAxeViolations(page, 'a refunded cancellation');
   });
 
   it('shows a medewerker the refunds without the actions only a beheerder may take', async () => {
+    // A refund of its own to list, whatever the test before left.
+    await createSubscription(session.t.db, {
+      campId: await createCamp(session.t.db),
+      priceCents: 15000,
+      paidAmountCents: 16000,
+      paid: true,
+      childLastname: 'Medewerkerzicht',
+    });
     const email = 'medewerker-geld@kampbeheer.be';
     await addUser(session.t.db, email, 'medewerker');
     const token = await signIn(session.t, email);

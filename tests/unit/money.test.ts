@@ -58,4 +58,19 @@ describe('money', () => {
       saldoCents: -500,
     });
   });
+
+  it('makes a cancelled subscription owe its cancellation fee only, at most what it cost (issue 39)', () => {
+    const paid = { campPriceCents: 11500, discountsCents: [], paidAmountCents: 11500 };
+    expect(subscriptionAmounts({ ...paid, cancellation: { cancellationFeeCents: 0 } })).toEqual({
+      discountCents: 0,
+      amountToPayCents: 0,
+      saldoCents: -11500,
+    });
+    expect(subscriptionAmounts({ ...paid, paidAmountCents: 0, cancellation: { cancellationFeeCents: 0 } }).saldoCents).toBe(0);
+    expect(subscriptionAmounts({ ...paid, cancellation: { cancellationFeeCents: 2000 } }).saldoCents).toBe(-9500);
+    expect(subscriptionAmounts({ ...paid, discountsCents: [11000], cancellation: { cancellationFeeCents: 2000 } }).amountToPayCents).toBe(
+      500,
+    );
+    expect(subscriptionAmounts({ ...paid, cancellation: null }).amountToPayCents).toBe(11500);
+  });
 });

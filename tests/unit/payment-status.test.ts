@@ -33,4 +33,10 @@ describe('payment status (decisions.md section 4)', () => {
     expect(paymentStatusText('OPEN-SALDO', 80.5, 130)).toBe('Openstaand saldo: € 80,50');
     expect(paymentStatusText('PAID-TO-MUCH', -25, 130)).toBe('Te veel betaald, terug te storten: € 25,00');
   });
+
+  it('says a cancelled subscription that owes nothing owes nothing, not that it paid (issue 39)', () => {
+    expect(paymentStatusText('PAID', 0, 0, true)).toBe('Niets verschuldigd');
+    expect(paymentStatusText('PAID-TO-MUCH', -115, 0, true)).toBe('Te veel betaald, terug te storten: € 115,00');
+    expect(paymentStatusText('NOT-PAID', 20, 20, true)).toBe('Niet betaald: € 20,00');
+  });
 });

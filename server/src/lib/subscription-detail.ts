@@ -12,11 +12,13 @@ import { isoTimestamp } from '../db/sql.js';
  * query with its joins, dates and timestamps cast to text in SQL, since PGlite and PostgreSQL parse them apart.
  */
 
-/** The money facts as stored: price at booking, the sum of the discounts, the paid amount. */
+/** The money facts as stored: price at booking, the sum of the discounts, the paid amount, and a cancellation's fee. */
 export interface MoneyFacts {
   CAMP_PRICE_CENTS: Cents;
   DISCOUNT_CENTS: Cents;
   PAID_AMOUNT_CENTS: Cents;
+  /** The camp's cancellation fee, which is all a cancelled subscription owes. */
+  CANCELLATION_FEE_CENTS: Cents;
 }
 
 export type MoneyFields = Pick<
@@ -30,11 +32,12 @@ export type MoneyFields = Pick<
 >;
 
 /** Amount to pay, saldo and payment status of decisions.md section 4, derived by common's rules, in euro. */
-export function moneyFields(facts: MoneyFacts, paid: boolean): MoneyFields {
+export function moneyFields(facts: MoneyFacts, paid: boolean, cancelled: boolean): MoneyFields {
   const amounts = subscriptionAmounts({
     campPriceCents: facts.CAMP_PRICE_CENTS,
     discountsCents: [facts.DISCOUNT_CENTS],
     paidAmountCents: facts.PAID_AMOUNT_CENTS,
+    cancellation: cancelled ? { cancellationFeeCents: facts.CANCELLATION_FEE_CENTS } : null,
   });
   return {
     SUBSCRIPTION_CAMP_PRICE: centsToEuro(facts.CAMP_PRICE_CENTS),
@@ -64,6 +67,7 @@ const detailFacts = subscriptionDetail
     PAID_AMOUNT_CENTS: z.number(),
     SELECTED_DAYS_DISCOUNT_CENTS: z.number(),
     CAMP_PRICE_NOW_CENTS: z.number(),
+    CANCELLATION_FEE_CENTS: z.number(),
   });
 
 /** One subscription with every field of spec section 3, national numbers masked; null when there is none with that id. */
@@ -94,6 +98,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         coalesce(d.selected_days_cents, 0)::int as "SELECTED_DAYS_DISCOUNT_CENTS",
         c.id as "CAMP_ID",
         c.price_cents as "CAMP_PRICE_NOW_CENTS",
+        c.cancellation_fee_cents as "CANCELLATION_FEE_CENTS",
         c.flexible_booking_allowed as "CAMP_FLEXIBLE_BOOKING_ALLOWED",
         c.active_days as "CAMP_ACTIVE_DAYS",
         th.id as "THEME_ID",
@@ -148,13 +153,25 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
     detailFacts,
   );
   if (!row) return null;
-  const { SELECTED_DAYS_DISCOUNT_CENTS, CAMP_PRICE_NOW_CENTS, CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS, ...fields } = row;
+  const {
+    SELECTED_DAYS_DISCOUNT_CENTS,
+    CAMP_PRICE_NOW_CENTS,
+    CAMP_PRICE_CENTS,
+    DISCOUNT_CENTS,
+    PAID_AMOUNT_CENTS,
+    CANCELLATION_FEE_CENTS,
+    ...fields
+  } = row;
   return {
     ...fields,
     // Masked for every role (issue 20): the full number leaves the server only through revealNationalNumber.
     SUBSCRIBER_NATIONALNR: maskedNationalNumber(fields.SUBSCRIBER_NATIONALNR),
     SUBSCRIBER_PARENT_NATIONALNR: maskedNationalNumber(fields.SUBSCRIBER_PARENT_NATIONALNR),
-    ...moneyFields({ CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS }, row.SUBSCRIPTION_PAID),
+    ...moneyFields(
+      { CAMP_PRICE_CENTS, DISCOUNT_CENTS, PAID_AMOUNT_CENTS, CANCELLATION_FEE_CENTS },
+      row.SUBSCRIPTION_PAID,
+      row.SUBSCRIPTION_CANCELLED,
+    ),
     SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: centsToEuro(SELECTED_DAYS_DISCOUNT_CENTS),
     CAMP_PRICE: centsToEuro(CAMP_PRICE_NOW_CENTS),
   };

@@ -95,6 +95,7 @@ export async function listSubscriptionMoney(db: Executor, filter: SubscriptionMo
       campPriceCents: row.CAMP_PRICE_CENTS,
       discountsCents: [row.DISCOUNT_CENTS],
       paidAmountCents: row.PAID_AMOUNT_CENTS,
+      cancellation: row.SUBSCRIPTION_CANCELLED ? { cancellationFeeCents: row.CANCELLATION_FEE_CENTS } : null,
     });
     return { ...row, amountToPayCents: amounts.amountToPayCents, saldoCents: amounts.saldoCents };
   });

@@ -12,7 +12,8 @@ import { addDays } from '@common/mail-schedules.js';
  * it), joins their discounts once, and groups that one pass three ways: per camp, payment method and
  * cancelled (occupancy, money, cancellations), per week of booking (both seasons), and per discount reason
  * and location. No figure is a subquery per camp or per subscription. The amounts follow the money rule
- * of decisions.md section 4: to pay = price − discounts, saldo = to pay − paid.
+ * of decisions.md section 4 (`subscriptionAmounts` in common/src/money.ts, written out here in SQL): to pay = price −
+ * discounts, for a cancelled subscription its camp's cancellation fee (at most that); saldo = to pay − paid.
  */
 
 const count = z.coerce.number();
@@ -23,7 +24,9 @@ const seasonFigures = (year: number) => sql`
     -- up one subscription at a time (a materialised CTE's row estimate is a guess, so a join to it may become a
     -- loop of 50,000 index probes).
     select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid,
-      s.camp_price_cents - coalesce(dt.amount, 0) as to_pay, ${bookingDay('s.created_at')} as booked_on,
+      case when s.cancelled then least(greatest(c.cancellation_fee_cents, 0), greatest(s.camp_price_cents - coalesce(dt.amount, 0), 0))
+           else s.camp_price_cents - coalesce(dt.amount, 0) end as to_pay,
+      ${bookingDay('s.created_at')} as booked_on,
       extract(year from p.start_date)::int as season
     from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
     left join (select subscription_id, sum(amount_cents) as amount from subscription_discounts group by subscription_id) dt

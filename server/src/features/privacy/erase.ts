@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { currentYearInBelgium } from '@common/calendar.js';
+import { subscriptionAmounts } from '@common/money.js';
 import { privacyMessages, type EraseFamilyResult } from '@common/schemas/privacy.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList } from '../../db/sql.js';
@@ -15,21 +16,30 @@ interface FamilySubscription {
   reference: string;
   cancelled: boolean;
   camp_year: number;
-  paid_cents: number;
+  /** Every euro ever received for it, refunds not taken off: a refunded cancellation still had money come in. */
+  received_cents: number;
   saldo_cents: number;
+}
+
+/** A subscription's money facts as stored, for the money rule of common/src/money.ts. */
+interface FamilySubscriptionFacts extends Omit<FamilySubscription, 'saldo_cents'> {
+  price_cents: number;
+  discount_cents: number;
+  paid_cents: number;
+  fee_cents: number;
 }
 
 /**
  * Why a family's data must stay, one reason per subscription: a subscription not yet settled (money owed,
  * or money to pay back), or money received for a camp year within the fiscal retention (the attests and
- * the bookkeeping behind them). Empty when the family may be erased.
+ * the bookkeeping behind them), also when it was paid back since. Empty when the family may be erased.
  */
 export function reasonsToKeep(rows: FamilySubscription[], currentYear: number, retentionYears: number): string[] {
   const firstKeptYear = currentYear - retentionYears;
   return rows.flatMap((row) => {
     if (!row.cancelled && row.saldo_cents !== 0) return [privacyMessages.unsettled(row.reference)];
     if (row.cancelled && row.saldo_cents < 0 && row.camp_year >= firstKeptYear) return [privacyMessages.unsettled(row.reference)];
-    if (row.paid_cents > 0 && row.camp_year >= firstKeptYear)
+    if (row.received_cents > 0 && row.camp_year >= firstKeptYear)
       return [privacyMessages.withinRetention(row.reference, row.camp_year + retentionYears)];
     return [];
   });
@@ -103,14 +113,26 @@ export async function eraseFamily(
 ): Promise<EraseFamilyResult> {
   return db.transaction(async (tx) => {
     const parent = await lockRowById(tx, parents, parentId, privacyMessages.parentNotFound);
-    const rows = await queryRows<FamilySubscription & { child_id: number }>(
+    const facts = await queryRows<FamilySubscriptionFacts>(
       tx,
       sql`select s.id, s.reference, s.cancelled, extract(year from p.start_date)::int as camp_year, s.paid_amount_cents as paid_cents,
-            (s.camp_price_cents - coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)
-              - s.paid_amount_cents)::int as saldo_cents
+            s.camp_price_cents as price_cents, k.cancellation_fee_cents as fee_cents,
+            coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount_cents,
+            greatest(s.paid_amount_cents,
+              coalesce((select sum(pm.amount_cents) from payments pm where pm.subscription_id = s.id and pm.amount_cents > 0), 0))::int
+              as received_cents
           from subscriptions s join children c on c.id = s.child_id join camps k on k.id = s.camp_id join periods p on p.id = k.period_id
           where c.parent_id = ${parentId} order by s.id for update of s`,
     );
+    const rows: FamilySubscription[] = facts.map((row) => ({
+      ...row,
+      saldo_cents: subscriptionAmounts({
+        campPriceCents: row.price_cents,
+        discountsCents: [row.discount_cents],
+        paidAmountCents: row.paid_cents,
+        cancellation: row.cancelled ? { cancellationFeeCents: row.fee_cents } : null,
+      }).saldoCents,
+    }));
     const reasons = reasonsToKeep(rows, currentYearInBelgium(options.now), options.retentionYears);
     if (reasons.length > 0) throw conflict(`${privacyMessages.eraseRefused} ${reasons.join('; ')}.`);
 

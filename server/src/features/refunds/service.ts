@@ -20,12 +20,7 @@ import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { buildPain001 } from './pain001.js';
 
 const refundOf = (row: SubscriptionMoney) =>
-  refundDueCents({
-    cancelled: row.SUBSCRIPTION_CANCELLED,
-    amountToPayCents: row.amountToPayCents,
-    paidAmountCents: row.PAID_AMOUNT_CENTS,
-    cancellationFeeCents: row.CANCELLATION_FEE_CENTS,
-  });
+  refundDueCents({ amountToPayCents: row.amountToPayCents, paidAmountCents: row.PAID_AMOUNT_CENTS });
 
 function refundRecord(row: SubscriptionMoney, refundCents: number): RefundRecord {
   return {

@@ -53,7 +53,12 @@ const columns: Column<ExportRow>[] = [
     kind: 'text',
     width: 30,
     value: (r) =>
-      paymentStatusText(r.subscription.PAYMENT_STATUS, r.subscription.SUBSCRIPTION_SALDO, r.subscription.SUBSCRIPTION_AMOUNT_TO_PAY),
+      paymentStatusText(
+        r.subscription.PAYMENT_STATUS,
+        r.subscription.SUBSCRIPTION_SALDO,
+        r.subscription.SUBSCRIPTION_AMOUNT_TO_PAY,
+        r.subscription.SUBSCRIPTION_CANCELLED,
+      ),
   },
   { header: 'Geannuleerd op', kind: 'datetime', width: 17, value: (r) => r.subscription.SUBSCRIPTION_CANCELLATION_DATE },
   { header: 'Referentie', kind: 'text', width: 14, value: (r) => r.subscription.SUBSCRIPTION_REFERENCE },

@@ -46,14 +46,22 @@ const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQ
   SUBSCRIBER_LASTNAME: sql`ch.lastname`,
 };
 const listColumnNames = Object.keys(listColumns);
-/** The three money facts lead each array; the columns above follow. */
-const MONEY_FACT_COUNT = 3;
+/** The four money facts lead each array; the columns above follow. */
+const MONEY_FACT_COUNT = 4;
 
 function listRow(values: unknown[]): SubscriptionListRow {
   const row: Record<string, unknown> = {};
   for (let i = 0; i < listColumnNames.length; i++) row[listColumnNames[i]!] = values[i + MONEY_FACT_COUNT];
-  const facts = { CAMP_PRICE_CENTS: values[0] as Cents, DISCOUNT_CENTS: values[1] as Cents, PAID_AMOUNT_CENTS: values[2] as Cents };
-  return Object.assign(row as Omit<SubscriptionListRow, keyof MoneyFields>, moneyFields(facts, row.SUBSCRIPTION_PAID as boolean));
+  const facts = {
+    CAMP_PRICE_CENTS: values[0] as Cents,
+    DISCOUNT_CENTS: values[1] as Cents,
+    PAID_AMOUNT_CENTS: values[2] as Cents,
+    CANCELLATION_FEE_CENTS: values[3] as Cents,
+  };
+  return Object.assign(
+    row as Omit<SubscriptionListRow, keyof MoneyFields>,
+    moneyFields(facts, row.SUBSCRIPTION_PAID as boolean, row.SUBSCRIPTION_CANCELLED as boolean),
+  );
 }
 
 /**
@@ -66,7 +74,7 @@ function listRow(values: unknown[]): SubscriptionListRow {
 export function subscriptionsOfYearQuery(year: number): SQL {
   return sql`
       select json_build_array(
-        s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents,
+        s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents, c.cancellation_fee_cents,
         ${sql.join(Object.values(listColumns), sql`, `)}
       )::text as row
       from periods p

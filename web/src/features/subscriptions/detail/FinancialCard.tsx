@@ -5,12 +5,13 @@ import Card from 'react-bootstrap/Card';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { formatAccountNumber, formatDate } from '@common/format.js';
 import { failureMessages } from '@common/messages.js';
-import { formatEuro } from '@common/money.js';
+import { centsToEuro, euroToCents, formatEuro } from '@common/money.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { isStaleSave, useSaveCycle } from '../../../components/useSaveCycle.js';
 import { useConvertToBankTransfer } from '../api/convert-to-bank-transfer.js';
 import { useConvertToCash } from '../api/convert-to-cash.js';
+import { usePayments } from '../api/get-payments.js';
 import { useReloadSubscriptionDetail } from '../api/get-subscription-full-detail.js';
 import { usePaymentComplete } from '../api/payment-complete.js';
 import { useResendConfirmationEmail } from '../api/resend-confirmation-email.js';
@@ -42,6 +43,9 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
   const resendCycle = useSaveCycle(failureMessages.resendMail);
   const [resent, setResent] = useState(false);
   const isCash = detail.PAYMENTMETHOD_ID === PAYMENT_METHOD.cash;
+  // What was paid back (refunds are negative payments): a refunded cancellation says so beside its status.
+  const payments = usePayments(id);
+  const refundedCents = (payments.data ?? []).filter((p) => p.source === 'refund').reduce((sum, p) => sum - euroToCents(p.amount), 0);
 
   const resendConfirmation = () => {
     setResent(false);
@@ -64,9 +68,20 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
             status={detail.PAYMENT_STATUS}
             saldo={detail.SUBSCRIPTION_SALDO}
             amountToPay={detail.SUBSCRIPTION_AMOUNT_TO_PAY}
+            cancelled={detail.SUBSCRIPTION_CANCELLED}
             className="fs-6 text-wrap"
           />
+          {detail.SUBSCRIPTION_CANCELLED && refundedCents > 0 && (
+            <span className="ms-2" data-testid="refunded">
+              Terugbetaald: {formatEuro(centsToEuro(refundedCents))}
+            </span>
+          )}
         </p>
+        {detail.SUBSCRIPTION_CANCELLED && (
+          <p className="small text-body-secondary">
+            Na een annulatie is enkel de annulatiekost van het kamp verschuldigd; wat meer betaald is, wordt terugbetaald.
+          </p>
+        )}
         <dl className="row mb-3">
           <Value label="Prijs kamp">{formatEuro(detail.CAMP_PRICE)}</Value>
           <Value label="Prijs bij inschrijving">{formatEuro(detail.SUBSCRIPTION_CAMP_PRICE)}</Value>

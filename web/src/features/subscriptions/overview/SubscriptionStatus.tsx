@@ -8,7 +8,12 @@ export function SubscriptionStatus({ subscription: s }: { subscription: Subscrip
   return (
     // One line, as every row of the virtualised table (a long status is cut off, its text stays in the page).
     <div className="d-flex flex-nowrap align-items-center gap-1 overflow-hidden">
-      <PaymentStatusBadge status={s.PAYMENT_STATUS} saldo={s.SUBSCRIPTION_SALDO} amountToPay={s.SUBSCRIPTION_AMOUNT_TO_PAY} />
+      <PaymentStatusBadge
+        status={s.PAYMENT_STATUS}
+        saldo={s.SUBSCRIPTION_SALDO}
+        amountToPay={s.SUBSCRIPTION_AMOUNT_TO_PAY}
+        cancelled={s.SUBSCRIPTION_CANCELLED}
+      />
       {s.SUBSCRIPTION_CANCELLED && (
         <>
           <Badge bg="secondary">Geannuleerd</Badge>
