@@ -60,6 +60,7 @@ export const apiMessages = {
   headersTooLarge: 'Kopregels van de aanvraag te groot',
   requestTimeout: 'De aanvraag kwam te traag binnen.',
   tooDeep: 'Ongeldige invoer: te diep genest',
+  notAnObject: 'Ongeldige invoer: de aanvraag moet een JSON-object zijn.',
   internal: 'Er liep iets mis op de server.',
   databaseUnavailable: 'De databank is tijdelijk onbereikbaar, probeer zo opnieuw.',
 } as const;

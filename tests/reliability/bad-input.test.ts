@@ -166,6 +166,50 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
+  it('answers no 5xx to a whole body that is no object (null, a list, a number, a text), refusing it with no change', async () => {
+    // The fixed ones, and more of each kind from fast-check with the suite's seed.
+    const fixed: unknown[] = [null, [], [1, 2, 3], 0, -1, 3.5, 1e21, '', 'tekst', true, false];
+    const generated = fc.sample(
+      fc.oneof(
+        fc.constant(null),
+        fc.array(fc.jsonValue(), { maxLength: 3 }),
+        fc.double({ noNaN: true, noDefaultInfinity: true }),
+        fc.integer(),
+        fc.string({ maxLength: 30 }),
+        fc.boolean(),
+      ),
+      { numRuns: 6, seed },
+    );
+    let tried = 0;
+    let refused = 0;
+    for (const [name, c] of Object.entries(contract) as [string, Call][]) {
+      // logout takes no body and would end the session the suite uses.
+      if (name === 'logout') continue;
+      const example = c.example.body ?? {};
+      // A call without a body ignores it and runs (generateVoucher writes a voucher); one with a body must refuse.
+      const digest = c.body ? await databaseDigest(t.db) : null;
+      for (const body of [...fixed, [example], ...generated]) {
+        tried++;
+        const response = await t.app.inject({
+          method: c.method,
+          url: `${c.path}${c.example.query ? `?${queryString(c.example.query as Record<string, unknown>)}` : ''}`,
+          payload: JSON.stringify(body),
+          headers: { 'content-type': 'application/json', ...(c.public ? {} : { authorization: `Bearer ${t.token}` }) },
+        });
+        const label = `${name} ${JSON.stringify(body).slice(0, 100)}: ${response.body.slice(0, 200)}`;
+        expect(response.statusCode, label).toBeLessThan(500);
+        if (!c.body) continue;
+        refused++;
+        expect(response.statusCode, label).toBe(400);
+        expect(response.json().error, label).toMatchObject({ code: 'VALIDATION', message: expect.stringMatching(/^Ongeldige invoer/) });
+      }
+      if (digest) expect(await databaseDigest(t.db), `${name} changed the database`).toEqual(digest);
+    }
+    console.log(
+      `${backend}, seed ${seed}: ${tried} whole bodies that are no object, ${refused} to calls that take one (all 400, no change), 0 server errors`,
+    );
+  });
+
   it('never answers 5xx, refuses with the error shape and no change, and stores mutated bodies of every call that changes data', async () => {
     const calls = (Object.entries(contract) as [string, Call][])
       .filter(([name, c]) => name !== 'logout' && (c.body || c.query))

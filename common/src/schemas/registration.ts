@@ -90,8 +90,9 @@ export const createSubscriptionPayload = z
       required(newParentFields, value.SUBSCRIBER_PARENT_ID !== undefined);
       required(newChildFields, value.SUBSCRIBER_ID !== undefined);
     },
-    // Also when other fields are wrong, so that one answer names every missing field.
-    { when: () => true },
+    // Also when other fields are wrong, so that one answer names every missing field; never on what is no object
+    // at all (`null`, a list), which the object's own check refuses.
+    { when: (payload) => typeof payload.value === 'object' && payload.value !== null && !Array.isArray(payload.value) },
   );
 export type CreateSubscriptionPayload = z.infer<typeof createSubscriptionPayload>;
 export type CreateSubscriptionInput = z.input<typeof createSubscriptionPayload>;
