@@ -44,13 +44,20 @@ export class BankFileError extends Error {}
 
 export { bankMessages as bankFileMessages } from '@common/schemas/bank.js';
 
+const decimalsOf = new Map<string, number>();
+
 /** The decimals of an ISO 4217 currency (EUR 2, JPY 0, BHD 3); an unknown code is taken as 2. */
 export function currencyDecimals(currency: string): number {
-  try {
-    return new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
-  } catch {
-    return 2;
+  let decimals = decimalsOf.get(currency);
+  if (decimals === undefined) {
+    try {
+      decimals = new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+    } catch {
+      decimals = 2;
+    }
+    if (decimalsOf.size < 1000) decimalsOf.set(currency, decimals);
   }
+  return decimals;
 }
 
 /** Thousandths of a currency unit, as text in the statement's own words: € 1.234,50, € 0,004 or USD 1.234,50. */
