@@ -4,6 +4,7 @@ import type { CopySeasonResult, PeriodAdminRecord } from '@common/schemas/season
 import { sameWeekdayInYear } from '@common/season/dates.js';
 import { auditLog, camps, periods } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
+import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 
@@ -25,9 +26,12 @@ describe.each(backends)('copySeason on %s', (backend) => {
   let t: TestApp;
   const from = new Date().getFullYear();
   const to = from + 2;
+  // The demo has camp years up to next year; year+2 has nothing yet. On the server it is next year already, so
+  // year+2 is a camp year the selector offers (2021 up to next year).
+  const clock = controlledClock(new Date(`${from + 1}-06-01T10:00:00Z`));
+  const YEAR_MS = 365 * 24 * 60 * 60 * 1000;
   beforeAll(async () => {
-    // The demo has camp years up to next year; year+2 has nothing yet.
-    t = await startTestApp(backend, { subscriptionsPerYear: 40 });
+    t = await startTestApp(backend, { subscriptionsPerYear: 40, clock });
   });
   afterAll(async () => t?.close());
 
@@ -46,6 +50,27 @@ describe.each(backends)('copySeason on %s', (backend) => {
     const bad = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: -5 });
     expect(bad.body.error.fields).toEqual({ priceIncreasePercent: 'Foutief formaat' });
     expect((await t.call('POST', '/api/copySeason', { toYear: to })).body.error.fields).toEqual({ fromYear: 'Veld verplicht' });
+    expect(await databaseDigest(t.db)).toEqual(before);
+  });
+
+  it('refuses a year the camp-year selector does not offer (2021 up to next year): nobody could open the copies (issue 39)', async () => {
+    const before = await databaseDigest(t.db);
+    const message = `Kies een kampjaar van 2021 tot en met ${from + 2}: andere jaren kan niemand openen.`;
+    const tooLate = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: from + 3, priceIncreasePercent: 0, dryRun: true });
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body.error.fields).toEqual({ toYear: message });
+    const tooEarly = await t.call('POST', '/api/copySeason', { fromYear: 2020, toYear: from, priceIncreasePercent: 0, dryRun: true });
+    expect(tooEarly.body.error.fields).toEqual({ fromYear: message });
+    // A year earlier on the server, year+2 is not offered yet.
+    clock.advance(-YEAR_MS);
+    try {
+      const notYet = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: 0, dryRun: true });
+      expect(notYet.body.error.fields).toEqual({
+        toYear: `Kies een kampjaar van 2021 tot en met ${from + 1}: andere jaren kan niemand openen.`,
+      });
+    } finally {
+      clock.advance(YEAR_MS);
+    }
     expect(await databaseDigest(t.db)).toEqual(before);
   });
 

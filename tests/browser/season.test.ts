@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@common/format.js';
 import { camps, locations, periods } from '../../server/src/db/schema.js';
+import { systemClock, type Clock } from '../../server/src/lib/clock.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { eventually } from '../helpers/page.js';
@@ -10,8 +11,12 @@ import { eventually } from '../helpers/page.js';
 describe('setting up a season in Chromium (Beheer)', () => {
   let session: BrowserSession;
   const year = new Date().getFullYear();
+  const YEAR_MS = 366 * 24 * 60 * 60 * 1000;
+  /** The server's clock runs with the wall clock, this many years ahead. */
+  let yearsAhead = 0;
+  const clock: Clock = { now: () => new Date(Date.now() + yearsAhead * YEAR_MS), sleep: systemClock.sleep };
   beforeAll(async () => {
-    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    session = await startBrowserSession({ subscriptionsPerYear: 10, clock });
   });
   afterAll(async () => session?.close());
 
@@ -199,8 +204,31 @@ describe('setting up a season in Chromium (Beheer)', () => {
     );
   });
 
-  it('copies the season into year+2 after a preview of what is created', async () => {
+  it('offers only the camp years the selector offers, and a year later copies the season into year+2 after a preview', async () => {
+    // Today, the years stop at next year, as the Kampjaar selector does (issue 39): year+2 cannot be chosen.
+    const today = await session.newPage();
+    await today.goto('/copy-season');
+    const offered = async (page: Page) =>
+      (
+        await page
+          .getByLabel(/^Doeljaar/)
+          .locator('option')
+          .allTextContents()
+      ).filter(Boolean);
+    await eventually(() => offered(today)).toContain(String(year + 1));
+    expect((await offered(today)).at(-1)).toBe(String(year + 1));
+    expect(
+      await today
+        .getByLabel(/^Bronjaar/)
+        .locator('option')
+        .first()
+        .textContent(),
+    ).toBe('2021');
+
+    // A year later (on the server and in the browser), year+2 is next year.
+    yearsAhead = 1;
     const page = await session.newPage();
+    await page.clock.install({ time: new Date(Date.now() + YEAR_MS) });
     await page.goto('/copy-season');
     await page.getByLabel(/^Bronjaar/).selectOption(String(year));
     await page.getByLabel(/^Doeljaar/).selectOption(String(year + 2));
@@ -225,6 +253,7 @@ describe('setting up a season in Chromium (Beheer)', () => {
       .where(sql`extract(year from ${periods.startDate}) = ${year + 2}`);
     expect(copies.length).toBeGreaterThan(0);
     expect(copies.every((c) => c.closed)).toBe(true);
+    yearsAhead = 0;
   });
 
   it('edits a template and the live preview follows, filled with made-up data, also the booked days, payment and address', async () => {

@@ -135,6 +135,8 @@ export const copySeasonMessages = {
   sameYear: 'Het doeljaar moet verschillen van het bronjaar.',
   noCamps: 'Het bronjaar heeft geen kampen.',
   skippedExists: 'Bestaat al in het doeljaar',
+  /** Only a camp year the Kampjaar selector offers can be opened afterwards (issue 39). */
+  yearOutOfRange: (first: number, last: number) => `Kies een kampjaar van ${first} tot en met ${last}: andere jaren kan niemand openen.`,
 };
 
 /** POST copySeason: every camp of fromYear into toYear, price raised by a percentage; dryRun only answers the plan. */

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { campYears } from '@common/constants.js';
 import { centsToEuro } from '@common/money.js';
 import {
   copySeasonMessages,
@@ -14,6 +15,7 @@ import { queryRows } from '../../db/client.js';
 import { camps, periods } from '../../db/schema.js';
 import { startsInYear } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
+import { invalidFields } from '../../lib/errors.js';
 
 type CampRow = typeof camps.$inferSelect;
 interface SourceCamp extends CampRow {
@@ -82,7 +84,14 @@ const identity = (c: { locationId: number; themeId: number; agegroupId: number }
  * days shifted. A camp whose copy exists (same location, theme, age group and period) is skipped, so a
  * second run creates nothing. A dry run answers the same plan and writes nothing.
  */
-export async function copySeason(db: Database, adminId: number, input: CopySeasonValues): Promise<CopySeasonResult> {
+export async function copySeason(db: Database, adminId: number, input: CopySeasonValues, today: Date): Promise<CopySeasonResult> {
+  // Both years must be camp years the Kampjaar selector offers (2021 up to next year), or the copies could not be opened.
+  const offered = campYears(today);
+  const outside = (['fromYear', 'toYear'] as const).filter((field) => !offered.includes(input[field]));
+  if (outside.length > 0) {
+    const message = copySeasonMessages.yearOutOfRange(offered[0]!, offered.at(-1)!);
+    throw invalidFields(Object.fromEntries(outside.map((field) => [field, message])));
+  }
   const years = input.toYear - input.fromYear;
   return db.transaction(async (tx) => {
     // One copy at a time, so two clicks cannot both find a camp missing and both create it.

@@ -62,6 +62,6 @@ export default callRoutes(seasonCalls, (app) => {
       ...lists.lunchPreferenceService,
     }),
     /** Answers what the copy created (or would create, on a dry run) and what it skipped. */
-    copySeason: async (request) => copySeason(db(), currentAdminId(request), request.body),
+    copySeason: async (request) => copySeason(db(), currentAdminId(request), request.body, app.clock.now()),
   };
 });

@@ -20,7 +20,8 @@ const copyFailed = 'Seizoen kopiëren mislukt, probeer opnieuw.';
 /** Beheer › Seizoen kopiëren: choose the years, see what will be created and skipped, then copy. */
 export default function CopySeasonPage() {
   const thisYear = new Date().getFullYear();
-  const years = [...campYears(), thisYear + 2].map((y) => ({ value: y, label: String(y) }));
+  // Only camp years the Kampjaar selector offers: a copy into a later year could not be opened (issue 39).
+  const years = campYears().map((y) => ({ value: y, label: String(y) }));
   const form = useSchemaForm(
     copySeasonPayload,
     { fromYear: thisYear, toYear: thisYear + 1, priceIncreasePercent: '0', dryRun: true },
