@@ -6,10 +6,10 @@ import { AppRouter } from './app/router.js';
 import { startLandingScreen } from './boot/landing-screen.js';
 import { AuthProvider } from './lib/auth.js';
 
-startLandingScreen();
+const signInCheck = startLandingScreen();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <AuthProvider>
+    <AuthProvider signInCheck={signInCheck}>
       <AppRouter />
     </AuthProvider>
   </StrictMode>,

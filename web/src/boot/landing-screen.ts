@@ -1,22 +1,60 @@
+import type { QueryClient } from '@tanstack/react-query';
+import type { SignedInUser } from '@common/schemas/auth.js';
 import { preloadSignedInNavbar } from '../components/AppNavbar.js';
-import { tokenStore } from '../lib/api-client.js';
+import { api, tokenStore } from '../lib/api-client.js';
 import { selectedCampYear } from '../lib/camp-year.js';
 
 /**
- * With a stored sign-in, the screen the app opens on starts loading as the app starts, while the sign-in is checked,
- * instead of after it: the signed-in navigation bar and the query cache, and for the subscriptions overview (where
- * staff land) its code and the query of its first rows, started in the query cache with the screen's own query
- * options, so that the screen finds it there, running or answered. A sign-in that turns out invalid ends on /login
- * as usual, and signing out empties the query cache. No screen knows of this: without it, each asks the same itself.
+ * The screens staff land on: the answer each opens on, asked at once, and how it becomes that screen's own query
+ * (its query options, with that answer as its first fetch) once the query cache's code is in.
  */
-export function startLandingScreen(): void {
-  if (!tokenStore.get()) return;
+const landingScreens: Record<string, (campYear: number) => Promise<unknown>> = {
+  '/subscription-overview': (campYear) => {
+    const answer = askedEarly(api.call('getSubscriptionFirstRows', { campYear }));
+    void import('../features/subscriptions/SubscriptionOverviewPage.js');
+    return prefetch(
+      import('../features/subscriptions/api/get-subscriptions.js'),
+      (queryClient, { firstRowsOf, subscriptionFirstRowsQuery }) =>
+        queryClient.prefetchQuery({ ...subscriptionFirstRowsQuery(campYear), queryFn: async () => firstRowsOf(await answer) }),
+    );
+  },
+  '/camps': (campYear) => {
+    const answer = askedEarly(api.call('getCamps', { campYear }));
+    void import('../features/camps/CampsOverviewPage.js');
+    return prefetch(import('../features/camps/api/get-camps.js'), (queryClient, { campsQuery }) =>
+      queryClient.prefetchQuery({ ...campsQuery(campYear), queryFn: () => answer }),
+    );
+  },
+};
+
+/**
+ * An answer asked before anything waits for it: its failure is reported by whoever takes it (the screen's query,
+ * AuthProvider), not as an unhandled rejection before that.
+ */
+function askedEarly<T>(answer: Promise<T>): Promise<T> {
+  answer.catch(() => undefined);
+  return answer;
+}
+
+/** Puts a screen's query into the query cache once its code and the cache's are in; settles when its answer is there. */
+async function prefetch<M>(code: Promise<M>, start: (queryClient: QueryClient, module: M) => Promise<void>) {
+  const [{ queryClient }, module] = await Promise.all([import('../lib/query-client.js'), code]);
+  await start(queryClient, module);
+}
+
+/**
+ * With a stored sign-in, the app asks what its first screen needs as its code starts, all at once, instead of one
+ * after the other: the sign-in check, the signed-in bar, the query cache and, on a screen staff land on (the
+ * subscriptions overview, the camps), its code and the answer it opens on, put into the query cache as that screen's
+ * own query (`prefetchQuery` with its query options), where the screen finds it on its way or answered. Answers the
+ * sign-in check, for AuthProvider. A sign-in that turns out invalid ends on /login as usual, and signing out empties the
+ * query cache. No screen knows of this: without it, each asks the same itself.
+ */
+export function startLandingScreen(): Promise<SignedInUser> | null {
+  if (!tokenStore.get()) return null;
+  const signInCheck = askedEarly(api.call('me'));
   preloadSignedInNavbar();
   void import('../app/QueryScope.js');
-  if (window.location.pathname !== '/subscription-overview') return;
-  const year = selectedCampYear(window.location.search);
-  void import('../features/subscriptions/SubscriptionOverviewPage.js');
-  void Promise.all([import('../lib/query-client.js'), import('../features/subscriptions/api/get-subscriptions.js')]).then(
-    ([{ queryClient }, { subscriptionFirstRowsQuery }]) => queryClient.prefetchQuery(subscriptionFirstRowsQuery(year)),
-  );
+  void landingScreens[window.location.pathname]?.(selectedCampYear(window.location.search));
+  return signInCheck;
 }

@@ -23,9 +23,9 @@ export class ApiError extends Error {
   }
 }
 
-let onUnauthorized: () => void = () => {
-  window.location.assign('/login');
-};
+// Until the auth provider has set its own, a 401 (of a call the app asked as it started) is left to the sign-in
+// check asked with it, which gets the same 401 and signs out.
+let onUnauthorized: () => void = () => undefined;
 /** The auth provider decides what a 401 does: forget the session and go to /login. */
 export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;

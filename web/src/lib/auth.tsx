@@ -17,8 +17,11 @@ interface AuthContextValue {
 
 const AuthContext = createContext<AuthContextValue | null>(null);
 
-/** The authentication state: the stored token is checked against /api/me once at start. */
-export function AuthProvider({ children }: { children: ReactNode }) {
+/**
+ * The authentication state: the stored token is checked against /api/me once at start, by `signInCheck` when the app
+ * asked it before its first render (web/src/boot/).
+ */
+export function AuthProvider({ children, signInCheck }: { children: ReactNode; signInCheck?: Promise<SignedInUser> | null }) {
   const [state, setState] = useState<AuthState>(() =>
     tokenStore.get() ? { status: 'loading' } : { status: 'signedOut', sessionExpired: false },
   );
@@ -36,8 +39,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (!tokenStore.get()) return;
-    api
-      .call('me')
+    (signInCheck ?? api.call('me'))
       // A transition: 'Applicatie opstarten...' stays until the screen's code is in, instead of giving way to a
       // Suspense fallback for those milliseconds, after which React holds the screen back (up to 300 ms).
       .then((user) => startTransition(() => setState({ status: 'signedIn', user })))
@@ -45,7 +47,7 @@ export function AuthProvider({ children }: { children: ReactNode }) {
         if (error instanceof ApiError && error.status === 401) signOutLocally(true);
         else setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       });
-  }, [signOutLocally]);
+  }, [signOutLocally, signInCheck]);
 
   const value = useMemo<AuthContextValue>(
     () => ({

@@ -1,3 +1,4 @@
+import { useIsFetching } from '@tanstack/react-query';
 import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import { Link } from 'react-router';
@@ -13,6 +14,7 @@ import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { DeleteSubscriptionQuestion } from './DeleteSubscriptionQuestion.js';
 import { useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
+import { subscriptionKeys } from './api/keys.js';
 import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
@@ -45,7 +47,9 @@ export default function SubscriptionOverviewPage() {
 
 function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const year = useCampYear();
-  const subscriptions = useSubscriptions(year);
+  // The whole year (5 MB at 50,000) is asked once the first rows are no longer on their way, so it does not compete with them.
+  const firstRowsOnTheirWay = useIsFetching({ queryKey: subscriptionKeys.firstRows(year) }) > 0;
+  const subscriptions = useSubscriptions(year, !firstRowsOnTheirWay);
   const paymentMethods = usePaymentMethods();
   const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter(linked);
   const selection = useMemo(() => selectionOf(filter), [filter]);

@@ -25,8 +25,9 @@ export function subscriptionsQuery(campYear: number) {
   });
 }
 
-export function useSubscriptions(campYear: number) {
-  return useQuery(subscriptionsQuery(campYear));
+/** The year's list, asked once `enabled`. */
+export function useSubscriptions(campYear: number, enabled = true) {
+  return useQuery({ ...subscriptionsQuery(campYear), enabled });
 }
 
 /** The first rows as the overview reads them, from their column-wise answer. */
