@@ -2,6 +2,7 @@ import { formatDate, formatDateTime } from './format.js';
 import { maskNationalNumber } from './identity-numbers.js';
 import { isRealDay } from './schemas/fields.js';
 import { formatEuro } from './money.js';
+import { longDayLabel } from './participants.js';
 
 /**
  * How the audit log reads in Dutch (issue 20, 'Geschiedenis' and 'Logboek'). Snapshots come in two
@@ -147,6 +148,143 @@ export const auditFieldLabels: Record<string, string> = {
   ignoreReason: 'Reden genegeerd',
   date: 'Dag',
   present: 'Aanwezig',
+  cancellationFeeCents: 'Annulatiekost',
+  // Discounts in a deleted subscription's snapshot
+  discounts: 'Kortingen',
+  SUBSCRIPTION_DISCOUNT_ID: 'Korting (id)',
+  SUBSCRIPTION_DISCOUNT_AMOUNT: 'Bedrag',
+  SUBSCRIPTION_DISCOUNT_REMARK: 'Reden',
+  SUBSCRIPTION_DISCOUNT_KIND: 'Soort korting',
+  SUBSCRIPTION_DISCOUNT_CREATED_AT: 'Gegeven op',
+  // Mails, reminders, mail templates and automatic mails
+  mailId: 'Mail (id)',
+  recipient: 'Ontvanger',
+  status: 'Status',
+  error: 'Foutmelding',
+  remindersSent: 'Herinneringen verstuurd',
+  MAILTEMPLATE_ID: 'Mailsjabloon',
+  MAILTEMPLATE_SUBJECT: 'Onderwerp',
+  MAILTEMPLATE_BODY: 'Tekst',
+  MAILSCHEDULE_ID: 'Automatische mail (id)',
+  TRIGGER: 'Wanneer',
+  DAYS: 'Aantal dagen',
+  TARGET: 'Voor wie',
+  // Users
+  userId: 'Gebruiker (id)',
+  role: 'Rol',
+  monitorId: 'Monitor (id)',
+  monitorName: 'Monitor',
+  disabled: 'Uitgeschakeld',
+  active: 'Actief',
+  createdAt: 'Aangemaakt',
+  inviteExpiresAt: 'Uitnodiging geldig tot',
+  // Settings (the labels of Instellingen)
+  ORGANISER_NAME: 'Naam organisator',
+  ORGANISER_ADDRESS: 'Adres organisator',
+  ORGANISER_COMPANY_NUMBER: 'Ondernemingsnummer (KBO)',
+  ORGANISER_BELCOTAX_REFERENCE: 'Belcotax-referentie',
+  ORGANISER_IBAN: 'Rekeningnummer (IBAN)',
+  ORGANISER_BIC: 'BIC',
+  BELCOTAX_CONTACT_NAME: 'Contactpersoon Belcotax',
+  BELCOTAX_CONTACT_PHONE: 'Telefoonnummer contactpersoon Belcotax',
+  BELCOTAX_CONTACT_EMAIL: 'Mailadres contactpersoon Belcotax',
+  MAIL_FROM: 'Afzender van de mails',
+  PUBLIC_SITE_URL: 'Website voor inschrijvingen',
+  REMINDER_INTERVAL_DAYS: 'Minimum dagen tussen twee herinneringen',
+  REMINDER_MAX_COUNT: 'Maximum aantal herinneringen',
+  RECOGNITION_CODE: 'Erkend, gesubsidieerd of gecontroleerd door',
+  CERTIFYING_AUTHORITY: 'Certificerende overheid',
+  CERTIFYING_AUTHORITY_ADDRESS: 'Adres certificerende overheid',
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: 'Ondernemingsnummer certificerende overheid',
+  FISCAL_DAILY_MAXIMUMS: 'Fiscaal dagmaximum per inkomstenjaar',
+  SIGNATORY_NAME: 'Naam ondertekenaar',
+  SIGNATORY_CAPACITY: 'Hoedanigheid ondertekenaar',
+  SIGNATURE_IMAGE: 'Handtekening',
+  // Fiscal attests, refunds, bank statements, vouchers, copies, retention
+  year: 'Jaar',
+  test: 'Test',
+  forms: 'Formulieren',
+  number: 'Nummer',
+  treatment: 'Behandeling',
+  total: 'Totaal',
+  queued: 'Klaargezet',
+  severeDisability: 'Ernstige handicap',
+  debtors: 'Schuldenaars',
+  share: 'Aandeel',
+  messageId: 'Bestand',
+  transfers: 'Overschrijvingen',
+  reference: 'Referentie',
+  payments: 'Betalingen',
+  token: 'Code',
+  campId: 'Kamp (id)',
+  type: 'Soort',
+  expiresAt: 'Geldig tot',
+  usedAt: 'Gebruikt op',
+  SOURCE_CAMP_ID: 'Gekopieerd van kamp (id)',
+  SEATS_AVAILABLE: 'Aantal plaatsen',
+  SEATS_TAKEN: 'Plaatsen bezet',
+  SEATS_OPEN: 'Plaatsen vrij',
+  SUBSCRIPTION_DISCOUNT_CREATION_DATE: 'Gegeven op',
+  // The fiscal attest of a child: severe disability and the debtors who paid
+  SEVERE_DISABILITY: 'Ernstige handicap',
+  OWN_DEBTORS: 'Eigen schuldenaars',
+  DEBTORS: 'Schuldenaars',
+  LASTNAME: 'Familienaam',
+  FIRSTNAME: 'Voornaam',
+  NATIONALNR: 'Rijksregisternummer',
+  STREET: 'Straat',
+  POSTALCODE: 'Postcode',
+  CITY: 'Gemeente',
+  COUNTRY: 'Land',
+  SHARE_PERCENT: 'Aandeel (%)',
+  // Bank statements and their payments
+  fileName: 'Bestand',
+  format: 'Formaat',
+  statements: 'Rekeninguittreksels',
+  movements: 'Bewegingen',
+  matched: 'Gekoppeld',
+  alreadyImported: 'Al eerder ingelezen',
+  unmatched: 'Te koppelen',
+  ignoredDebits: 'Uitgaande betalingen genegeerd',
+  undoneAt: 'Ongedaan gemaakt op',
+  importId: 'Inlezing (id)',
+  account: 'Rekening',
+  sequence: 'Volgnummer',
+  currency: 'Munt',
+  accountNr: 'Rekeningnummer',
+  valueDate: 'Valutadatum',
+  payerName: 'Naam betaler',
+  communication: 'Mededeling',
+  structuredCommunication: 'Gestructureerde mededeling',
+  statementDate: 'Datum rekeninguittreksel',
+  statementSequence: 'Volgnummer rekeninguittreksel',
+  movementKey: 'Beweging',
+  queueReason: 'Reden te koppelen',
+  hintReference: 'Vermoedelijke referentie',
+  changedByHandAt: 'Met de hand gewijzigd op',
+  source: 'Bron',
+  adminId: 'Gebruiker (id)',
+  // Retention and erasure: what was anonymised or erased
+  olderThanYears: 'Ouder dan (jaren)',
+  dryRun: 'Proefdraaien',
+  campYears: 'Kampjaren',
+  keptFromCampYear: 'Bewaard vanaf kampjaar',
+  subscriptions: 'Inschrijvingen',
+  children: 'Kinderen',
+  parents: 'Ouders',
+  mails: 'Mails',
+  auditEntries: 'Regels in het logboek',
+  durationMs: 'Duur (ms)',
+};
+
+/** Values that are codes in a snapshot, as the screens name them. */
+const auditValueLabels: Record<string, Record<string, string>> = {
+  SUBSCRIPTION_DISCOUNT_KIND: { booking: 'korting van de organisator', 'selected-days': 'minder dagen', extra: 'extra korting' },
+  kind: { booking: 'korting van de organisator', 'selected-days': 'minder dagen', extra: 'extra korting' },
+  TRIGGER: { beforeStart: 'voor het kamp begint', afterBooking: 'na de inschrijving, zolang niet betaald', afterEnd: 'na het kamp' },
+  TARGET: { all: 'iedereen', unpaid: 'niet (volledig) betaald', paid: 'betaald' },
+  role: { beheerder: 'Beheerder', medewerker: 'Medewerker', monitor: 'Monitor' },
+  status: { outbox: 'in wachtrij', sent: 'verzonden', failed: 'mislukt' },
 };
 
 export const auditEntityLabels: Record<string, string> = {
@@ -157,7 +295,7 @@ export const auditEntityLabels: Record<string, string> = {
   monitor: 'Monitor',
   theme: 'Thema',
   payment: 'Betaling',
-  bankImport: 'Bankafschrift',
+  bankImport: 'Inlezing van rekeninguittreksels',
   voucher: 'Voucher',
   settings: 'Instellingen',
   mailTemplate: 'Mailsjabloon',
@@ -167,20 +305,85 @@ export const auditEntityLabels: Record<string, string> = {
   lunchPreference: 'Lunchvoorkeur',
   retention: 'Bewaartermijn',
   family: 'Gezin',
+  user: 'Gebruiker',
+  mail: 'Mail',
+  mailSchedule: 'Automatische mail',
+  refundFile: 'SEPA-bestand terugbetalingen',
+  fiscalAttests: 'Fiscale attesten',
+  fiscalAttestChild: 'Fiscaal attest kind',
+  belcotax: 'Belcotax-aangifte',
 };
 
-/** A label for an action name as the audit log records it ('crudCamp:update' → 'crudCamp: wijzigen'). */
-const actionVerbs: Record<string, string> = {
-  create: 'aanmaken',
-  update: 'wijzigen',
-  delete: 'verwijderen',
+/** What each call that writes the audit log did, as staff say it (issue 39). */
+const auditActionNames: Record<string, string> = {
+  acceptInvite: 'Uitnodiging aanvaard',
+  addDiscount: 'Korting gegeven',
+  anonymiseYears: 'Oude kampjaren geanonimiseerd',
+  assignPayment: 'Betaling gekoppeld',
+  cancelSubscription: 'Inschrijving geannuleerd',
+  changePassword: 'Wachtwoord gewijzigd',
+  convertToBankTransfer: 'Omgezet naar overschrijving',
+  convertToCash: 'Omgezet naar contante betaling',
+  copySeason: 'Seizoen gekopieerd',
+  createSubscription: 'Inschrijving toegevoegd',
+  deleteMonitor: 'Monitor verwijderd',
+  deleteSubscription: 'Inschrijving verwijderd (naar de Prullenbak)',
+  eraseFamily: 'Gezin gewist',
+  exportBelcotax: 'Belcotax-bestand gemaakt',
+  exportBelcotaxCorrections: 'Belcotax-wijzigingsbestand gemaakt',
+  exportFamilyData: 'Gegevens van een gezin opgevraagd',
+  exportRefunds: 'SEPA-bestand terugbetalingen gemaakt',
+  generateVoucher: 'Voucher gemaakt',
+  ignorePayment: 'Betaling genegeerd',
+  importBankStatements: 'Rekeninguittreksels ingelezen',
+  inviteUser: 'Gebruiker uitgenodigd',
+  mailAttests: 'Fiscale attesten gemaild',
+  markRefundPaid: 'Terugbetaling als betaald gemarkeerd',
+  moveSubscription: 'Inschrijving verplaatst',
+  paymentComplete: 'Bedragen gelijk gezet',
+  removeUser: 'Gebruiker verwijderd',
+  requeuePayment: 'Betaling terug in de wachtrij gezet',
+  resendConfirmationEmail: 'Bevestigingsmail opnieuw verstuurd',
+  restoreSubscription: 'Inschrijving teruggezet',
+  retryMail: 'Mail opnieuw verstuurd',
+  revealNationalNumber: 'Rijksregisternummer getoond',
+  saveFiscalAttestChild: 'Fiscaal attest van een kind aangepast',
+  sendPaymentReminders: 'Betalingsherinnering verstuurd',
+  setAttendance: 'Aanwezigheid ingevuld',
+  undoBankImport: 'Inlezing van rekeninguittreksels ongedaan gemaakt',
+  updateSettings: 'Instellingen gewijzigd',
+  updateSubscriber: 'Gegevens kind gewijzigd',
+  updateSubscriberParent: 'Gegevens ouder gewijzigd',
+  updateSubscription: 'Lunchvoorkeur of opmerking gewijzigd',
+  updateUser: 'Gebruiker gewijzigd',
+};
+/** The calls that create, change and delete one kind of record ('crudCamp:update'), by the record they change. */
+const recordCalls: Record<string, string> = {
+  crudAgegroup: 'Leeftijdsgroep',
+  crudCamp: 'Kamp',
+  crudLocation: 'Locatie',
+  crudLunchPreference: 'Lunchvoorkeur',
+  crudMailSchedule: 'Automatische mail',
+  crudMailTemplate: 'Mailsjabloon',
+  crudPeriod: 'Periode',
+  crudTheme: 'Thema',
+  updateMonitor: 'Monitor',
+};
+const recordVerbs: Record<string, string> = { create: 'toegevoegd', update: 'gewijzigd', delete: 'verwijderd' };
+/** A booking against a camp's rule, written down on its own ('createSubscription:overCapacity'). */
+const overrideNotes: Record<string, string> = {
   overCapacity: 'boven capaciteit',
   overAgeRange: 'buiten leeftijd',
   overClosed: 'gesloten kamp',
 };
+
+/** An action name as the audit log records it, in words: 'crudCamp:update' → 'Kamp gewijzigd'; an unknown one as written. */
 export function auditActionLabel(action: string): string {
-  const [name, verb] = action.split(':');
-  return verb ? `${name}: ${actionVerbs[verb] ?? verb}` : action;
+  const [name = '', detail] = action.split(':');
+  const record = recordCalls[name];
+  if (record && detail) return `${record} ${recordVerbs[detail] ?? detail}`;
+  const label = auditActionNames[name] ?? name;
+  return detail ? `${label} (${overrideNotes[detail] ?? detail})` : label;
 }
 
 export const auditFieldLabel = (field: string) => auditFieldLabels[field] ?? field;
@@ -194,6 +397,7 @@ const euroFields = new Set([
   'SUBSCRIPTION_PAID_AMOUNT',
   'SUBSCRIPTION_SALDO',
   'SUBSCRIPTION_DISCOUNT_SELECTED_DAYS',
+  'SUBSCRIPTION_DISCOUNT_AMOUNT',
   'CAMP_PRICE',
 ]);
 /** A snapshot's timestamp as the API (2025-06-03T08:15:00.000Z) or a database row (2025-06-03 08:15:00+00) writes it. */
@@ -224,8 +428,13 @@ export function formatAuditValue(field: string, value: unknown): string {
     if (euroFields.has(field)) return formatEuro(value);
     return String(value);
   }
-  if (typeof value === 'string') return formatAuditText(value);
-  return JSON.stringify(value);
+  if (typeof value === 'string') return auditValueLabels[field]?.[value] ?? formatAuditText(value);
+  if (Array.isArray(value)) return value.length === 0 ? '–' : value.map((item) => formatAuditValue(field, item)).join('; ');
+  // A nested record (a discount of a deleted subscription, a form of a Belcotax file): its fields in words, never JSON.
+  return Object.entries(value as Record<string, unknown>)
+    .filter(([key]) => !isVersionField(key))
+    .map(([key, item]) => `${auditFieldLabel(key)}: ${formatAuditValue(key, item)}`)
+    .join(', ');
 }
 
 export interface AuditChange {
@@ -239,7 +448,25 @@ const asRecord = (snapshot: unknown): Record<string, unknown> =>
   snapshot && typeof snapshot === 'object' && !Array.isArray(snapshot) ? (snapshot as Record<string, unknown>) : {};
 
 /** A record's version (issue 12) rises with every save: bookkeeping of the product, not a change staff made. */
-const isVersionField = (field: string) => field === 'version' || field.endsWith('_VERSION');
+function isVersionField(field: string): boolean {
+  return field === 'version' || field.endsWith('_VERSION');
+}
+
+const attendanceWords = (present: unknown) => (present === true ? 'aanwezig' : present === false ? 'afwezig' : 'niet ingevuld');
+
+/** An attendance entry ({ date, present }) names its day: 'Aanwezigheid op maandag 6 juli 2026: niet ingevuld → aanwezig'. */
+function attendanceChange(old: Record<string, unknown>, now: Record<string, unknown>): AuditChange | null {
+  const day = now.date ?? old.date;
+  if (!('present' in now || 'present' in old) || typeof day !== 'string' || !isRealDay(day)) return null;
+  const keys = new Set([...Object.keys(old), ...Object.keys(now)]);
+  if ([...keys].some((key) => key !== 'date' && key !== 'present')) return null;
+  return {
+    field: 'present',
+    label: `Aanwezigheid op ${longDayLabel(day)}`,
+    old: attendanceWords(old.present),
+    new: attendanceWords(now.present),
+  };
+}
 
 /**
  * What a change did, field by field (old → new): every field whose value differs between the snapshots.
@@ -248,6 +475,8 @@ const isVersionField = (field: string) => field === 'version' || field.endsWith(
 export function auditChanges(before: unknown, after: unknown): AuditChange[] {
   const old = asRecord(before);
   const now = asRecord(after);
+  const attendance = attendanceChange(old, now);
+  if (attendance) return [attendance];
   const fields = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((field) => !isVersionField(field));
   return fields
     .filter((field) => JSON.stringify(old[field] ?? null) !== JSON.stringify(now[field] ?? null))

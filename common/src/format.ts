@@ -38,6 +38,11 @@ export function formatPeriodOption(name: string, startDate: string, endDate: str
   return `${name} | ${formatDate(startDate)} tot ${formatDate(endDate)}`;
 }
 
+/** A count with its noun in the right number: '1 dag', '2 dagen' (issue 39: no 'dag(en)'). */
+export function countText(count: number, one: string, many: string): string {
+  return `${count} ${count === 1 ? one : many}`;
+}
+
 /** 'BE68539007547034' → 'BE68 5390 0754 7034'. */
 export function formatAccountNumber(accountNr: string | null | undefined): string {
   if (!accountNr) return '';

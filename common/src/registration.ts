@@ -1,3 +1,4 @@
+import { countText } from './format.js';
 import { centsToEuro } from './money.js';
 
 /**
@@ -23,7 +24,7 @@ export function registrationPrice(
 }
 
 /** The remark of a selected-days discount. */
-export const selectedDaysRemark = (missing: number) => `${missing} dag(en) minder`;
+export const selectedDaysRemark = (missing: number) => `${countText(missing, 'dag', 'dagen')} minder`;
 
 /** The remark of the organiser's own discount at booking: a further child of the same family in the camp year. */
 export const SIBLING_DISCOUNT_REMARK = 'Korting broer of zus';

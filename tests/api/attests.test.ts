@@ -14,6 +14,7 @@ import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
 import { schemaErrors } from '../helpers/xml-schema.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const YEAR = 2025;
 const WEEK = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
@@ -516,5 +517,9 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const absent = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${notAttended.subscriptionId}`);
     expect(absent.status).toBe(409);
     expect((await file(app, '/api/getParticipationAttestPdf?subscriptionId=999999')).status).toBe(404);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(app)).toEqual([]);
   });
 });

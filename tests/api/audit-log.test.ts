@@ -124,7 +124,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
     expect(camp.hasMore).toBe(true);
     expect(camp.entries[0]!.changes).toEqual([{ field: 'seatsAvailable', label: 'Aantal plaatsen', old: '129', new: '130' }]);
     expect(camp.entries[0]!.userEmail).toBeNull();
-    expect(camp.entries[0]!.actionLabel).toBe('crudCamp: wijzigen');
+    expect(camp.entries[0]!.actionLabel).toBe('Kamp gewijzigd');
     const rest = await log(`entity=camp&entityId=${campId}&beforeId=${camp.entries[99]!.id}`);
     expect(rest.entries).toHaveLength(30);
     expect(rest.hasMore).toBe(false);

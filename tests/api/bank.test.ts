@@ -16,6 +16,7 @@ import { databaseDigest } from '../helpers/digest.js';
 import { createSubscription } from '../helpers/factory.js';
 import { uploadStatements } from '../helpers/upload.js';
 import { XSD, schemaErrors } from '../helpers/xml-schema.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const NOT_CODA = 'Dit is geen geldig CODA-bestand';
 
@@ -563,5 +564,9 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       sql`select count(*)::int as n from ${payments} where ${payments.subscriptionId} = ${target.subscriptionId}`,
     )) as [{ n: number }];
     expect(n).toBe(2_000);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, type Call } from '@common/contract/index.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { backends } from '../helpers/database.js';
 
 /**
@@ -65,5 +66,9 @@ describe.each(backends)('the examples of the call table on %s', (backend) => {
     expect(refused).toEqual([]);
     expect(changes.length).toBeGreaterThanOrEqual(25);
     console.log(`${backend}: ${changes.length} calls answered their example with 2xx`);
+  });
+
+  it('the Logboek reads what those calls did in words staff understand: no call names, no field names, no JSON (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

@@ -7,6 +7,7 @@ import { startTestApp, type TestApp } from '../helpers/api.js';
 import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const weekday = (iso: string) => new Date(`${iso}T00:00:00Z`).getUTCDay();
 
@@ -143,5 +144,9 @@ describe.each(backends)('copySeason on %s', (backend) => {
     expect(again.skipped.every((s) => s.REASON === 'Bestaat al in het doeljaar')).toBe(true);
     expect(again.periods.every((p) => !p.CREATED && p.PERIOD_ID !== null)).toBe(true);
     expect(await databaseDigest(t.db)).toEqual(before);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

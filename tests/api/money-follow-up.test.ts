@@ -7,6 +7,7 @@ import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { schemaErrors } from '../helpers/sepa.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const DAY = 24 * 60 * 60 * 1000;
 const ACCOUNT = 'BE68539007547034';
@@ -218,5 +219,9 @@ describe.each(backends)('money follow-up on %s', (backend) => {
         (await t.call('GET', `/api/getPayments?subscriptionId=${overpaid}`)).body.data.map((p: any) => [p.source, p.amount]),
       ).toContainEqual(['refund', -20]);
     });
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

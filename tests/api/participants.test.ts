@@ -10,6 +10,7 @@ import { download as downloadFile, pdfInfo, pdfText, readCsv, readXlsx } from '.
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { recogniseOrganiser } from '../helpers/attests.js';
 import { controlledClock } from '../helpers/clock.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const DAYS = ['2031-07-07', '2031-07-08', '2031-07-09', '2031-07-10', '2031-07-11'];
 const NOT_A_CAMP_DAY = '2031-07-12';
@@ -326,5 +327,9 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     clock.advance(31 * 60 * 1000);
     expect((await setAttendance(lien.subscriptionId, DAYS[2]!, true)).status).toBe(200);
     expect((await setAttendance(lien.subscriptionId, DAYS[3]!, true)).status).toBe(409);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

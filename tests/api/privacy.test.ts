@@ -9,6 +9,7 @@ import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription, parentPayload } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 /** The server's clock stands in June 2030: with the default 7 years kept, camp years 2021 and 2022 are old. */
 const NOW = new Date('2030-06-01T10:00:00Z');
@@ -255,5 +256,9 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'eraseFamily'));
     expect(entry).toMatchObject({ entity: 'family', entityId: cancelled.parentId, after: { children: 2, subscriptions: 2 } });
     expect((await t.call('POST', '/api/eraseFamily', { parentId: cancelled.parentId })).status).toBe(404);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

@@ -14,6 +14,7 @@ import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const YEAR = new Date().getFullYear();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -629,5 +630,9 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       });
       expect((await post('restoreSubscription', { SUBSCRIPTION_ID: id })).status).toBe(404);
     });
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    expect(await auditLogNotInWords(t)).toEqual([]);
   });
 });

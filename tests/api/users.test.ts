@@ -9,6 +9,7 @@ import { backends } from '../helpers/database.js';
 import { createMonitor } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { addUser, signIn, USER_PASSWORD } from '../helpers/users.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 const NEW_PASSWORD = 'zomerkamp aan de kust';
 const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
@@ -141,5 +142,10 @@ describe.each(backends)('users, invites and passwords on %s', (backend) => {
     expect((await t.call('GET', '/api/me', undefined, here)).status).toBe(200);
     expect((await t.call('GET', '/api/me', undefined, elsewhere)).status).toBe(401);
     await signIn(t, 'eigen@kampbeheer.be', NEW_PASSWORD);
+  });
+
+  it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {
+    // The test administrator removed itself above; the second beheerder reads the log.
+    expect(await auditLogNotInWords(t, await signIn(t, 'tweede@kampbeheer.be'))).toEqual([]);
   });
 });

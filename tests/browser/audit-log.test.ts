@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { createCamp, createMonitor, createSubscription } from '../helpers/factory.js';
+import { createCamp, createMonitor, createPeriod, createSubscription } from '../helpers/factory.js';
 
 const UI_TIMEOUT_MS = 15_000;
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
@@ -30,7 +30,7 @@ describe('Geschiedenis and Logboek in Chromium', () => {
     const row = history(page).locator('tbody tr').first();
     await eventually(() => row.textContent()).toContain('Voornaam: Lotte → Lotta');
     expect(await row.textContent()).toContain('test@kampbeheer.be');
-    expect(await row.textContent()).toContain('updateSubscriber');
+    expect(await row.textContent()).toContain('Gegevens kind gewijzigd');
     await expectNoSeriousAxeViolations(page, 'subscription history');
   });
 
@@ -72,5 +72,37 @@ describe('Geschiedenis and Logboek in Chromium', () => {
     await eventually(() => page.locator('tbody tr').count()).toBe(1);
     expect(await page.locator('tbody tr').first().textContent()).toContain('Kind');
     await expectNoSeriousAxeViolations(page, 'logboek');
+  });
+
+  it('the Logboek names actions and records in words, an attendance entry its day, and shows no JSON (issue 39)', async () => {
+    const campId = await createCamp(session.t.db, {
+      periodId: await createPeriod(session.t.db, { startDate: '2025-07-07', name: 'Aanwezigheidsweek' }),
+      activeDays: '2025-07-07,2025-07-08,2025-07-09,2025-07-10,2025-07-11',
+    });
+    const s = await createSubscription(session.t.db, { campId, childFirstname: 'Noor' });
+    const set = await session.t.call('POST', '/api/setAttendance', {
+      SUBSCRIPTION_ID: s.subscriptionId,
+      date: '2025-07-08',
+      present: true,
+    });
+    expect(set.status).toBe(200);
+    const page = await session.newPage();
+    await page.goto('/logboek');
+    await page.getByRole('heading', { name: 'Logboek' }).waitFor();
+    const action = page.getByLabel('Actie');
+    await eventually(() => action.locator('option', { hasText: 'Aanwezigheid ingevuld' }).count()).toBe(1);
+    await action.selectOption({ label: 'Aanwezigheid ingevuld' });
+    await eventually(() => page.locator('tbody tr').count()).toBe(1);
+    const cells = (await page.locator('tbody tr').first().locator('td').allTextContents()).map((c) => c.trim());
+    expect(cells.slice(2)).toEqual([
+      'Aanwezigheid ingevuld',
+      `Inschrijving ${s.subscriptionId}`,
+      'Aanwezigheid op dinsdag 8 juli 2025: niet ingevuld → aanwezig',
+    ]);
+    // Every action offered reads as words, not as the name of a call.
+    const offered = await action.locator('option').allTextContents();
+    expect(offered.filter((label) => /[a-z][A-Z]|:/.test(label))).toEqual([]);
+    expect(await page.locator('main').textContent()).not.toMatch(/[{[]"/);
+    await expectNoSeriousAxeViolations(page, 'logboek with an attendance entry');
   });
 });

@@ -91,18 +91,21 @@ describe('Betalingen in Chromium', () => {
     await eventually(() => result.count()).toBe(1);
     const text = await result.textContent();
     expect(text).toContain('juli.cod');
-    expect(text).toContain('Rekening BE71 0961 2345 6769, uittreksel 12 van 15/07/2026');
-    expect(text).toContain('uittreksel 1 van 15/07/2026 (in USD: niet geboekt)');
+    expect(text).toContain('Rekening BE71 0961 2345 6769, rekeninguittreksel 12 van 15/07/2026');
+    expect(text).toContain('rekeninguittreksel 1 van 15/07/2026 (in USD: niet geboekt)');
     for (const part of [
       '4 bewegingen',
       '1 gekoppeld',
       '0 al geïmporteerd',
       '1 te koppelen',
-      '1 uitgaande betalingen genegeerd',
+      '1 uitgaande betaling genegeerd',
       '1 beweging in een andere munt dan euro niet geboekt',
     ])
       expect(text).toContain(part);
     if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/payments-import.png`, fullPage: true });
+    // One word for bank statements throughout (issue 39): the tab, the drop zone, the history and the result.
+    expect(await page.getByRole('link', { name: 'Rekeninguittreksels', exact: true }).count()).toBe(1);
+    expect(await page.locator('main').textContent()).not.toMatch(/afschrift/i);
 
     const queueRow = page.getByTestId('queue').locator('tbody tr');
     await eventually(() => queueRow.count()).toBe(1);

@@ -98,7 +98,7 @@ describe('subscription detail in Chromium: the cards', () => {
     await field(child, 'Achternaam').fill("D'Hondt");
     const release = await holdCalls(page, 'updateSubscriber');
     await child.getByRole('button', { name: 'Opslaan' }).click();
-    const busy = child.getByRole('button', { name: 'Loading…' });
+    const busy = child.getByRole('button', { name: 'Bezig…' });
     await busy.waitFor();
     expect(await busy.isDisabled()).toBe(true);
     await release();

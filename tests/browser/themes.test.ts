@@ -5,7 +5,7 @@ import { themes } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createTheme } from '../helpers/factory.js';
-import { eventually, expectLasts, pauseClock, saveButton, serverError } from '../helpers/page.js';
+import { eventually, expectLasts, holdCalls, pauseClock, saveButton, serverError } from '../helpers/page.js';
 
 const isThemeLookup = (url: URL) => url.pathname === '/api/getTaxonomy' && url.searchParams.get('type') === 'theme';
 
@@ -72,8 +72,12 @@ describe('themes overview and detail in Chromium', () => {
     await page.goto(`/theme-detail/${circus!.id}`);
     await page.getByRole('heading', { name: 'Thema "Circus"' }).waitFor();
     await page.getByLabel('Naam thema').fill('Circustechnieken');
+    // While sending, the button reads 'Loading…' as the spec has it for the camp and theme forms.
+    const release = await holdCalls(page, 'crudTheme');
     await pauseClock(page);
     await saveButton(page).click();
+    await eventually(() => saveButton(page).textContent()).toBe('Loading…');
+    await release();
     await eventually(() => saveButton(page).textContent()).toBe('Opgeslagen');
     // The saved state lasts a second, then the button is ready for the next change; the page stays.
     await expectLasts(page, 1000, async () => (await saveButton(page).textContent()) === 'Opgeslagen');

@@ -211,7 +211,7 @@ describe('CODA 2.6: what the reader checks (trailer record 9, new balance)', () 
   it('refuses a trailer whose record count, debit total or credit total is wrong, naming the line', () => {
     const n = lines(everyRecord).length;
     expect(refusal(codaFile([{ ...everyRecord, trailer: { records: 99 } }]))).toBe(
-      `Regel ${n}: de trailer telt 99 records, het afschrift heeft er ${n - 3}.`,
+      `Regel ${n}: de trailer telt 99 records, het rekeninguittreksel heeft er ${n - 3}.`,
     );
     expect(refusal(codaFile([{ ...everyRecord, trailer: { debitCents: 4500 } }]))).toBe(
       `Regel ${n}: het debettotaal van de trailer (€ 45,00) verschilt van de som van de debetbewegingen (€ 45,99).`,

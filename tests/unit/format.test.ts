@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { formatAccountNumber, formatDate, formatDateList, formatDateTime, formatDayMonth, formatPeriodOption } from '@common/format.js';
+import {
+  countText,
+  formatAccountNumber,
+  formatDate,
+  formatDateList,
+  formatDateTime,
+  formatDayMonth,
+  formatPeriodOption,
+} from '@common/format.js';
+import { selectedDaysRemark } from '@common/registration.js';
 
 describe('Belgian-Dutch formats', () => {
   it('writes day/month for periods in tables', () => {
@@ -38,5 +47,13 @@ describe('Belgian-Dutch formats', () => {
     expect(formatDateList('')).toEqual([]);
     expect(formatDateList(null)).toEqual([]);
     expect(formatDateList('2025-08-11,,')).toEqual(['11/08/2025']);
+  });
+
+  it('counts in the right number, never dag(en) (issue 39)', () => {
+    expect(countText(1, 'dag', 'dagen')).toBe('1 dag');
+    expect(countText(2, 'dag', 'dagen')).toBe('2 dagen');
+    expect(countText(0, 'uitgaande betaling', 'uitgaande betalingen')).toBe('0 uitgaande betalingen');
+    expect(selectedDaysRemark(1)).toBe('1 dag minder');
+    expect(selectedDaysRemark(3)).toBe('3 dagen minder');
   });
 });

@@ -3,7 +3,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
 import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
-import { REFERENCE_OGM_BASE, subscriptionReference } from '@common/registration.js';
+import { REFERENCE_OGM_BASE, selectedDaysRemark, subscriptionReference } from '@common/registration.js';
 import { queryRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import { jsonParam } from '../db/sql.js';
 import * as t from '../db/schema.js';
@@ -456,7 +456,7 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
         const missing = days.length - selectedDays.split(',').length;
         if (missing > 0) {
           const amount = Math.round((camp.priceCents / days.length) * missing);
-          discounts.push({ index: i, kind: 'selected-days', amountCents: amount, remark: `${missing} dag(en) minder` });
+          discounts.push({ index: i, kind: 'selected-days', amountCents: amount, remark: selectedDaysRemark(missing) });
           discountCents += amount;
         }
       }

@@ -22,7 +22,7 @@ function RetryMailButton({ mail }: { mail: MailRecord }) {
         onClick={() => void cycle.run(() => retry.mutateAsync(mail.MAIL_ID))}
         aria-label={`Opnieuw versturen: ${mail.MAIL_SUBJECT}`}
       >
-        {cycle.state === 'submitting' ? 'Loading…' : 'Opnieuw versturen'}
+        {cycle.state === 'submitting' ? 'Bezig…' : 'Opnieuw versturen'}
       </Button>
       <ErrorAlert message={cycle.error} className="mt-2 mb-0 py-1 small" />
     </>

@@ -6,17 +6,20 @@ interface SaveButtonProps {
   state: SaveState;
   label?: string;
   savedLabel?: string;
+  /** While sending: 'Bezig…'; the camp and theme forms say 'Loading…', as the spec has it. */
+  busyLabel?: string;
   type?: 'submit' | 'button';
   onClick?: () => void;
   disabled?: boolean;
   className?: string;
 }
 
-/** The submit button with its states: label, 'Loading…' while sending, then 'Opgeslagen' (green, disabled). */
+/** The submit button with its states: label, 'Bezig…' while sending (or the busy label given), then 'Opgeslagen' (green, disabled). */
 export function SaveButton({
   state,
   label = 'Opslaan',
   savedLabel = 'Opgeslagen',
+  busyLabel = 'Bezig…',
   type = 'submit',
   onClick,
   disabled,
@@ -34,7 +37,7 @@ export function SaveButton({
       {state === 'submitting' ? (
         <>
           <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />
-          Loading…
+          {busyLabel}
         </>
       ) : saved ? (
         savedLabel

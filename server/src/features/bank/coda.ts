@@ -253,7 +253,7 @@ function readStatement(records: CodaRecord[], start: number, statements: BankSta
   const creditMilli = main.filter((m) => m.milli >= 0n).reduce((sum, m) => sum + m.milli, 0n);
   const trailerCount = Number(trailer.digits(17, 22));
   if (trailerCount !== counted) {
-    throw new BankFileError(`Regel ${trailer.line}: de trailer telt ${trailerCount} records, het afschrift heeft er ${counted}.`);
+    throw new BankFileError(`Regel ${trailer.line}: de trailer telt ${trailerCount} records, het rekeninguittreksel heeft er ${counted}.`);
   }
   const trailerDebit = BigInt(trailer.digits(23, 37));
   if (trailerDebit !== debitMilli) {

@@ -1,3 +1,4 @@
+import { countText } from '@common/format.js';
 /** The Dutch refusals of registration, moving and the trash (issue 18). */
 export const registrationMessages = {
   campFull: 'Dit kamp is volzet',
@@ -10,8 +11,8 @@ export const registrationMessages = {
   cancelled: 'Een geannuleerde inschrijving kan niet verplaatst worden.',
   otherYear: 'Verplaatsen kan enkel naar een kamp van hetzelfde kampjaar.',
   dayNotInCamp: 'Kies enkel dagen van het kamp.',
-  tooFewDays: (n: number) => `Kies minstens ${n} dag(en).`,
-  tooManyDays: (n: number) => `Kies hoogstens ${n} dag(en).`,
+  tooFewDays: (n: number) => `Kies minstens ${countText(n, 'dag', 'dagen')}.`,
+  tooManyDays: (n: number) => `Kies hoogstens ${countText(n, 'dag', 'dagen')}.`,
   notInTrash: 'Inschrijving niet gevonden in de prullenbak',
   campGone: 'Het kamp van deze inschrijving bestaat niet meer.',
   childGone: 'Het kind van deze inschrijving bestaat niet meer.',

@@ -3,7 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { paths } from '../../app/paths.js';
 
 const tabs = [
-  { label: 'Bankafschriften', to: paths.payments() },
+  { label: 'Rekeninguittreksels', to: paths.payments() },
   { label: 'Openstaande betalingen', to: paths.openPayments() },
   { label: 'Terugbetalingen', to: paths.refunds() },
 ];

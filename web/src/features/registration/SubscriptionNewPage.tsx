@@ -372,7 +372,7 @@ export default function SubscriptionNewPage() {
       />
       <ErrorAlert message={create.error ? (error?.fields ? 'Opslaan mislukt, probeer opnieuw.' : create.error.message) : null} />
       <Button onClick={save} disabled={create.isPending || campId === ''}>
-        {create.isPending ? 'Loading…' : 'Inschrijving opslaan'}
+        {create.isPending ? 'Bezig…' : 'Inschrijving opslaan'}
       </Button>
     </>
   );

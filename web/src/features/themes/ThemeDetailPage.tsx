@@ -82,7 +82,7 @@ function ThemeEditor({ theme }: { theme?: ThemeRecord }) {
           )}
           <form onSubmit={onSubmit} noValidate>
             <TextField form={form} name="THEME_NAME" label="Naam thema" required />
-            <SaveButton state={cycle.state} />
+            <SaveButton state={cycle.state} busyLabel="Loading…" />
           </form>
         </Card.Body>
       </Card>

@@ -133,7 +133,7 @@ export function CampForm({ form, camp, year, saveState, onSubmit }: CampFormProp
         <CampMailSchedules campId={camp?.CAMP_ID} />
       </Section>
 
-      <SaveButton state={saveState} />
+      <SaveButton state={saveState} busyLabel="Loading…" />
     </form>
   );
 }

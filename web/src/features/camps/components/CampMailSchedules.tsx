@@ -222,7 +222,7 @@ function ScheduleEditor({
       <ErrorAlert message={error} className="mt-3 mb-0" />
       <div className="d-flex gap-2 mt-3">
         <Button size="sm" onClick={onSave} disabled={pending}>
-          {pending ? 'Loading…' : 'Automatische mail opslaan'}
+          {pending ? 'Bezig…' : 'Automatische mail opslaan'}
         </Button>
         <Button size="sm" variant="secondary" onClick={onCancel} disabled={pending}>
           Annuleren

@@ -24,7 +24,7 @@ export function ImportHistory() {
         <thead>
           <tr>
             <th scope="col">Bestand</th>
-            <th scope="col">Uittreksels</th>
+            <th scope="col">Rekeninguittreksels</th>
             <th scope="col">Resultaat</th>
             <th scope="col">Geïmporteerd</th>
             <th scope="col">Acties</th>

@@ -1,4 +1,4 @@
-import { formatAccountNumber, formatDate } from '@common/format.js';
+import { countText, formatAccountNumber, formatDate } from '@common/format.js';
 import type { ImportResult } from '@common/schemas/bank.js';
 
 /** What an import held and did: its statements, then the counts of the issue's result. */
@@ -7,7 +7,7 @@ export function StatementList({ statements }: { statements: ImportResult['statem
     <ul className="list-unstyled mb-0">
       {statements.map((s, i) => (
         <li key={i}>
-          Rekening {formatAccountNumber(s.account)}, uittreksel {s.sequence} van {formatDate(s.date)}
+          Rekening {formatAccountNumber(s.account)}, rekeninguittreksel {s.sequence} van {formatDate(s.date)}
           {s.currency && s.currency !== 'EUR' && ` (in ${s.currency}: niet geboekt)`}
         </li>
       ))}
@@ -23,15 +23,13 @@ export function ImportCounts({ result }: { result: ImportResult }) {
   const foreign = otherCurrency(result);
   return (
     <ul className="list-inline mb-0">
-      <li className="list-inline-item">{result.movements} bewegingen</li>
+      <li className="list-inline-item">{countText(result.movements, 'beweging', 'bewegingen')}</li>
       <li className="list-inline-item">{result.matched} gekoppeld</li>
       <li className="list-inline-item">{result.alreadyImported} al geïmporteerd</li>
       <li className="list-inline-item">{result.unmatched} te koppelen</li>
-      <li className="list-inline-item">{result.ignoredDebits} uitgaande betalingen genegeerd</li>
+      <li className="list-inline-item">{countText(result.ignoredDebits, 'uitgaande betaling', 'uitgaande betalingen')} genegeerd</li>
       {foreign > 0 && (
-        <li className="list-inline-item">
-          {foreign} {foreign === 1 ? 'beweging' : 'bewegingen'} in een andere munt dan euro niet geboekt
-        </li>
+        <li className="list-inline-item">{countText(foreign, 'beweging', 'bewegingen')} in een andere munt dan euro niet geboekt</li>
       )}
     </ul>
   );

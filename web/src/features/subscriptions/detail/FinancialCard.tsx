@@ -151,7 +151,7 @@ export function FinancialCard({ detail }: { detail: SubscriptionDetail }) {
             </p>
           </ConfirmedActionButton>
           <Button variant="outline-primary" onClick={resendConfirmation} disabled={resendCycle.state === 'submitting'}>
-            {resendCycle.state === 'submitting' ? 'Loading…' : 'Confirmatiemail opnieuw versturen'}
+            {resendCycle.state === 'submitting' ? 'Bezig…' : 'Confirmatiemail opnieuw versturen'}
           </Button>
         </div>
         {resent && (
