@@ -375,6 +375,7 @@ const overrideNotes: Record<string, string> = {
   overCapacity: 'boven capaciteit',
   overAgeRange: 'buiten leeftijd',
   overClosed: 'gesloten kamp',
+  siblingDiscount: 'korting broer of zus herberekend',
 };
 
 /** An action name as the audit log records it, in words: 'crudCamp:update' → 'Kamp gewijzigd'; an unknown one as written. */

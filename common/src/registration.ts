@@ -29,6 +29,25 @@ export const selectedDaysRemark = (missing: number) => `${countText(missing, 'da
 /** The remark of the organiser's own discount at booking: a further child of the same family in the camp year. */
 export const SIBLING_DISCOUNT_REMARK = 'Korting broer of zus';
 
+/** A live booking of a family in one camp year, as the sibling discount reads it. */
+export interface FamilyBooking {
+  /** The camp gives the organiser's own discount (CAMP_DISCOUNT_ALLOWED). */
+  discountAllowed: boolean;
+  /** CAMP_REDUCTION_TO_EARN, in cents. */
+  reductionToEarnCents: number;
+}
+
+/**
+ * The sibling discount follows the family's live bookings (issue 39): of a family's bookings in one camp year that
+ * are not cancelled, in booking order, the first earns nothing and each further one holds its camp's
+ * CAMP_REDUCTION_TO_EARN when the camp gives the organiser's discount. Answers, per booking in the same order,
+ * whether it holds the discount. A new booking is always the last, so at registration this is 'the family already
+ * has a live booking that year'.
+ */
+export function siblingDiscountsDue(bookingsInOrder: readonly FamilyBooking[]): boolean[] {
+  return bookingsInOrder.map((booking, index) => index > 0 && booking.discountAllowed && booking.reductionToEarnCents > 0);
+}
+
 /** Reference and OGM of a subscription follow its id, as the booking site makes them: KB2026-010478, +++200/0010/47881+++. */
 export const REFERENCE_OGM_BASE = 2_000_000_000;
 export const subscriptionReference = (campYear: number, subscriptionId: number) =>

@@ -377,6 +377,94 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
     });
   });
 
+  describe("the sibling discount follows the family's live bookings (issue 39)", () => {
+    /** A camp of its own week that gives the organiser's € 15 discount to a further child (or not). */
+    async function discountCamp(startDate: string, discountAllowed = true) {
+      const campId = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate }), priceCents: 10000 });
+      await t.db.execute(sql`update camps set discount_allowed = ${discountAllowed}, reduction_to_earn_cents = 1500 where id = ${campId}`);
+      return campId;
+    }
+    const siblingDiscount = async (id: number) => {
+      const d = await detail(id);
+      return { discount: d.SUBSCRIPTION_CAMP_DISCOUNT, toPay: d.SUBSCRIPTION_AMOUNT_TO_PAY };
+    };
+    const recomputed = (action: string, id: number) =>
+      t.db
+        .select({ before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, action), eq(auditLog.entityId, id)));
+
+    it('goes when the booking that earned it is cancelled or deleted, comes back when it is restored, audited on the sibling', async () => {
+      const wout = await detail(await create(booking(await discountCamp(`${YEAR}-07-27`), newFamily())));
+      const family = { SUBSCRIBER_PARENT_ID: wout.SUBSCRIBER_PARENT_ID };
+      const noor = await create(
+        booking(await discountCamp(`${YEAR}-08-03`), {
+          ...family,
+          SUBSCRIBER_FIRSTNAME: 'Noor',
+          SUBSCRIBER_LASTNAME: wout.SUBSCRIBER_LASTNAME,
+          SUBSCRIBER_GENDER_ID: 2,
+          SUBSCRIBER_BIRTHDATE: `${YEAR - 7}-02-02`,
+        }),
+      );
+      const noorChild = (await detail(noor)).SUBSCRIBER_ID;
+      expect(await siblingDiscount(wout.SUBSCRIPTION_ID)).toEqual({ discount: 0, toPay: 100 });
+      expect(await siblingDiscount(noor)).toEqual({ discount: 15, toPay: 85 });
+
+      // Wout's booking is cancelled: Noor is the family's only booking that year, her discount goes.
+      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: wout.SUBSCRIPTION_ID })).status).toBe(200);
+      expect(await siblingDiscount(noor)).toEqual({ discount: 0, toPay: 100 });
+      const [entry] = await recomputed('cancelSubscription:siblingDiscount', noor);
+      expect(entry?.before).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 15, SUBSCRIPTION_AMOUNT_TO_PAY: 85 });
+      expect(entry?.after).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 0, SUBSCRIPTION_AMOUNT_TO_PAY: 100 });
+      expect((await t.call('GET', `/api/getDiscounts?id=${noor}`)).body.data).toEqual([]);
+
+      // Booked again later: Noor is now the first, Wout the further child.
+      const again = await create(booking(await discountCamp(`${YEAR}-08-10`), { ...family, SUBSCRIBER_ID: wout.SUBSCRIBER_ID }));
+      expect([await siblingDiscount(noor), await siblingDiscount(again)]).toEqual([
+        { discount: 0, toPay: 100 },
+        { discount: 15, toPay: 85 },
+      ]);
+      // Noor's booking deleted: Wout's new one is the only one and loses it; restored, it comes back.
+      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: noor })).status).toBe(200);
+      expect(await siblingDiscount(again)).toEqual({ discount: 0, toPay: 100 });
+      expect(await recomputed('deleteSubscription:siblingDiscount', again)).toHaveLength(1);
+      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: noor })).status).toBe(200);
+      expect([await siblingDiscount(noor), await siblingDiscount(again)]).toEqual([
+        { discount: 0, toPay: 100 },
+        { discount: 15, toPay: 85 },
+      ]);
+      expect(await recomputed('restoreSubscription:siblingDiscount', again)).toHaveLength(1);
+      expect(noorChild).not.toBe(wout.SUBSCRIBER_ID);
+    });
+
+    it("follows a move: moved into a camp without the discount the further child loses it, and the first child's move gives it none", async () => {
+      const first = await detail(await create(booking(await discountCamp(`${YEAR}-06-01`), newFamily())));
+      const second = await create(
+        booking(await discountCamp(`${YEAR}-06-08`), {
+          SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID,
+          SUBSCRIBER_FIRSTNAME: 'Fien',
+          SUBSCRIBER_LASTNAME: first.SUBSCRIBER_LASTNAME,
+          SUBSCRIBER_GENDER_ID: 2,
+          SUBSCRIBER_BIRTHDATE: `${YEAR - 9}-03-03`,
+        }),
+      );
+      expect(await siblingDiscount(second)).toEqual({ discount: 15, toPay: 85 });
+      // The first child moves to another camp with the discount: it stays the first booking and gets none.
+      expect(
+        (await post('moveSubscription', { SUBSCRIPTION_ID: first.SUBSCRIPTION_ID, CAMP_ID: await discountCamp(`${YEAR}-06-15`) })).status,
+      ).toBe(200);
+      expect([await siblingDiscount(first.SUBSCRIPTION_ID), await siblingDiscount(second)]).toEqual([
+        { discount: 0, toPay: 100 },
+        { discount: 15, toPay: 85 },
+      ]);
+      // The further child moves to a camp that gives no discount: it has none there.
+      expect(
+        (await post('moveSubscription', { SUBSCRIPTION_ID: second, CAMP_ID: await discountCamp(`${YEAR}-06-22`, false) })).status,
+      ).toBe(200);
+      expect(await siblingDiscount(second)).toEqual({ discount: 0, toPay: 100 });
+    });
+  });
+
   describe('findFamilies', () => {
     it('finds a family by name, e-mail or national number and answers no national number', async () => {
       const campId = await createCamp(t.db);

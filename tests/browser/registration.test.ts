@@ -5,6 +5,7 @@ import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createAgegroup, createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { card, financialValue } from '../helpers/page.js';
 
 describe('staff registration, moving and the trash in Chromium', () => {
   let session: BrowserSession;
@@ -206,5 +207,72 @@ describe('staff registration, moving and the trash in Chromium', () => {
     await dialog.waitFor({ state: 'hidden' });
     const [moved] = await queryRows<{ camp_id: number }>(db, sql`select camp_id from subscriptions where id = ${id}`);
     expect(moved?.camp_id).toBe(youngCamp);
+  }, 240_000);
+
+  it("shows on a sibling's detail that its discount went with the cancelled booking that earned it", async () => {
+    const db = session.t.db;
+    const discountCamp = async (startDate: string) => {
+      const campId = await createCamp(db, { priceCents: 10000, periodId: await createPeriod(db, { startDate }) });
+      await db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1500 where id = ${campId}`);
+      return campId;
+    };
+    const register = async (body: Record<string, unknown>) => {
+      const answer = await session.t.call('POST', '/api/createSubscription', {
+        PAYMENTMETHOD_ID: 2,
+        SUBSCRIPTION_LUNCH_PREFERENCE_ID: (await queryRows<{ id: number }>(db, sql`select min(id) as id from lunch_preferences`))[0]!.id,
+        ...body,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      return (answer.body.data as { SUBSCRIPTION_ID: number }).SUBSCRIPTION_ID;
+    };
+    const child = (firstname: string, birthdate: string) => ({
+      SUBSCRIBER_FIRSTNAME: firstname,
+      SUBSCRIBER_LASTNAME: 'Broerzusmans',
+      SUBSCRIBER_GENDER_ID: 2,
+      SUBSCRIBER_BIRTHDATE: birthdate,
+    });
+    const first = await register({
+      CAMP_ID: await discountCamp(`${year}-07-27`),
+      SUBSCRIBER_PARENT_FIRSTNAME: 'Els',
+      SUBSCRIBER_PARENT_LASTNAME: 'Broerzusmans',
+      SUBSCRIBER_PARENT_STREET: 'Beekstraat',
+      SUBSCRIBER_PARENT_HOUSENR: '4',
+      SUBSCRIBER_PARENT_POSTALCODE: '9000',
+      SUBSCRIBER_PARENT_CITY: 'Gent',
+      SUBSCRIBER_PARENT_COUNTRY: 'België',
+      SUBSCRIBER_PARENT_PHONE: '0477 11 22 33',
+      SUBSCRIBER_PARENT_EMAIL: 'els.broerzusmans@voorbeeld.be',
+      ...child('Jules', `${year - 9}-04-04`),
+    });
+    const [{ parent_id: parentId } = { parent_id: 0 }] = await queryRows<{ parent_id: number }>(
+      db,
+      sql`select ch.parent_id from subscriptions s join children ch on ch.id = s.child_id where s.id = ${first}`,
+    );
+    const sibling = await register({
+      CAMP_ID: await discountCamp(`${year}-08-03`),
+      SUBSCRIBER_PARENT_ID: parentId,
+      ...child('Nore', `${year - 7}-05-05`),
+    });
+
+    const page = await session.newPage();
+    await page.goto(`/subscription-detail/${first}`);
+    await page.getByRole('button', { name: 'Inschrijving annuleren' }).click();
+    await page
+      .getByRole('dialog')
+      .getByRole('button', { name: /annuleren/i })
+      .last()
+      .click();
+    await page.getByText('Deze inschrijving is geannuleerd.').waitFor();
+
+    await page.goto(`/subscription-detail/${sibling}`);
+    await page.getByRole('heading', { level: 1, name: /Nore Broerzusmans/ }).waitFor();
+    await page.getByRole('button', { name: 'Geschiedenis tonen' }).click();
+    const entry = page.getByRole('row', { name: /korting broer of zus herberekend/ });
+    await entry.waitFor();
+    expect(await entry.textContent()).toMatch(/Korting: € 15,00 → € 0,00/);
+    // No discount left in the financial card's list (it shows only when there is one).
+    expect(await card(page, 'Financieel').getByRole('table', { name: 'Kortingen' }).count()).toBe(0);
+    expect(await financialValue(page, 'Korting')).toBe('€ 0,00');
+    await expectNoSeriousAxeViolations(page, "a sibling's history after its discount went");
   }, 240_000);
 });

@@ -10,7 +10,6 @@ import {
   REFERENCE_OGM_BASE,
   selectedDaysDiscountCents,
   selectedDaysRemark,
-  SIBLING_DISCOUNT_REMARK,
   subscriptionReference,
 } from '@common/registration.js';
 import type { BookingOverrides, CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
@@ -36,6 +35,7 @@ import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
 import { queueMail, queueSubscriptionMail } from '../../lib/mail-outbox.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
+import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { registrationMessages as messages } from './messages.js';
@@ -179,30 +179,17 @@ function bookedDays(camp: CampForBooking, selected: string[]): string | null {
 }
 
 /**
- * The organiser's discounts at booking, from the camp's flags (docs/decisions.md, 'Staff registration'):
- * fewer days of a flexible camp are a 'selected-days' discount; a camp with CAMP_DISCOUNT_ALLOWED gives
- * its CAMP_REDUCTION_TO_EARN as 'booking' discount to a further child of a family that already has a live
- * subscription in that camp year.
+ * The discount for fewer days of a flexible camp, from the camp's flags (docs/decisions.md, 'Staff registration'). The
+ * organiser's discount for a further child follows the family's live bookings: `recomputeSiblingDiscounts` sets it
+ * once the booking is written.
  */
-async function bookingDiscounts(tx: Executor, camp: CampForBooking, parentId: number, days: string | null, except: number | null) {
-  const discounts: { kind: 'booking' | 'selected-days'; amountCents: number; remark: string }[] = [];
+function selectedDaysDiscounts(camp: CampForBooking, days: string | null) {
+  const discounts: { kind: 'selected-days'; amountCents: number; remark: string }[] = [];
   if (days !== null) {
     const active = camp.activeDays.split(',').filter(Boolean);
     const amountCents = selectedDaysDiscountCents(camp.priceCents, active, days.split(','));
     if (amountCents > 0)
       discounts.push({ kind: 'selected-days', amountCents, remark: selectedDaysRemark(active.length - days.split(',').length) });
-  }
-  if (camp.discountAllowed && camp.reductionToEarnCents > 0) {
-    const [sibling] = await readRows(
-      tx,
-      sql`select count(*)::int as n from subscriptions s
-          join children ch on ch.id = s.child_id
-          join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
-          where ch.parent_id = ${parentId} and not s.cancelled and s.id <> ${except ?? 0}
-            and extract(year from p.start_date)::int = ${camp.year}`,
-      z.object({ n: z.number() }),
-    );
-    if ((sibling?.n ?? 0) > 0) discounts.push({ kind: 'booking', amountCents: camp.reductionToEarnCents, remark: SIBLING_DISCOUNT_REMARK });
   }
   return discounts;
 }
@@ -316,7 +303,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     const days = bookedDays(camp, payload.SUBSCRIPTION_SELECTED_DAYS);
     await checkNoOverlap(tx, childId, camp, null);
     const overridden = checkCampRules(camp, await childForBooking(tx, childId), payload);
-    const discounts = await bookingDiscounts(tx, camp, parentId, days, null);
+    const discounts = selectedDaysDiscounts(camp, days);
 
     // The id comes first: the reference and the OGM are made from it, so both are unique as the id is.
     const [{ id } = { id: 0 }] = await readRows(
@@ -337,6 +324,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
       selectedDays: days,
     });
     if (discounts.length > 0) await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: id })));
+    await recomputeSiblingDiscounts(tx, { adminId, action: 'createSubscription', parentId, campYear: camp.year, quietFor: id });
     const detail = (await findSubscriptionDetail(tx, id))!;
     await writeAudit(tx, { adminId, action: 'createSubscription', entity: 'subscription', entityId: id, before: null, after: detail });
     await auditOverrides(tx, adminId, 'createSubscription', id, overridden);
@@ -383,10 +371,14 @@ export async function moveSubscription(
     await tx
       .delete(subscriptionDiscounts)
       .where(and(eq(subscriptionDiscounts.subscriptionId, before.SUBSCRIPTION_ID), ne(subscriptionDiscounts.kind, 'extra')));
-    const discounts = await bookingDiscounts(tx, camp, before.SUBSCRIBER_PARENT_ID, null, before.SUBSCRIPTION_ID);
-    if (discounts.length > 0) {
-      await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: before.SUBSCRIPTION_ID })));
-    }
+    // The whole target camp is booked: no discount for fewer days. The sibling discounts of the family follow.
+    await recomputeSiblingDiscounts(tx, {
+      adminId,
+      action: 'moveSubscription',
+      parentId: before.SUBSCRIBER_PARENT_ID,
+      campYear: camp.year,
+      quietFor: before.SUBSCRIPTION_ID,
+    });
     // Attendance was registered on the old camp's days.
     await tx.delete(attendance).where(eq(attendance.subscriptionId, before.SUBSCRIPTION_ID));
     const after = (await findSubscriptionDetail(tx, before.SUBSCRIPTION_ID))!;
@@ -436,6 +428,15 @@ export async function restoreSubscription(deps: RegistrationDeps, adminId: numbe
         .where(and(inArray(payments.id, snapshot.paymentIds), isNull(payments.subscriptionId)));
     }
     await tx.delete(deletedSubscriptions).where(eq(deletedSubscriptions.subscriptionId, subscriptionId));
+    // Back in the family's live bookings: a sibling's discount it earned comes back.
+    const restored = (await findSubscriptionDetail(tx, subscriptionId))!;
+    await recomputeSiblingDiscounts(tx, {
+      adminId,
+      action: 'restoreSubscription',
+      parentId: restored.SUBSCRIBER_PARENT_ID,
+      campYear: camp.year,
+      quietFor: subscriptionId,
+    });
     const after = (await findSubscriptionDetail(tx, subscriptionId))!;
     await writeAudit(tx, { adminId, action: 'restoreSubscription', entity: 'subscription', entityId: subscriptionId, before: null, after });
     await auditOverrides(tx, adminId, 'restoreSubscription', subscriptionId, overridden);

@@ -15,6 +15,7 @@ import type { Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
+import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
 import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
 import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
 import { queueSubscriptionMail, type MailStatus } from '../../lib/mail-outbox.js';
@@ -228,10 +229,18 @@ export async function cancelSubscription(deps: SubscriptionDeps, adminId: number
         .update(subscriptions)
         .set({ cancelled: true, cancellationDate: sql`now()` })
         .where(eq(subscriptions.id, subscriptionId));
+      // A further child's discount that this booking earned goes with it (issue 39).
+      await recomputeSiblingDiscounts(tx, { adminId, action: 'cancelSubscription', ...familyYearOf(current) });
     },
   });
   return detail;
 }
+
+/** The family and camp year whose sibling discounts a change of this subscription may change. */
+const familyYearOf = (detail: SubscriptionDetail) => ({
+  parentId: detail.SUBSCRIBER_PARENT_ID,
+  campYear: Number(detail.PERIOD_STARTDATE.slice(0, 4)),
+});
 
 /** Moves the subscription to the trash (issue 18) and removes it; the audit log keeps it and its discounts as they were. */
 export async function deleteSubscription(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
@@ -248,6 +257,8 @@ export async function deleteSubscription(deps: SubscriptionDeps, adminId: number
       before: { ...before, discounts },
       after: null,
     });
+    if (!before.SUBSCRIPTION_CANCELLED)
+      await recomputeSiblingDiscounts(tx, { adminId, action: 'deleteSubscription', ...familyYearOf(before) });
   });
   return { subscriptionId };
 }
