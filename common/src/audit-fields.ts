@@ -2,6 +2,7 @@ import { formatDate, formatDateTime } from './format.js';
 import { maskNationalNumber } from './identity-numbers.js';
 import { isRealDay } from './schemas/fields.js';
 import { formatEuro } from './money.js';
+import { paymentStatusLabels } from './payment-status.js';
 import { longDayLabel } from './participants.js';
 
 /**
@@ -285,7 +286,11 @@ const auditValueLabels: Record<string, Record<string, string>> = {
   TARGET: { all: 'iedereen', unpaid: 'niet (volledig) betaald', paid: 'betaald' },
   role: { beheerder: 'Beheerder', medewerker: 'Medewerker', monitor: 'Monitor' },
   status: { outbox: 'in wachtrij', sent: 'verzonden', failed: 'mislukt' },
+  PAYMENT_STATUS: paymentStatusLabels,
 };
+
+/** Lists of days (a camp's days, a flexible booking's) as Belgian dates. */
+const dayListFields = new Set(['CAMP_ACTIVE_DAYS', 'SUBSCRIPTION_SELECTED_DAYS', 'ACTIVE_DAYS', 'activeDays', 'selectedDays']);
 
 export const auditEntityLabels: Record<string, string> = {
   subscription: 'Inschrijving',
@@ -428,6 +433,12 @@ export function formatAuditValue(field: string, value: unknown): string {
     if (isCents(field)) return formatEuro(value / 100);
     if (euroFields.has(field)) return formatEuro(value);
     return String(value);
+  }
+  if (typeof value === 'string' && dayListFields.has(field) && value.split(',').every((day) => isRealDay(day.trim()))) {
+    return value
+      .split(',')
+      .map((day) => formatDate(day.trim()))
+      .join(', ');
   }
   if (typeof value === 'string') return auditValueLabels[field]?.[value] ?? formatAuditText(value);
   if (Array.isArray(value)) return value.length === 0 ? '–' : value.map((item) => formatAuditValue(field, item)).join('; ');

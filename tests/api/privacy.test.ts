@@ -8,7 +8,7 @@ import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription, parentPayload } from '../helpers/factory.js';
-import { pdfText } from '../helpers/files.js';
+import { pdfText, pdfTextOffPage } from '../helpers/files.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
 
 /** The server's clock stands in June 2030: with the default 7 years kept, camp years 2021 and 2022 are old. */
@@ -181,6 +181,8 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
       'paymentComplete',
     ]);
 
+    // A cancellation too, so the PDF holds a payment status and a refund to come.
+    expect((await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/exportFamilyData?parentId=${s.parentId}&format=pdf`,
@@ -190,18 +192,35 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     expect(pdf.headers['content-type']).toBe('application/pdf');
     const text = await pdfText(pdf.rawPayload);
     for (const expected of [
-      'Inzage in persoonsgegevens (AVG artikel 15): Annelies De Smet',
-      'Molenstraat',
+      'Inzage in uw persoonsgegevens',
+      'Annelies De Smet',
       'Kind: Fien Testkind',
+      'Geslacht Meisje',
       s.reference,
       'Vrijetijdspas',
       '€ 140,00',
-      'Verstuurde mails',
+      'Geannuleerd Ja',
+      'Mails die wij u stuurden',
       'annelies.desmet@voorbeeld.be',
       'Straat: Kerkstraat -> Molenstraat',
+      'Betaalstatus: Niet betaald -> Betaald',
     ]) {
       expect(text).toContain(expected);
     }
+    // The parent's document is in Dutch words: no field names, codes or calls of the product, no JSON, nothing off the page.
+    for (const foreign of [
+      /\bversion\b/i,
+      /NOT-PAID|\bPAID\b|PAID-TO-MUCH/,
+      /createSubscription|updateSubscriberParent|paymentComplete/,
+      /outbox/,
+      /[{}"]/,
+      /Geslacht \d/,
+      /\b[A-Z]+_[A-Z_]+\b/,
+      /\b[a-z]+[A-Z]\w*\b/,
+    ]) {
+      expect(text).not.toMatch(foreign);
+    }
+    expect(await pdfTextOffPage(pdf.rawPayload)).toEqual([]);
     expect(text).toContain(parentRow!.nationalnr!);
     console.log(`family export: JSON ${json.rawPayload.length} bytes, PDF ${pdf.rawPayload.length} bytes`);
 

@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../server/src/db/client.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { controlledClock } from '../helpers/clock.js';
-import { createSubscription } from '../helpers/factory.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { children, parents, subscriptions } from '../../server/src/db/schema.js';
 import { pdfText } from '../helpers/files.js';
 
 const UI_TIMEOUT_MS = 15_000;
@@ -58,23 +59,65 @@ describe('Gegevensbeheer in Chromium', () => {
     await page.getByText('Minstens 7 jaar bewaren (fiscale bewaartermijn).').waitFor();
   });
 
-  it("downloads a family's data as a PDF, and says why an unsettled family cannot be erased", async () => {
-    const s = await createSubscription(session.t.db, { childFirstname: 'Mira' });
+  it('finds a family by name or national number, downloads its data as a PDF, and erases it after a confirmation naming parent and children', async () => {
     const page = await session.newPage();
     await page.goto('/gegevensbeheer');
-    await page.locator('#export-parent').fill(String(s.parentId));
+    await page.getByRole('heading', { name: 'Gegevensbeheer', level: 1 }).waitFor();
+    const search = page.getByLabel('Zoek een gezin op naam, e-mail of rijksregisternummer');
+
+    // A family that still owes money: found by the parent's national number, its data downloaded, its erasure refused.
+    const open = await createSubscription(session.t.db, { childFirstname: 'Mira', childLastname: 'Openstaand' });
+    const [{ nationalnr } = { nationalnr: '' }] = await queryRows<{ nationalnr: string }>(
+      session.t.db,
+      sql`select nationalnr from parents where id = ${open.parentId}`,
+    );
+    await search.fill(nationalnr.replace(/\D/g, ''));
+    await page.getByRole('button', { name: /Sofie Openstaand/ }).click();
+    await eventually(() => page.getByTestId('chosen-family').textContent()).toContain('Mira Openstaand');
     await page.getByRole('button', { name: 'Gegevens downloaden' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'PDF (leesbaar)' }).click()]);
-    expect(download.suggestedFilename()).toBe(`gegevens-ouder-${s.parentId}-2030-06-01.pdf`);
-    expect(await pdfText(await readFile((await download.path())!))).toContain('Kind: Mira Testkind');
-
-    await page.locator('#erase-parent').fill(String(s.parentId));
+    expect(download.suggestedFilename()).toBe(`gegevens-ouder-${open.parentId}-2030-06-01.pdf`);
+    expect(await pdfText(await readFile((await download.path())!))).toContain('Mira Openstaand');
     await page.getByRole('button', { name: 'Gezin wissen' }).click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Wissen' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Definitief wissen' }).click();
     await eventually(() => page.getByRole('alert').textContent()).toBe(
-      `Wissen kan niet: inschrijving ${s.reference} is nog niet volledig afgerekend.`,
+      `Wissen kan niet: inschrijving ${open.reference} is nog niet volledig afgerekend.`,
     );
     await page.mouse.move(0, 0);
     await expectNoSeriousAxeViolations(page, 'gegevensbeheer erase refused');
+
+    // A family whose camps were paid long ago, with two children: found by name, erased after the confirmation.
+    const oldCamp = await createCamp(session.t.db, { periodId: await createPeriod(session.t.db, { startDate: '2021-07-05' }) });
+    const first = await createSubscription(session.t.db, {
+      campId: oldCamp,
+      childFirstname: 'Wout',
+      childLastname: 'Wisdenaam',
+      paidAmountCents: 15000,
+      paid: true,
+      paymentDate: '2021-06-01',
+    });
+    const second = await createSubscription(session.t.db, { campId: oldCamp, childFirstname: 'Noor', childLastname: 'Wisdenaam' });
+    await session.t.db.update(children).set({ parentId: first.parentId }).where(eq(children.id, second.childId));
+    await session.t.db.delete(parents).where(eq(parents.id, second.parentId));
+    await session.t.db.update(subscriptions).set({ cancelled: true }).where(eq(subscriptions.id, second.subscriptionId));
+    await search.fill('wisdenaam');
+    await page.getByRole('button', { name: /Sofie Wisdenaam.*kinderen: Wout, Noor/ }).click();
+    await page.getByRole('button', { name: 'Gezin wissen' }).click();
+    const dialog = page.getByRole('dialog');
+    await eventually(() => dialog.textContent()).toContain(
+      `Alle gegevens van Sofie Wisdenaam (${first.parentEmail}) en van de kinderen Wout Wisdenaam (04/05/2016), Noor Wisdenaam (04/05/2016) worden definitief gewist.`,
+    );
+    await page.mouse.move(0, 0);
+    await expectNoSeriousAxeViolations(page, 'gegevensbeheer erase confirmation');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: '/tmp/gegevensbeheer-confirm.png', fullPage: true });
+    await dialog.getByRole('button', { name: 'Definitief wissen' }).click();
+    await page.getByText('Gezin gewist: 2 kinderen, 2 inschrijvingen').waitFor();
+    expect(await session.t.db.select().from(parents).where(eq(parents.id, first.parentId))).toEqual([]);
+    // No search finds it any more.
+    await search.fill('wisdenaam ');
+    await page.getByText('Geen gezin gevonden.').waitFor();
+    await page.mouse.move(0, 0);
+    await expectNoSeriousAxeViolations(page, 'gegevensbeheer erased');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: '/tmp/gegevensbeheer-erased.png', fullPage: true });
   });
 });

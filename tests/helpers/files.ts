@@ -94,3 +94,19 @@ export async function pdfInfo(pdf: Buffer): Promise<{ pages: number; pageSize: s
   const a4 = [width, height].sort((a, b) => a - b).every((side, i) => Math.abs(side - [595, 842][i]!) < 1);
   return { pages: document.numPages, pageSize: `${width} x ${height} pts${a4 ? ' (A4)' : ''}` };
 }
+
+/**
+ * The text of a PDF that does not lie wholly on its page, with some margin (a cell whose text runs off the paper's
+ * edge, cut off when printed): every piece of text must start at or after `margin` points from the left and end
+ * `margin` points before the right edge.
+ */
+export async function pdfTextOffPage(pdf: Buffer, margin = 10): Promise<string[]> {
+  const document = await getDocumentProxy(new Uint8Array(pdf));
+  const { items } = await extractTextItems(new Uint8Array(pdf));
+  const off: string[] = [];
+  for (const [index, page] of items.entries()) {
+    const [, , width] = (await document.getPage(index + 1)).view as [number, number, number, number];
+    for (const item of page) if (item.str.trim() !== '' && (item.x < margin || item.x + item.width > width - margin)) off.push(item.str);
+  }
+  return off;
+}

@@ -1,125 +1,156 @@
 import type { Content, TableCell } from 'pdfmake/interfaces';
-import { auditActionLabel, auditChanges, auditEntityLabels, auditFieldLabel, formatAuditValue } from '@common/audit-fields.js';
+import { auditActionLabel, auditChanges } from '@common/audit-fields.js';
+import { GENDER_GIRL } from '@common/constants.js';
 import { formatDate, formatDateTime } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
+import { formatEuro, subscriptionAmounts } from '@common/money.js';
+import { campDays } from '@common/participants.js';
+import { roleLabels } from '@common/roles.js';
+import { paymentSourceLabels } from '@common/schemas/bank.js';
+import { mailStatusLabels } from '@common/schemas/mail.js';
 import { renderPdf } from '../../lib/pdf.js';
 import type { FamilyData } from './family.js';
+
+/**
+ * The access request (GDPR art. 15) as a document for the parent: every record of the family in Dutch words (no
+ * field names, ids, record versions or codes of the product), laid out so that nothing runs off the page: facts as
+ * label and value on the full width, lists in tables whose text wraps.
+ */
 
 const headerCell = (text: string): TableCell => ({ text, bold: true, fillColor: '#e6e6e6' });
 const heading = (text: string): Content => ({ text, fontSize: 12, bold: true, margin: [0, 12, 0, 4] });
 const euro = (cents: number) => formatEuro(cents / 100);
+const or = (text: string | null | undefined) => (text && text.trim() !== '' ? text : '–');
+const lines = { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 3, paddingBottom: () => 3 };
 
-function table(headers: string[], rows: TableCell[][], widths?: (string | number)[]): Content {
+function table(headers: string[], rows: TableCell[][], widths: (string | number)[]): Content {
   if (rows.length === 0) return { text: 'Geen.', italics: true };
+  return { table: { headerRows: 1, widths, dontBreakRows: true, body: [headers.map(headerCell), ...rows] }, layout: lines };
+}
+
+/** Facts as 'label: value' rows over the page's width. */
+function facts(rows: [string, string][]): Content {
   return {
-    table: { headerRows: 1, widths: widths ?? headers.map(() => '*'), body: [headers.map(headerCell), ...rows] },
-    layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 3, paddingBottom: () => 3 },
+    table: { widths: [140, '*'], dontBreakRows: true, body: rows.map(([label, value]) => [{ text: label, bold: true }, value]) },
+    layout: lines,
   };
 }
 
-/** A stored record as 'field: value' lines, with the Dutch field names of the audit log; the national number in full (it is theirs). */
-function fields(record: Record<string, unknown>, skip: string[]): Content {
-  const rows = Object.entries(record)
-    .filter(([key]) => !skip.includes(key))
-    .map(([key, value]): TableCell[] => [
-      auditFieldLabel(key),
-      key === 'nationalnr' && value ? String(value) : formatAuditValue(key, value),
-    ]);
-  return table(['Gegeven', 'Waarde'], rows, [150, '*']);
-}
+/** A change in the log as the parent reads it: the technical fields (ids, versions) left out. */
+const technicalField = (field: string) => /(^id|_ID|Id|_VERSION|^version)$/.test(field);
 
-/** The access request (GDPR art. 15) as a document a parent can read: every record of the family, in Dutch. */
-export function familyPdf(family: FamilyData, now: Date): Promise<Buffer> {
+export function familyPdf(family: FamilyData, now: Date, organiserName: string): Promise<Buffer> {
   const { parent } = family;
-  const title = `Inzage in persoonsgegevens (AVG artikel 15): ${parent.firstname} ${parent.lastname}`;
+  const parentName = `${parent.firstname} ${parent.lastname}`;
   const content: Content[] = [
-    { text: title, fontSize: 15, bold: true },
-    { text: `Opgemaakt door Kampbeheer op ${formatDateTime(now.toISOString())}`, margin: [0, 2, 0, 0] },
+    { text: 'Inzage in uw persoonsgegevens', fontSize: 15, bold: true },
+    { text: parentName, fontSize: 12, margin: [0, 2, 0, 2] },
+    {
+      text: `Opgemaakt op ${formatDateTime(now.toISOString())} door ${organiserName || 'de organisator'}, op uw vraag (AVG artikel 15). Dit zijn alle gegevens over u en uw kinderen die wij in onze inschrijvingen bewaren.`,
+      margin: [0, 0, 0, 4],
+    },
     heading('Ouder'),
-    fields(parent, ['id']),
+    facts([
+      ['Voornaam', parent.firstname],
+      ['Familienaam', parent.lastname],
+      ['Adres', `${parent.street} ${parent.housenr}`.trim() || '–'],
+      ['Postcode en gemeente', `${parent.postalcode} ${parent.city}`.trim() || '–'],
+      ['Land', or(parent.country)],
+      ['Telefoon', or(parent.phone)],
+      ['Tweede telefoon', or(parent.phone2)],
+      ['E-mailadres', or(parent.email)],
+      ['Rijksregisternummer', or(parent.nationalnr)],
+    ]),
   ];
   for (const child of family.children) {
-    content.push(heading(`Kind: ${child.firstname} ${child.lastname}`), fields(child, ['id', 'parentId', 'subscriptions']));
+    content.push(
+      heading(`Kind: ${child.firstname} ${child.lastname}`),
+      facts([
+        ['Voornaam', child.firstname],
+        ['Familienaam', child.lastname],
+        ['Geslacht', child.genderId === GENDER_GIRL ? 'Meisje' : 'Jongen'],
+        ['Geboortedatum', formatDate(child.birthdate)],
+        ['Rijksregisternummer', or(child.nationalnr)],
+      ]),
+    );
     for (const s of child.subscriptions) {
+      const discounts = s.discounts.map((d) => `${euro(d.amountCents)} (${d.remark})`).join(', ');
+      const { amountToPayCents } = subscriptionAmounts({
+        campPriceCents: s.campPriceCents,
+        discountsCents: s.discounts.map((d) => d.amountCents),
+        paidAmountCents: s.paidAmountCents,
+        cancellation: s.cancelled ? { cancellationFeeCents: s.camp.cancellationFeeCents } : null,
+      });
+      const present = s.attendance.filter((a) => a.present).map((a) => formatDate(a.day));
+      const absent = s.attendance.filter((a) => !a.present).map((a) => formatDate(a.day));
       content.push(
         {
           text: `Inschrijving ${s.reference}: ${s.camp.theme} - ${s.camp.location}, ${s.camp.period} (${formatDate(s.camp.startDate)} - ${formatDate(s.camp.endDate)}), ${s.camp.agegroup}`,
           bold: true,
           margin: [0, 8, 0, 2],
         },
-        table(
-          ['Ingeschreven', 'Prijs', 'Betaald', 'Betaaldatum', 'Rekening', 'Geannuleerd', 'Opmerking'],
-          [
-            [
-              formatDateTime(s.createdAt),
-              euro(s.campPriceCents),
-              euro(s.paidAmountCents),
-              formatDate(s.paymentDate),
-              s.paidAccountNr ?? '',
-              s.cancelled ? 'Ja' : 'Nee',
-              s.remark ?? '',
-            ],
-          ],
-        ),
+        facts([
+          ['Ingeschreven op', formatDateTime(s.createdAt)],
+          ['Kampprijs', euro(s.campPriceCents)],
+          ['Kortingen', discounts || 'geen'],
+          ['Te betalen', euro(amountToPayCents)],
+          ['Betaald', euro(s.paidAmountCents)],
+          ['Betaaldatum', s.paymentDate ? formatDate(s.paymentDate) : '–'],
+          ['Betaalwijze', s.paymentMethod],
+          ['Rekening van de betaler', or(s.paidAccountNr)],
+          ['Geannuleerd', s.cancelled ? `Ja${s.cancellationDate ? `, op ${formatDate(s.cancellationDate)}` : ''}` : 'Nee'],
+          ['Lunch', or(s.lunchPreference)],
+          ['Opmerking', or(s.remark)],
+          ...(s.selectedDays ? [['Gekozen dagen', campDays(s.selectedDays).map(formatDate).join(', ')] as [string, string]] : []),
+          ['Aanwezig', present.join(', ') || 'nog geen dag'],
+          ...(absent.length > 0 ? [['Afwezig', absent.join(', ')] as [string, string]] : []),
+        ]),
       );
-      if (s.discounts.length > 0)
-        content.push(
-          table(
-            ['Korting', 'Bedrag', 'Reden'],
-            s.discounts.map((d) => [formatDateTime(d.createdAt), euro(d.amountCents), d.remark]),
-          ),
-        );
       if (s.payments.length > 0)
         content.push(
+          { text: 'Betalingen', bold: true, margin: [0, 4, 0, 2] },
           table(
-            ['Betaling', 'Bedrag', 'Rekening', 'Betaler', 'Mededeling'],
+            ['Datum', 'Bedrag', 'Hoe', 'Rekening', 'Betaler', 'Mededeling'],
             s.payments.map((p) => [
-              formatDate(p.valueDate),
+              p.valueDate ? formatDate(p.valueDate) : '–',
               euro(p.amountCents),
-              p.accountNr ?? '',
-              p.payerName ?? '',
-              p.communication ?? p.structuredCommunication ?? '',
+              paymentSourceLabels[p.source],
+              or(p.accountNr),
+              or(p.payerName),
+              or(p.communication ?? p.structuredCommunication),
             ]),
+            [55, 55, 80, 95, '*', '*'],
           ),
         );
-      if (s.attendance.length > 0)
-        content.push({
-          text: `Aanwezig: ${
-            s.attendance
-              .filter((a) => a.present)
-              .map((a) => formatDate(a.day))
-              .join(', ') || 'geen dag'
-          }`,
-          margin: [0, 2, 0, 0],
-        });
     }
   }
   content.push(
-    heading('Verstuurde mails'),
+    heading('Mails die wij u stuurden'),
     table(
       ['Datum', 'Aan', 'Onderwerp', 'Status'],
-      family.mails.map((m) => [formatDateTime(m.createdAt), m.recipient, m.subject, m.status]),
-      [80, 140, '*', 50],
+      family.mails.map((m) => [formatDateTime(m.createdAt), m.recipient, m.subject, mailStatusLabels[m.status]]),
+      [75, 150, '*', 55],
     ),
-    heading('Logboek: wijzigingen aan deze gegevens'),
+    heading('Logboek: wie wat veranderde aan deze gegevens'),
     table(
-      ['Wanneer', 'Wie', 'Actie', 'Wijzigingen'],
+      ['Wanneer', 'Door', 'Wat', 'Wijzigingen'],
       family.auditEntries.map((e) => [
         formatDateTime(e.at),
-        e.user ?? 'Systeem',
-        `${auditActionLabel(e.action)} (${auditEntityLabels[e.entity] ?? e.entity})`,
+        e.userRole ? roleLabels[e.userRole] : 'Systeem',
+        auditActionLabel(e.action),
         auditChanges(e.before, e.after)
+          .filter((c) => !technicalField(c.field))
           // Roboto has no arrow glyph: the PDF writes old -> new.
           .map((c) => `${c.label}: ${c.old} -> ${c.new}`)
           .join('\n'),
       ]),
-      [80, 100, 100, '*'],
+      [75, 60, 110, '*'],
     ),
   );
+  const title = `Inzage in persoonsgegevens: ${parentName}`;
   return renderPdf({
     pageSize: 'A4',
     pageMargins: [36, 36, 36, 40],
-    info: { title, creator: 'Kampbeheer' },
+    info: { title, creator: organiserName || 'Kampbeheer' },
     defaultStyle: { font: 'Roboto', fontSize: 9, color: '#000000' },
     content,
     footer: (currentPage, pageCount) => ({

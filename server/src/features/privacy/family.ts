@@ -9,8 +9,10 @@ import {
   camps,
   children,
   locations,
+  lunchPreferences,
   mailOutbox,
   parents,
+  paymentMethods,
   payments,
   periods,
   subscriptionDiscounts,
@@ -31,6 +33,8 @@ export async function readFamily(db: Executor, parentId: number) {
       : await db
           .select({
             subscription: subscriptions,
+            paymentMethod: paymentMethods.description,
+            lunchPreference: lunchPreferences.description,
             camp: {
               id: camps.id,
               theme: themes.name,
@@ -39,6 +43,7 @@ export async function readFamily(db: Executor, parentId: number) {
               startDate: periods.startDate,
               endDate: periods.endDate,
               agegroup: agegroups.name,
+              cancellationFeeCents: camps.cancellationFeeCents,
             },
           })
           .from(subscriptions)
@@ -47,6 +52,8 @@ export async function readFamily(db: Executor, parentId: number) {
           .innerJoin(locations, eq(locations.id, camps.locationId))
           .innerJoin(periods, eq(periods.id, camps.periodId))
           .innerJoin(agegroups, eq(agegroups.id, camps.agegroupId))
+          .innerJoin(paymentMethods, eq(paymentMethods.id, subscriptions.paymentMethodId))
+          .leftJoin(lunchPreferences, eq(lunchPreferences.id, subscriptions.lunchPreferenceId))
           .where(inArray(subscriptions.childId, childIds))
           .orderBy(asc(periods.startDate), asc(subscriptions.id));
   const subscriptionIds = subscriptionRows.map((r) => r.subscription.id);
@@ -70,7 +77,8 @@ export async function readFamily(db: Executor, parentId: number) {
     .select({
       id: auditLog.id,
       at: auditLog.at,
-      user: admins.email,
+      // Who at the organiser, by role: staff's e-mail addresses are not the family's data.
+      userRole: admins.role,
       action: auditLog.action,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
@@ -97,8 +105,10 @@ export async function readFamily(db: Executor, parentId: number) {
       ...child,
       subscriptions: subscriptionRows
         .filter((r) => r.subscription.childId === child.id)
-        .map(({ subscription, camp }) => ({
+        .map(({ subscription, camp, paymentMethod, lunchPreference }) => ({
           ...subscription,
+          paymentMethod,
+          lunchPreference,
           camp,
           discounts: discounts.filter((d) => d.subscriptionId === subscription.id),
           attendance: days.filter((d) => d.subscriptionId === subscription.id),

@@ -2,6 +2,7 @@ import { privacyCalls } from '@common/contract/privacy.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { callRoutes } from '../../lib/calls.js';
 import { CONTENT_TYPES } from '../../lib/downloads.js';
+import { readSettings, settingsDefaults } from '../../lib/settings.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { anonymiseYears } from './anonymise.js';
 import { eraseFamily } from './erase.js';
@@ -19,7 +20,10 @@ export default callRoutes(privacyCalls, (app) => {
       const family = await readFamily(app.database.db, parentId);
       const now = app.clock.now();
       const fileName = `gegevens-ouder-${parentId}-${todayInBelgium(now)}.${format}`;
-      if (format === 'pdf') return { body: await familyPdf(family, now), contentType: CONTENT_TYPES.pdf, fileName };
+      if (format === 'pdf') {
+        const organiser = await readSettings(app.database.db, settingsDefaults(app.config));
+        return { body: await familyPdf(family, now, organiser.ORGANISER_NAME), contentType: CONTENT_TYPES.pdf, fileName };
+      }
       const body = Buffer.from(JSON.stringify({ exportedAt: now.toISOString(), ...family }, null, 2));
       return { body, contentType: CONTENT_TYPES.json, fileName };
     },

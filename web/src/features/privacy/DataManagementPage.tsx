@@ -5,10 +5,13 @@ import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Spinner from 'react-bootstrap/Spinner';
+import { formatDate } from '@common/format.js';
 import { DEFAULT_RETENTION_YEARS, type AnonymiseYearsResult } from '@common/schemas/privacy.js';
+import type { FamilyRecord } from '@common/schemas/registration.js';
 import { ConfirmModal } from '../../components/ConfirmModal.js';
 import { DownloadMenu } from '../../components/DownloadMenu.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
+import { FamilySearch, familyLine } from '../../components/FamilySearch.js';
 import { SectionCard } from '../../components/SectionCard.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useAnonymiseYears, useEraseFamily } from './api/privacy-api.js';
@@ -135,101 +138,108 @@ function RetentionCard() {
   );
 }
 
-function ParentIdField({ id, value, onChange }: { id: string; value: string; onChange: (value: string) => void }) {
-  return (
-    <>
-      <Form.Label htmlFor={id}>Ouder (id)</Form.Label>
-      <Form.Control id={id} inputMode="numeric" value={value} onChange={(e) => onChange(e.target.value.replace(/\D/g, ''))} />
-    </>
-  );
-}
+const childrenText = (family: FamilyRecord) =>
+  family.CHILDREN.length === 0
+    ? 'geen kinderen'
+    : family.CHILDREN.map((c) => `${c.SUBSCRIBER_FIRSTNAME} ${c.SUBSCRIBER_LASTNAME} (${formatDate(c.SUBSCRIBER_BIRTHDATE)})`).join(', ');
 
-function AccessRequestCard() {
-  const [parentId, setParentId] = useState('');
-  return (
-    <SectionCard title="Inzage (AVG artikel 15)">
-      <p>Alle gegevens van één gezin: ouder, kinderen, inschrijvingen, betalingen, verstuurde mails en het logboek erover.</p>
-      <Row className="g-2 align-items-end">
-        <Col xs="auto">
-          <ParentIdField id="export-parent" value={parentId} onChange={setParentId} />
-        </Col>
-        <Col xs="auto">
-          {parentId ? (
-            <DownloadMenu
-              id="family-export"
-              label="Gegevens downloaden"
-              choices={[
-                { label: 'JSON', call: 'exportFamilyData', query: { parentId, format: 'json' } },
-                { label: 'PDF (leesbaar)', call: 'exportFamilyData', query: { parentId, format: 'pdf' } },
-              ]}
-            />
-          ) : (
-            <Button variant="outline-secondary" disabled>
-              Gegevens downloaden
-            </Button>
-          )}
-        </Col>
-      </Row>
-    </SectionCard>
-  );
-}
-
-function ErasureCard() {
-  const [parentId, setParentId] = useState('');
+/**
+ * A family's rights (GDPR articles 15 and 17): staff find the family as on the registration (name, e-mail or
+ * national number), then download everything about it for the parent, or erase it after a confirmation that names
+ * the parent and the children.
+ */
+function FamilyCard() {
+  const [family, setFamily] = useState<FamilyRecord | null>(null);
   const [asking, setAsking] = useState(false);
   const erase = useEraseFamily();
+  const erased = erase.data ?? null;
+  const choose = (found: FamilyRecord) => {
+    setFamily(found);
+    erase.reset();
+  };
+  const parentId = family?.SUBSCRIBER_PARENT_ID;
   return (
-    <SectionCard title="Gezin wissen (AVG artikel 17)">
-      <p>
-        Wist ouder, kinderen, inschrijvingen en mails. Kan niet zolang een inschrijving niet afgerekend is of binnen de fiscale
-        bewaartermijn valt.
-      </p>
-      <Row className="g-2 align-items-end mb-2">
-        <Col xs="auto">
-          <ParentIdField
-            id="erase-parent"
-            value={parentId}
-            onChange={(value) => {
-              setParentId(value);
-              erase.reset();
-            }}
-          />
-        </Col>
-        <Col xs="auto">
-          <Button variant="danger" disabled={!parentId || erase.isPending} onClick={() => setAsking(true)}>
-            Gezin wissen
-          </Button>
-        </Col>
-      </Row>
-      {erase.data && (
+    <SectionCard title="Inzage en wissen van een gezin">
+      <FamilySearch id="privacy-family-search" chosenId={parentId ?? null} onChoose={choose} />
+      {family ? (
+        <dl className="row mb-3" data-testid="chosen-family">
+          <dt className="col-sm-2">Ouder</dt>
+          <dd className="col-sm-10">{familyLine(family)}</dd>
+          <dt className="col-sm-2">Kinderen</dt>
+          <dd className="col-sm-10">{childrenText(family)}</dd>
+        </dl>
+      ) : (
+        <p className="text-body-secondary">Zoek en kies eerst een gezin.</p>
+      )}
+      {erased && (
         <Alert variant="success" role="status">
-          Gezin gewist: {erase.data.children} kinderen, {erase.data.subscriptions} inschrijvingen, {erase.data.mails} mails.
+          Gezin gewist: {erased.children} kinderen, {erased.subscriptions} inschrijvingen, {erased.mails} mails.
         </Alert>
       )}
+
+      <h2 className="h6 mt-3">Inzage (AVG artikel 15)</h2>
+      <p>
+        Alle gegevens van het gezin, voor de ouder: ouder, kinderen, inschrijvingen, betalingen, verstuurde mails en het logboek erover.
+      </p>
+      {parentId ? (
+        <DownloadMenu
+          id="family-export"
+          label="Gegevens downloaden"
+          choices={[
+            { label: 'PDF (leesbaar)', call: 'exportFamilyData', query: { parentId, format: 'pdf' } },
+            { label: 'JSON (voor een ander programma)', call: 'exportFamilyData', query: { parentId, format: 'json' } },
+          ]}
+        />
+      ) : (
+        <Button variant="outline-secondary" disabled>
+          Gegevens downloaden
+        </Button>
+      )}
+
+      <h2 className="h6 mt-4">Gezin wissen (AVG artikel 17)</h2>
+      <p>
+        Wist ouder, kinderen, inschrijvingen (ook in de prullenbak), mails en attestgegevens; betalingen blijven zonder naam in de
+        boekhouding. Kan niet zolang een inschrijving niet afgerekend is of binnen de fiscale bewaartermijn valt.
+      </p>
+      <Button variant="danger" disabled={!family || erase.isPending} onClick={() => setAsking(true)}>
+        Gezin wissen
+      </Button>
       <ErrorAlert message={erase.isError && !asking ? failure(erase.error) : null} />
       <ConfirmModal
-        show={asking}
+        show={asking && family !== null}
         title="Gezin wissen"
-        confirmLabel="Wissen"
+        confirmLabel="Definitief wissen"
         confirmVariant="danger"
         pending={erase.isPending}
-        onConfirm={() => erase.mutate(Number(parentId), { onSettled: () => setAsking(false) })}
+        onConfirm={() =>
+          erase.mutate(parentId!, {
+            onSuccess: () => setFamily(null),
+            onSettled: () => setAsking(false),
+          })
+        }
         onCancel={() => setAsking(false)}
       >
-        <p className="mb-0">Alle gegevens van ouder {parentId} en de kinderen worden definitief gewist.</p>
+        {family && (
+          <>
+            <p>
+              Alle gegevens van {family.SUBSCRIBER_PARENT_FIRSTNAME} {family.SUBSCRIBER_PARENT_LASTNAME} ({family.SUBSCRIBER_PARENT_EMAIL})
+              en van {family.CHILDREN.length === 1 ? 'het kind' : 'de kinderen'} {childrenText(family)} worden definitief gewist.
+            </p>
+            <p className="mb-0">Dit kan niet ongedaan gemaakt worden.</p>
+          </>
+        )}
       </ConfirmModal>
     </SectionCard>
   );
 }
 
-/** 'Gegevensbeheer' (beheerder): retention, the access request and erasure (issue 20). */
+/** 'Gegevensbeheer' (beheerder): retention, and a family's access request and erasure (issues 20, 33 and 39). */
 export default function DataManagementPage() {
   return (
     <>
       <h1 className="h3 mb-3">Gegevensbeheer</h1>
       <RetentionCard />
-      <AccessRequestCard />
-      <ErasureCard />
+      <FamilyCard />
     </>
   );
 }

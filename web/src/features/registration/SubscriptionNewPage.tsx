@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Card from 'react-bootstrap/Card';
 import Form from 'react-bootstrap/Form';
-import ListGroup from 'react-bootstrap/ListGroup';
 import { Link, useNavigate } from 'react-router';
-import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD, SEARCH_DEBOUNCE_MS } from '@common/constants.js';
+import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
 import { registrationPrice } from '@common/registration.js';
@@ -12,13 +11,13 @@ import type { BookingOverrides, FamilyRecord } from '@common/schemas/registratio
 import { BookingOverrideChecks, noOverrides } from '../../components/BookingOverrideChecks.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
-import { useDebouncedCallback } from '../../components/useDebouncedCallback.js';
+import { FamilySearch } from '../../components/FamilySearch.js';
 import { paths } from '../../app/paths.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { campAgeText, campChoiceLabel, campSeatsText, sortCampChoices } from '../../lib/camp-choice.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useLunchPreferences, usePaymentMethods } from '../../lib/lookups.js';
-import { useCampsOfYear, useCreateSubscription, useFamilies } from './api/registration.js';
+import { useCampsOfYear, useCreateSubscription } from './api/registration.js';
 import { TextField } from './components/TextField.js';
 
 const emptyParent = {
@@ -75,14 +74,6 @@ export default function SubscriptionNewPage() {
 
   const [campId, setCampId] = useState('');
   const [days, setDays] = useState<string[]>([]);
-  const [search, setSearch] = useState('');
-  const [familySearch, setFamilySearch] = useState('');
-  const debouncedSearch = useDebouncedCallback((typed: string) => setFamilySearch(typed.trim()), SEARCH_DEBOUNCE_MS);
-  const typeSearch = (typed: string) => {
-    setSearch(typed);
-    debouncedSearch.call(typed);
-  };
-  const families = useFamilies(familySearch);
   const [family, setFamily] = useState<FamilyRecord | null>(null);
   const [newParent, setNewParent] = useState(false);
   const [parent, setParent] = useState<ParentFields>(emptyParent);
@@ -191,32 +182,17 @@ export default function SubscriptionNewPage() {
           2. Ouder
         </Card.Header>
         <Card.Body>
-          <div className="d-flex flex-wrap gap-2 align-items-end mb-2">
-            <Form.Group controlId="registration-family-search" className="flex-grow-1">
-              <Form.Label>Zoek een gezin op naam, e-mail of rijksregisternummer</Form.Label>
-              <Form.Control type="search" value={search} onChange={(e) => typeSearch(e.target.value)} autoComplete="off" />
-            </Form.Group>
-            <Button variant="outline-primary" onClick={() => chooseFamily(null)} active={newParent} aria-pressed={newParent}>
-              Nieuwe ouder
-            </Button>
-          </div>
-          {families.data && familySearch.length >= 2 && !newParent && (
-            <ListGroup className="mb-2" aria-label="Gevonden gezinnen">
-              {families.data.length === 0 && <ListGroup.Item>Geen gezin gevonden.</ListGroup.Item>}
-              {families.data.map((f) => (
-                <ListGroup.Item
-                  key={f.SUBSCRIBER_PARENT_ID}
-                  action
-                  active={family?.SUBSCRIBER_PARENT_ID === f.SUBSCRIBER_PARENT_ID}
-                  onClick={() => chooseFamily(f)}
-                >
-                  {f.SUBSCRIBER_PARENT_FIRSTNAME} {f.SUBSCRIBER_PARENT_LASTNAME}, {f.SUBSCRIBER_PARENT_STREET} {f.SUBSCRIBER_PARENT_HOUSENR}
-                  , {f.SUBSCRIBER_PARENT_POSTALCODE} {f.SUBSCRIBER_PARENT_CITY} — {f.SUBSCRIBER_PARENT_EMAIL}
-                  {f.CHILDREN.length > 0 && ` (kinderen: ${f.CHILDREN.map((c) => c.SUBSCRIBER_FIRSTNAME).join(', ')})`}
-                </ListGroup.Item>
-              ))}
-            </ListGroup>
-          )}
+          <FamilySearch
+            id="registration-family-search"
+            chosenId={family?.SUBSCRIBER_PARENT_ID ?? null}
+            onChoose={chooseFamily}
+            hideResults={newParent}
+            actions={
+              <Button variant="outline-primary" onClick={() => chooseFamily(null)} active={newParent} aria-pressed={newParent}>
+                Nieuwe ouder
+              </Button>
+            }
+          />
           {family && !newParent && (
             <p className="mb-0" data-testid="chosen-parent">
               Gekozen ouder: {family.SUBSCRIBER_PARENT_FIRSTNAME} {family.SUBSCRIBER_PARENT_LASTNAME} ({family.SUBSCRIBER_PARENT_EMAIL})

@@ -1,4 +1,4 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { BookingOverrides, CreateSubscriptionInput } from '@common/schemas/registration.js';
 import { api } from '../../../lib/api-client.js';
 
@@ -6,23 +6,12 @@ import { api } from '../../../lib/api-client.js';
 export const registrationKeys = {
   all: ['registration'] as const,
   camps: (campYear: number) => ['registration', 'camps', campYear] as const,
-  families: (search: string) => ['registration', 'families', search] as const,
   trash: (campYear: number) => ['registration', 'trash', campYear] as const,
 };
 
 /** The camps of the year with their seats and price, to choose from. */
 export function useCampsOfYear(campYear: number) {
   return useQuery({ queryKey: registrationKeys.camps(campYear), queryFn: () => api.call('getCamps', { campYear }) });
-}
-
-/** Families found on the server by name, e-mail or national number (at least 2 characters). */
-export function useFamilies(search: string) {
-  return useQuery({
-    queryKey: registrationKeys.families(search),
-    queryFn: () => api.call('findFamilies', { search }),
-    enabled: search.trim().length >= 2,
-    placeholderData: keepPreviousData,
-  });
 }
 
 /** After a registration, move or restore every list of subscriptions and camps (seats) is stale. */
