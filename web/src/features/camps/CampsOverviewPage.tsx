@@ -1,3 +1,4 @@
+import { mayWhole, reads } from '@common/policies.js';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { parseRecordId } from '@common/record-id.js';
@@ -42,7 +43,7 @@ function MonitorCamps({ year }: { year: number }) {
       ) : camps.isError ? (
         <ErrorAlert message={failureMessages.loadCamps} />
       ) : camps.data.length === 0 ? (
-        <p>Geen kampen op jouw locaties in {year}.</p>
+        <p>Geen lopende of komende kampen op jouw locaties in {year}.</p>
       ) : (
         <ul className="list-group">
           {[...camps.data].sort(campOrder).map((camp) => (
@@ -65,7 +66,8 @@ function MonitorCamps({ year }: { year: number }) {
 export default function CampsOverviewPage() {
   const { state } = useAuth();
   const year = useCampYear();
-  if (state.status === 'signedIn' && state.user.role === 'monitor') return <MonitorCamps year={year} />;
+  // Who sees only part of the camps (a monitor: theirs, the camp policy) gets the plain list of theirs.
+  if (state.status === 'signedIn' && !mayWhole(state.user.role, reads('camp'))) return <MonitorCamps year={year} />;
   return <StaffCamps year={year} />;
 }
 
