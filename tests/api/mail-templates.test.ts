@@ -151,7 +151,13 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     const unchanged = await databaseDigest(t.db);
     for (const [field, value, message] of [
       ['ORGANISER_IBAN', 'BE00 0000 0000 0000', 'Foutief formaat: geen geldig IBAN-rekeningnummer.'],
-      ['ORGANISER_COMPANY_NUMBER', '0123.456.789', 'Foutief formaat: een ondernemingsnummer heeft 10 cijfers, bijvoorbeeld 0123.456.749.'],
+      ['ORGANISER_COMPANY_NUMBER', '0123.456', 'Foutief formaat: een ondernemingsnummer heeft 10 cijfers, bijvoorbeeld 0123.456.749.'],
+      // Ten digits with a wrong check number: says so, not that it needs 10 digits (issue 39).
+      [
+        'ORGANISER_COMPANY_NUMBER',
+        '0123.456.789',
+        'Dit ondernemingsnummer bestaat niet: de laatste twee cijfers (het controlegetal) passen niet bij de eerste acht. Kijk het nummer na, bijvoorbeeld in de KBO.',
+      ],
       ['MAIL_FROM', 'Kampen <geen adres>', 'Foutief formaat: een mailadres, eventueel met naam: Kampen <kampen@voorbeeld.be>.'],
       ['PUBLIC_SITE_URL', 'ftp://kampen.be', 'Foutief formaat: een webadres dat met https:// of http:// begint.'],
       ['SIGNATURE_IMAGE', 'data:image/gif;base64,R0lGOD', 'Foutief formaat: een PNG- of JPEG-afbeelding.'],

@@ -11,7 +11,7 @@ import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/att
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { download, pdfText } from '../helpers/files.js';
-import { eventually, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
+import { eventually, field, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
 import { schemaErrors } from '../helpers/xml-schema.js';
 import { addUser, signIn } from '../helpers/users.js';
 
@@ -217,8 +217,7 @@ describe('attests in Chromium', () => {
       await dialog.getByRole('group', { name: 'Schuldenaar 1' }).waitFor({ timeout: UI_TIMEOUT_MS });
       return dialog;
     };
-    const debtor = (dialog: Locator, n: number, label: string) =>
-      dialog.getByRole('group', { name: `Schuldenaar ${n}` }).getByLabel(label, { exact: true });
+    const debtor = (dialog: Locator, n: number, label: string) => field(dialog.getByRole('group', { name: `Schuldenaar ${n}` }), label);
 
     // The parent pays everything until staff say otherwise; the co-parent paid half.
     let dialog = await edit(eligible);

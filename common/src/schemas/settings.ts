@@ -12,6 +12,8 @@ export const settingsMessages = {
   iban: 'Foutief formaat: geen geldig IBAN-rekeningnummer.',
   bic: 'Foutief formaat: een BIC heeft 8 of 11 tekens.',
   companyNumber: 'Foutief formaat: een ondernemingsnummer heeft 10 cijfers, bijvoorbeeld 0123.456.749.',
+  companyNumberCheckDigits:
+    'Dit ondernemingsnummer bestaat niet: de laatste twee cijfers (het controlegetal) passen niet bij de eerste acht. Kijk het nummer na, bijvoorbeeld in de KBO.',
   mailFrom: 'Foutief formaat: een mailadres, eventueel met naam: Kampen <kampen@voorbeeld.be>.',
   url: 'Foutief formaat: een webadres dat met https:// of http:// begint.',
   signatureImage: 'Foutief formaat: een PNG- of JPEG-afbeelding.',
@@ -58,11 +60,14 @@ export function isValidBelcotaxPhone(text: string): boolean {
 /** The largest signature image, as base64 in a data URL (fits the API's body limit with room to spare). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 150 * 1024;
 
-/** Belgian company number (KBO): 10 digits, the last two 97 − (the first eight mod 97). Dots and spaces allowed. */
-export function isValidCompanyNumber(text: string): boolean {
+/**
+ * Why a typed Belgian company number (KBO) is none, or null when it is one: 10 digits starting with 0 or 1 (dots and
+ * spaces allowed), the last two 97 − (the first eight mod 97). A wrong check number says so (issue 39).
+ */
+export function companyNumberProblem(text: string): string | null {
   const digits = text.replace(/[\s.]/g, '');
-  if (!/^[01]\d{9}$/.test(digits)) return false;
-  return 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8));
+  if (!/^[01]\d{9}$/.test(digits)) return settingsMessages.companyNumber;
+  return 97 - (Number(digits.slice(0, 8)) % 97) === Number(digits.slice(8)) ? null : settingsMessages.companyNumberCheckDigits;
 }
 
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+\.[^\s@<>]+$/;
@@ -77,12 +82,21 @@ const optionalChecked = (max: number, valid: (v: string) => boolean, message: st
     .refine((v) => v === null || valid(v.trim()), message)
     .transform((v) => v?.trim() ?? null);
 
+/** An optional text refused with the message its own problem names. */
+const optionalWithProblem = (max: number, problem: (v: string) => string | null) =>
+  optionalText(max)
+    .superRefine((v, ctx) => {
+      const message = v === null ? null : problem(v.trim());
+      if (message) ctx.addIssue({ code: 'custom', message });
+    })
+    .transform((v) => v?.trim() ?? null);
+
 const dataUrlBytes = (dataUrl: string) => Math.floor(((dataUrl.split(',')[1] ?? '').length * 3) / 4);
 
 export const settingsPayload = z.object({
   ORGANISER_NAME: requiredText(2, 100),
   ORGANISER_ADDRESS: optionalText(300),
-  ORGANISER_COMPANY_NUMBER: optionalChecked(20, isValidCompanyNumber, settingsMessages.companyNumber),
+  ORGANISER_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem),
   ORGANISER_BELCOTAX_REFERENCE: optionalText(50),
   ORGANISER_IBAN: requiredText(1, 42).refine(isValidIban, settingsMessages.iban),
   ORGANISER_BIC: optionalChecked(
@@ -118,7 +132,7 @@ export const settingsPayload = z.object({
     .refine((v) => !v || (RECOGNITION_CODES as readonly string[]).includes(v), m.wrongFormat)
     .transform((v) => (v === undefined ? undefined : ((v || null) as RecognitionCode | null))),
   CERTIFYING_AUTHORITY_ADDRESS: optionalText(300).optional(),
-  CERTIFYING_AUTHORITY_COMPANY_NUMBER: optionalChecked(20, isValidCompanyNumber, settingsMessages.companyNumber).optional(),
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem).optional(),
   FISCAL_DAILY_MAXIMUMS: optionalText(500)
     .refine((v) => v === null || parseDailyMaximums(v) !== null, settingsMessages.dailyMaximums)
     .transform((v) => (v === null ? '' : formatDailyMaximums(parseDailyMaximums(v)!)))

@@ -5,16 +5,21 @@ import FormGroup from 'react-bootstrap/FormGroup';
 import FormLabel from 'react-bootstrap/FormLabel';
 import FormText from 'react-bootstrap/FormText';
 
+/** The red star of a required field's label; screen readers hear the field's required state instead. */
+export function RequiredMark() {
+  return (
+    <span className="text-danger ms-1" aria-hidden="true">
+      *
+    </span>
+  );
+}
+
 /** A field's label, with a red star when it is required. */
 export function Label({ htmlFor, label, required }: { htmlFor: string; label: string; required?: boolean }) {
   return (
     <FormLabel htmlFor={htmlFor}>
       {label}
-      {required && (
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
-      )}
+      {required && <RequiredMark />}
     </FormLabel>
   );
 }

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { SAVED_INDICATOR_MS } from '@common/constants.js';
 import { ApiError } from '../lib/api-client.js';
 import { ACTION_STARTED, useActionScope } from './ActionScope.js';
+import { refusalExplanation } from './server-field-errors.js';
 
 export type SaveState = 'idle' | 'submitting' | 'success' | 'error';
 
@@ -10,7 +11,8 @@ export const isStaleSave = (error: unknown): error is ApiError => error instance
 
 /**
  * The save cycle of every form and action (spec section 4): idle, submitting, then success for 1 s
- * or error with the given message; the form stays editable on error. A save over a record someone else
+ * or error with the given message, followed by the refusal's own explanation when the server gave one (issue 39);
+ * the form stays editable on error. A save over a record someone else
  * changed says so instead (the server's message), and `stale` tells the screen to offer a reload. Inside an
  * ActionScope its failure message goes as soon as another action of the screen starts; a stale record's
  * warning stays, since the record is still stale.
@@ -52,7 +54,8 @@ export function useSaveCycle(failureMessage: string) {
       } catch (caught) {
         setState('error');
         setStale(isStaleSave(caught));
-        setError(isStaleSave(caught) ? caught.message : failureMessage);
+        // A refusal says why besides the failure message (issue 39); a field message also stands at its field.
+        setError(isStaleSave(caught) ? caught.message : [failureMessage, refusalExplanation(caught)].filter(Boolean).join(' '));
         return false;
       }
     },

@@ -10,6 +10,7 @@ import { LoadingLine } from '../../components/LoadingLine.js';
 import { refusalMessage } from '../../components/server-field-errors.js';
 import { useUnsavedChanges } from '../../components/unsaved-changes.js';
 import { api } from '../../lib/api-client.js';
+import { RequiredMark } from '../../components/TextInput.js';
 
 /** The form holds text as typed; the server's schema judges it (a refusal comes back as its Dutch message). */
 interface DebtorValues {
@@ -199,7 +200,10 @@ function DebtorFieldset({ form, index, onRemove }: { form: UseFormReturn<AttestC
           const id = `debtor-${index}-${name}`;
           return (
             <Form.Group key={name} className="col-md-6" controlId={id}>
-              <Form.Label>{label}</Form.Label>
+              <Form.Label>
+                {label}
+                <RequiredMark />
+              </Form.Label>
               <Form.Control inputMode={name === 'SHARE_PERCENT' ? 'numeric' : undefined} {...form.register(`DEBTORS.${index}.${name}`)} />
             </Form.Group>
           );

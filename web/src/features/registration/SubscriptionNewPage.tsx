@@ -19,6 +19,7 @@ import { ApiError } from '../../lib/api-client.js';
 import { useLunchPreferences, usePaymentMethods } from '../../lib/lookups.js';
 import { useCampsOfYear, useCreateSubscription } from './api/registration.js';
 import { TextField } from './components/TextField.js';
+import { RequiredMark } from '../../components/TextInput.js';
 
 const emptyParent = {
   SUBSCRIBER_PARENT_FIRSTNAME: '',
@@ -137,7 +138,10 @@ export default function SubscriptionNewPage() {
         </Card.Header>
         <Card.Body>
           <Form.Group controlId="registration-camp" className="mb-2">
-            <Form.Label>Kamp</Form.Label>
+            <Form.Label>
+              Kamp
+              <RequiredMark />
+            </Form.Label>
             <Form.Select value={campId} onChange={(e) => chooseCamp(e.target.value)} isInvalid={fieldError('CAMP_ID') !== undefined}>
               <option value="">Kies een kamp</option>
               {sortedCamps.map((c) => (
@@ -263,7 +267,10 @@ export default function SubscriptionNewPage() {
                   error={fieldError('SUBSCRIBER_LASTNAME')}
                 />
                 <Form.Group controlId="registration-gender" className="mb-2 col-md-6">
-                  <Form.Label>Geslacht</Form.Label>
+                  <Form.Label>
+                    Geslacht
+                    <RequiredMark />
+                  </Form.Label>
                   <Form.Select
                     value={child.SUBSCRIBER_GENDER_ID}
                     onChange={(e) => setChild((c) => ({ ...c, SUBSCRIBER_GENDER_ID: e.target.value }))}
@@ -301,7 +308,10 @@ export default function SubscriptionNewPage() {
         </Card.Header>
         <Card.Body className="row">
           <Form.Group controlId="registration-payment-method" className="mb-2 col-md-6">
-            <Form.Label>Betaalwijze</Form.Label>
+            <Form.Label>
+              Betaalwijze
+              <RequiredMark />
+            </Form.Label>
             <Form.Select
               value={paymentMethodId}
               onChange={(e) => setPaymentMethodId(e.target.value)}
@@ -316,7 +326,10 @@ export default function SubscriptionNewPage() {
             <Form.Control.Feedback type="invalid">{fieldError('PAYMENTMETHOD_ID')}</Form.Control.Feedback>
           </Form.Group>
           <Form.Group controlId="registration-lunch" className="mb-2 col-md-6">
-            <Form.Label>Lunchvoorkeur</Form.Label>
+            <Form.Label>
+              Lunchvoorkeur
+              <RequiredMark />
+            </Form.Label>
             <Form.Select
               value={lunchPreferenceId}
               onChange={(e) => setLunchPreferenceId(e.target.value)}

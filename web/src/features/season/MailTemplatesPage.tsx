@@ -25,6 +25,7 @@ import { useSaveCycle } from '../../components/useSaveCycle.js';
 import { ApiError } from '../../lib/api-client.js';
 import { useMailTemplates } from '../../lib/lookups.js';
 import { previewMailTemplate, sendTestMail, useCrud } from './api/season-api.js';
+import { RequiredMark } from '../../components/TextInput.js';
 
 const NEW = '';
 
@@ -194,7 +195,10 @@ function TestMail({ subject, body, templateId }: { subject: string; body: string
         onderwerp.
       </p>
       <Form.Group className="mb-2" controlId="testmail-to">
-        <Form.Label>Naar</Form.Label>
+        <Form.Label>
+          Naar
+          <RequiredMark />
+        </Form.Label>
         <Form.Control type="email" value={to} onChange={(e) => setTo(e.target.value)} />
       </Form.Group>
       <ErrorAlert message={cycle.error} />

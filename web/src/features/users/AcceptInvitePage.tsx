@@ -11,6 +11,7 @@ import { userMessages } from '@common/schemas/users.js';
 import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { api, ApiError } from '../../lib/api-client.js';
+import { RequiredMark } from '../../components/TextInput.js';
 
 /** The invite link's page (no sign-in): the invitee chooses a password, then signs in. */
 export default function AcceptInvitePage() {
@@ -42,7 +43,10 @@ export default function AcceptInvitePage() {
               >
                 <ErrorAlert message={accept.error && !fieldError ? accept.error.message : null} />
                 <Form.Group className="mb-3" controlId="new-password">
-                  <Form.Label>Nieuw wachtwoord</Form.Label>
+                  <Form.Label>
+                    Nieuw wachtwoord
+                    <RequiredMark />
+                  </Form.Label>
                   <Form.Control
                     type="password"
                     autoComplete="new-password"
@@ -54,7 +58,10 @@ export default function AcceptInvitePage() {
                   <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
                 </Form.Group>
                 <Form.Group className="mb-3" controlId="repeat-password">
-                  <Form.Label>Herhaal het wachtwoord</Form.Label>
+                  <Form.Label>
+                    Herhaal het wachtwoord
+                    <RequiredMark />
+                  </Form.Label>
                   <Form.Control
                     type="password"
                     autoComplete="new-password"

@@ -7,6 +7,7 @@ import { roleLabels } from '@common/roles.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { api, ApiError } from '../../lib/api-client.js';
 import { useAuth } from '../../lib/auth.js';
+import { RequiredMark } from '../../components/TextInput.js';
 
 /** 'Mijn account': who is signed in with which role, and changing one's own password. */
 export default function AccountPage() {
@@ -40,7 +41,10 @@ export default function AccountPage() {
       >
         <ErrorAlert message={change.error && Object.keys(fields).length === 0 ? change.error.message : null} />
         <Form.Group className="mb-3" controlId="current-password">
-          <Form.Label>Huidig wachtwoord</Form.Label>
+          <Form.Label>
+            Huidig wachtwoord
+            <RequiredMark />
+          </Form.Label>
           <Form.Control
             type="password"
             autoComplete="current-password"
@@ -51,7 +55,10 @@ export default function AccountPage() {
           <Form.Control.Feedback type="invalid">{fields.currentPassword}</Form.Control.Feedback>
         </Form.Group>
         <Form.Group className="mb-3" controlId="account-new-password">
-          <Form.Label>Nieuw wachtwoord</Form.Label>
+          <Form.Label>
+            Nieuw wachtwoord
+            <RequiredMark />
+          </Form.Label>
           <Form.Control
             type="password"
             autoComplete="new-password"

@@ -5,6 +5,7 @@ import type { UseFormReturn } from 'react-hook-form';
 import { formatDayMonth } from '@common/format.js';
 import type { CampPayload, CampValues } from '@common/schemas/camps.js';
 import { daysOfPeriod, parseDayList, weekday, weekdaysOfPeriod } from '@common/season/dates.js';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 const WEEKDAY_NAMES = ['zo', 'ma', 'di', 'wo', 'do', 'vr', 'za'];
 
@@ -48,9 +49,7 @@ export function CampDaysPicker({ form, period }: CampDaysPickerProps) {
     <Form.Group className="mb-3">
       <div id={labelId} className="form-label">
         Kampdagen
-        <span className="text-danger ms-1" aria-hidden="true">
-          *
-        </span>
+        <RequiredMark />
       </div>
       {period ? (
         <div role="group" aria-labelledby={labelId} className="d-flex flex-wrap gap-1">

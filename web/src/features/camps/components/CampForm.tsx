@@ -41,6 +41,8 @@ interface GridField {
   /** A select with these choices; a text input without them. */
   options?: SelectOption[];
   placeholder?: string;
+  /** A field that may stay empty (the cancellation fee, 0 by default): no star. */
+  optional?: boolean;
 }
 
 const participantFields: GridField[] = [
@@ -57,7 +59,7 @@ const discountFields: GridField[] = [
   { name: 'CAMP_FLEXIBLE_BOOKING_ALLOWED', label: 'Flexibel boeken toegestaan', options: yesNo },
   { name: 'CAMP_REDUCTION_TO_EARN', label: 'Te verdienen korting (€)' },
   { name: 'CAMP_FISCAL_MAX_REDUCTION', label: 'Fiscale maximumkorting (€)' },
-  { name: 'CAMP_CANCELLATION_FEE', label: 'Annulatiekost (€)' },
+  { name: 'CAMP_CANCELLATION_FEE', label: 'Annulatiekost (€)', optional: true },
   { name: 'CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS', label: 'Minimum aaneensluitende dagen' },
   { name: 'CAMP_MINIMUM_REQUIRED_CAMP_DAYS', label: 'Minimum aantal dagen' },
   { name: 'CAMP_MAXIMUM_ALLOWED_CAMP_DAYS', label: 'Maximum aantal dagen' },
@@ -147,16 +149,16 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** Required fields four to a row on a wide screen. */
+/** Fields four to a row on a wide screen, required unless marked optional. */
 function FieldGrid({ form, fields }: { form: CampForm; fields: GridField[] }) {
   return (
     <Row>
-      {fields.map(({ name, label, options, placeholder }) => (
+      {fields.map(({ name, label, options, placeholder, optional }) => (
         <Col key={name} sm={6} lg={3}>
           {options ? (
-            <SelectField form={form} name={name} label={label} options={options} placeholder={placeholder} required />
+            <SelectField form={form} name={name} label={label} options={options} placeholder={placeholder} required={!optional} />
           ) : (
-            <TextField form={form} name={name} label={label} required />
+            <TextField form={form} name={name} label={label} required={!optional} />
           )}
         </Col>
       ))}

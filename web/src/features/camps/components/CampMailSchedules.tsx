@@ -19,6 +19,7 @@ import { LoadingLine } from '../../../components/LoadingLine.js';
 import { refusalMessage } from '../../../components/server-field-errors.js';
 import { useMailTemplates } from '../../../lib/lookups.js';
 import { useMailScheduleActions, useMailSchedules } from '../api/mail-schedules.js';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 interface ScheduleDraft {
   MAILSCHEDULE_ID?: number;
@@ -171,7 +172,10 @@ function ScheduleEditor({
       <Row className="g-2">
         <Col sm={6} lg={3}>
           <Form.Group controlId="schedule-template">
-            <Form.Label>Sjabloon</Form.Label>
+            <Form.Label>
+              Sjabloon
+              <RequiredMark />
+            </Form.Label>
             <Form.Select value={draft.MAILTEMPLATE_ID} onChange={(e) => onChange({ ...draft, MAILTEMPLATE_ID: e.target.value })}>
               <option value="">Kies een sjabloon</option>
               {(templates.data ?? []).map((t) => (
@@ -184,7 +188,10 @@ function ScheduleEditor({
         </Col>
         <Col sm={6} lg={2}>
           <Form.Group controlId="schedule-days">
-            <Form.Label>Aantal dagen</Form.Label>
+            <Form.Label>
+              Aantal dagen
+              <RequiredMark />
+            </Form.Label>
             <Form.Control
               type="number"
               min={0}

@@ -4,6 +4,7 @@ import Form from 'react-bootstrap/Form';
 import { ignorePaymentPayload, type PaymentRecord } from '@common/schemas/bank.js';
 import { useIgnorePayment } from '../api/payment-actions.js';
 import { CreditModal } from './CreditModal.js';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 /** Mark a credit 'Genegeerd' with a reason (checked with the payload's own rule). */
 export function IgnorePaymentModal({ payment, onClose }: { payment: PaymentRecord | null; onClose: () => void }) {
@@ -44,7 +45,10 @@ export function IgnorePaymentModal({ payment, onClose }: { payment: PaymentRecor
       }
     >
       <Form.Group controlId={reasonId}>
-        <Form.Label>Reden</Form.Label>
+        <Form.Label>
+          Reden
+          <RequiredMark />
+        </Form.Label>
         <Form.Control value={reason} isInvalid={!!fieldError} onChange={(e) => setReason(e.target.value)} onBlur={() => setTouched(true)} />
         <Form.Control.Feedback type="invalid">{fieldError}</Form.Control.Feedback>
       </Form.Group>

@@ -18,6 +18,7 @@ import { useCampYear } from '../../../lib/camp-year.js';
 import { useMayCall } from '../../../lib/may-call.js';
 import { exportRefunds, useMarkRefundPaid, useRefunds } from '../api/refunds.js';
 import { PaymentsTabs } from '../PaymentsTabs.js';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 const ibanOf = (typed: string) => typed.replace(/\s/g, '').toUpperCase();
 
@@ -232,11 +233,17 @@ function MarkPaidModal({ refund, onClose }: { refund: RefundRecord; onClose: () 
         hierover een mail.
       </p>
       <Form.Group className="mb-3" controlId="refund-amount">
-        <Form.Label>Bedrag (€)</Form.Label>
+        <Form.Label>
+          Bedrag (€)
+          <RequiredMark />
+        </Form.Label>
         <Form.Control inputMode="decimal" value={amount} onChange={(e) => setAmount(e.target.value)} />
       </Form.Group>
       <Form.Group controlId="refund-date">
-        <Form.Label>Datum</Form.Label>
+        <Form.Label>
+          Datum
+          <RequiredMark />
+        </Form.Label>
         <Form.Control type="date" value={date} onChange={(e) => setDate(e.target.value)} />
       </Form.Group>
     </ConfirmModal>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import Form from 'react-bootstrap/Form';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 interface TextFieldProps {
   label: string;
@@ -19,13 +20,15 @@ export function TextField({ label, value, onChange, error, type = 'text', requir
     <Form.Group className={className ?? 'mb-2 col-md-6'} controlId={id}>
       <Form.Label>
         {label}
-        {required && (
-          <span className="text-danger ms-1" aria-hidden="true">
-            *
-          </span>
-        )}
+        {required && <RequiredMark />}
       </Form.Label>
-      <Form.Control type={type} value={value} onChange={(e) => onChange(e.target.value)} isInvalid={error !== undefined} />
+      <Form.Control
+        type={type}
+        required={required}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        isInvalid={error !== undefined}
+      />
       <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
     </Form.Group>
   );

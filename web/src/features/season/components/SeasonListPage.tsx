@@ -152,21 +152,12 @@ function ListItemModal<R, S extends z.ZodType<any, any>>(
 ) {
   const titleId = useId();
   const form = useSchemaForm(props.schema, props.row ? props.valuesOf(props.row) : props.newValues);
-  const cycle = useSaveCycle(failureMessages.save);
   // A save the server refuses for what it would do to other records (a period whose camps cannot follow its new
-  // dates) says why, beside the failure message.
-  const [refusal, setRefusal] = useState<string | null>(null);
+  // dates) says why beside the failure message: the save cycle adds a refusal's explanation (issue 39).
+  const cycle = useSaveCycle(failureMessages.save);
   const onSubmit = form.handleSubmit((values) =>
     cycle.run(
-      async () => {
-        setRefusal(null);
-        try {
-          return await withServerFieldErrors(form, props.save((props.toBody ? props.toBody(values) : values) as Record<string, unknown>));
-        } catch (error) {
-          if (error instanceof ApiError && error.code === 'CONFLICT') setRefusal(error.message);
-          throw error;
-        }
-      },
+      () => withServerFieldErrors(form, props.save((props.toBody ? props.toBody(values) : values) as Record<string, unknown>)),
       () => setTimeout(props.onClose, 400),
     ),
   );
@@ -179,7 +170,7 @@ function ListItemModal<R, S extends z.ZodType<any, any>>(
           </Modal.Title>
         </Modal.Header>
         <Modal.Body>
-          <ErrorAlert message={cycle.error && refusal ? `${cycle.error} ${refusal}` : cycle.error} />
+          <ErrorAlert message={cycle.error} />
           {props.fields.map((f) => (
             <TextField
               key={f.name}

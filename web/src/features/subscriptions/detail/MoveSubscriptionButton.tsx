@@ -9,6 +9,7 @@ import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { ApiError } from '../../../lib/api-client.js';
 import { campAgeText, campChoiceLabel, sortCampChoices } from '../../../lib/camp-choice.js';
 import { useMoveSubscription, useMoveTargets } from '../api/move-subscription.js';
+import { RequiredMark } from '../../../components/TextInput.js';
 
 /**
  * 'Verplaatsen' (issue 18): the child moves to another camp of the same year, chosen with its age group, birth
@@ -52,7 +53,10 @@ export function MoveSubscriptionButton({ detail }: { detail: SubscriptionDetail 
         onCancel={close}
       >
         <Form.Group controlId="move-target-camp" className="mb-2">
-          <Form.Label>Nieuw kamp</Form.Label>
+          <Form.Label>
+            Nieuw kamp
+            <RequiredMark />
+          </Form.Label>
           <Form.Select value={campId} onChange={(e) => choose(e.target.value)}>
             <option value="">Kies een kamp</option>
             {sortCampChoices(targets.data?.filter((c) => c.CAMP_ID !== detail.CAMP_ID) ?? []).map((c) => (

@@ -1,35 +1,12 @@
-import type { DefaultValues, FieldValues, Path, UseFormReturn } from 'react-hook-form';
+import type { DefaultValues, Path } from 'react-hook-form';
 import type { z } from 'zod';
 import { failureMessages } from '@common/messages.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { useSchemaForm } from '../../../components/form.js';
 import { useFollowRecord } from '../../../components/useFollowRecord.js';
 import { useSaveCycle } from '../../../components/useSaveCycle.js';
-import { ApiError } from '../../../lib/api-client.js';
+import { withServerFieldErrors } from '../../../components/server-field-errors.js';
 import { useReloadSubscriptionDetail } from '../api/get-subscription-full-detail.js';
-
-/**
- * Field messages of a 400 answer go to their fields, as if the form had found them itself; the reason
- * of a 409 (a rule only the server can check, such as a discount above the amount to pay) goes to the
- * field it is about.
- */
-async function withServerFieldErrors<T extends FieldValues, R>(
-  form: UseFormReturn<T, any, any>,
-  action: () => Promise<R>,
-  conflictField: Path<T> | undefined,
-): Promise<R> {
-  try {
-    return await action();
-  } catch (error) {
-    if (error instanceof ApiError && error.fields) {
-      for (const [field, message] of Object.entries(error.fields)) {
-        if (field in form.getValues()) form.setError(field as Path<T>, { message });
-      }
-    }
-    if (error instanceof ApiError && error.status === 409 && conflictField) form.setError(conflictField, { message: error.message });
-    throw error;
-  }
-}
 
 /**
  * A form of the detail screen bound to its payload schema of common/: save cycle with 'Opslaan mislukt,
@@ -51,7 +28,8 @@ export function useCardForm<S extends z.ZodType<any, any>>(
   useFollowRecord(form, valuesOf(detail), versionOf(detail));
   const onSubmit = form.handleSubmit((payload) =>
     cycle.run(
-      () => withServerFieldErrors(form, () => save(payload), conflictField),
+      // Field messages of a 400 go to their fields; the reason of a 409 to the field it is about (conflictField).
+      () => withServerFieldErrors(form, save(payload), conflictField),
       (saved) => form.reset(valuesOf(saved)),
     ),
   );
