@@ -32,6 +32,83 @@ export function subscriptionSearchEntry(
 }
 
 /**
+ * A phone number as dialled within Belgium, digits only (issue 39): '+32 472 12 34 56', '0032 472 12 34 56' and
+ * '0472/12.34.56' are all '0472123456'. Numbers of other countries keep their digits as they are.
+ */
+export function nationalPhoneDigits(text: string): string {
+  const digits = text.replace(/\D/g, '');
+  if (digits.startsWith('0032')) return `0${digits.slice(4)}`;
+  if (digits.startsWith('32') && (digits.length === 10 || digits.length === 11)) return `0${digits.slice(2)}`;
+  return digits;
+}
+
+/** What the server's search knows of a subscription's family beyond the list row (issue 39). */
+export interface FamilySearchFields {
+  SUBSCRIBER_PARENT_FIRSTNAME: string;
+  SUBSCRIBER_PARENT_LASTNAME: string;
+  SUBSCRIBER_PARENT_EMAIL: string;
+  SUBSCRIBER_PARENT_PHONE: string;
+  SUBSCRIBER_PARENT_PHONE2: string;
+}
+
+/** A query word and, for a phone number written internationally, its Belgian form: what a family's fields may hold. */
+const wordForms = (word: string) => (/^\d+$/.test(word) ? [word, nationalPhoneDigits(word)] : [word]);
+
+/** The query's digits together as one phone number in its Belgian form, when the query is digits only and long enough. */
+function dialledNumber(query: SearchQuery): string | null {
+  if (!query.words.every((word) => /^\d+$/.test(word))) return null;
+  const dialled = nationalPhoneDigits(query.words.join(''));
+  return dialled.length >= MIN_PHONE_DIGITS ? dialled : null;
+}
+
+const phonesOf = (parent: FamilySearchFields) =>
+  [parent.SUBSCRIBER_PARENT_PHONE, parent.SUBSCRIBER_PARENT_PHONE2].map(nationalPhoneDigits).filter(Boolean);
+const parentEntry = (parent: FamilySearchFields) =>
+  searchIndexEntry([
+    parent.SUBSCRIBER_PARENT_FIRSTNAME,
+    parent.SUBSCRIBER_PARENT_LASTNAME,
+    parent.SUBSCRIBER_PARENT_EMAIL,
+    ...phonesOf(parent),
+  ]);
+
+/**
+ * Whether a parent can be why the server's search finds a subscription: some word of the query is in their name,
+ * e-mail or phone numbers, or the query's digits are (part of) one of their numbers. A subscription whose every word
+ * is in the child's own fields the overview finds by itself.
+ */
+export function parentMatchesSomeWord(parent: FamilySearchFields, query: SearchQuery): boolean {
+  const entry = parentEntry(parent);
+  const dialled = dialledNumber(query);
+  return (
+    query.words.some((word) => wordForms(word).some((form) => entry.text.includes(form))) ||
+    (dialled !== null && phonesOf(parent).some((phone) => phone.includes(dialled)))
+  );
+}
+
+/**
+ * The overview's search on the server (searchSubscriptions, issue 39): the list row's fields and the parent's name,
+ * e-mail address and phone numbers (in their Belgian form, `nationalPhoneDigits`). A row matches when every word of
+ * the query occurs in one of them (a word that is a phone number in international form also in its Belgian form), or
+ * when the query's digits together are (part of) one of the phone numbers, however they were written:
+ * '0472 12 34 56', '+32472123456' and '+32 472 12 34 56' find 0472 12 34 56.
+ */
+export function matchesFamilySearch(row: Parameters<typeof subscriptionSearchEntry>[0] & FamilySearchFields, query: SearchQuery): boolean {
+  const phones = phonesOf(row);
+  const entry = subscriptionSearchEntry(row, [
+    row.SUBSCRIBER_PARENT_FIRSTNAME,
+    row.SUBSCRIBER_PARENT_LASTNAME,
+    row.SUBSCRIBER_PARENT_EMAIL,
+    ...phones,
+  ]);
+  if (query.words.every((word) => wordForms(word).some((form) => entry.text.includes(form)))) return true;
+  const dialled = dialledNumber(query);
+  return dialled !== null && phones.some((phone) => phone.includes(dialled));
+}
+
+/** A phone number is searched from this many digits on (a shorter run of digits is a reference, an OGM, a number). */
+export const MIN_PHONE_DIGITS = 6;
+
+/**
  * Sorted by the child's last name, then first name (`compareByChildName`). Each row's search haystack (names,
  * reference and OGM, punctuation and spaces ignored by the one search rule of common/, decisions.md section 7)
  * is made once, on first need, so that a filter or a keystroke is one cheap pass over the year. National numbers
@@ -141,7 +218,7 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
 
 /**
  * Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). A row
- * matches the search when its own fields do, or when it is one of `foundByNationalNumber` (the ids
+ * matches the search when its own fields do, or when it is one of `foundOnServer` (the ids
  * searchSubscriptions answered for the same query). When the filter names a selection (`selectionOf`), only the
  * rows of `selected` (the ids getSubscriptionSelection answered for it) are kept.
  */
@@ -149,7 +226,7 @@ export function filterRows(
   rows: readonly OverviewRow[],
   filter: OverviewFilter,
   query: SearchQuery | null,
-  foundByNationalNumber: ReadonlySet<number> = new Set(),
+  foundOnServer: ReadonlySet<number> = new Set(),
   selected: ReadonlySet<number> | null = null,
 ): OverviewRow[] {
   const locationId = filter.locationId === '' ? null : Number(filter.locationId);
@@ -166,7 +243,7 @@ export function filterRows(
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
     if (selected !== null && !selected.has(s.SUBSCRIPTION_ID)) return false;
-    return query === null || matchesSearch(searchEntryOf(row), query) || foundByNationalNumber.has(s.SUBSCRIPTION_ID);
+    return query === null || matchesSearch(searchEntryOf(row), query) || foundOnServer.has(s.SUBSCRIPTION_ID);
   });
 }
 

@@ -1,8 +1,10 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { parents } from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { createSubscription } from '../helpers/factory.js';
-import { startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { eventually } from '../helpers/page.js';
 
 const ROW = 'tbody tr[data-subscription-id]';
@@ -39,6 +41,27 @@ describe('overview search and the end of a list of 10,000 in Chromium', () => {
       await page.getByLabel('Zoeken').fill(query);
       await eventually(names).toEqual([name]);
     }
+  });
+
+  it("finds a child by the parent's name, e-mail address or phone number in any notation, in a year of 10,000 (issue 39)", async () => {
+    const [camp] = (await session.t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as { CAMP_ID: number }[];
+    const child = await createSubscription(session.t.db, {
+      campId: camp!.CAMP_ID,
+      childFirstname: 'Oona',
+      childLastname: 'Belmans',
+      parentEmail: 'griet.telefoonmans@voorbeeld.be',
+    });
+    await session.t.db
+      .update(parents)
+      .set({ firstname: 'Griet', lastname: 'Telefoonmans', phone: '+32 478 55 66 77' })
+      .where(eq(parents.id, child.parentId));
+    const page = await openOverview();
+    const names = () => page.locator(`${ROW} th`).allTextContents();
+    for (const query of ['Griet Telefoonmans', 'griet.telefoonmans@voorbeeld.be', '0478 55 66 77', '+32478556677', 'oona telefoonmans']) {
+      await page.getByLabel('Zoeken').fill(query);
+      await eventually(names).toEqual(['Oona Belmans']);
+    }
+    await expectNoSeriousAxeViolations(page, 'a child found by its parent');
   });
 
   it('End and the scroll bar both reach the last row of a year of 10,000', async () => {

@@ -68,7 +68,7 @@ export const subscriptionCalls = feature('subscriptions', {
     path: '/api/searchSubscriptions',
     access: reads('subscription'),
     summary:
-      "The ids of the camp year's subscriptions the overview's search text finds through the child's or the parent's national number (a word of the text is the whole number; every other word occurs in the name, reference or OGM). The overview finds every other match itself",
+      "The ids of the camp year's subscriptions the overview's search text finds through what its rows do not carry: the child's or the parent's national number (a word of the text is the whole number; every other word occurs in the name, reference or OGM), or the parent's name, e-mail address or phone number in any notation (every word occurs in the child's or the parent's fields, or the digits together are the phone number). The overview finds every other match itself",
     query: searchSubscriptionsQuery,
     response: z.array(z.number()),
     example: { query: { campYear: 2025, q: '85.07.30-033.61' } },

@@ -229,7 +229,8 @@ export type SubscriptionDiscountRecord = z.infer<typeof subscriptionDiscountReco
 
 /**
  * searchSubscriptions: the camp year (without it, the current one) and the search text as typed in the overview.
- * It answers the ids of the year's subscriptions the text finds through a national number (docs/decisions.md,
+ * It answers the ids of the year's subscriptions the text finds through a national number or the parent's name, e-mail
+ * or phone number (docs/decisions.md, 'Season rules' and
  * 'National register numbers').
  */
 export const searchSubscriptionsQuery = campYearQuery.extend({

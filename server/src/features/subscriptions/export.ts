@@ -7,7 +7,7 @@ import { campLabel, filterRows, overviewFilterFromQuery, prepareRows, selectionO
 import { queryRows, type Executor } from '../../db/client.js';
 import { startsInYear } from '../../db/sql.js';
 import { spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
-import { findSubscriptionsByNationalNumber, listSubscriptionsOfYear, selectSubscriptions } from './queries.js';
+import { listSubscriptionsOfYear, searchSubscriptionsOnServer, selectSubscriptions } from './queries.js';
 
 interface ParentContact {
   name: string;
@@ -81,15 +81,13 @@ export async function subscriptionsFile(db: Executor, year: number, query: Expor
   ]);
   const methodNames = new Map(methods.map((m) => [m.id, m.description]));
   const { filter, search } = overviewFilterFromQuery(query);
-  const foundByNationalNumber = new Set(search ? await findSubscriptionsByNationalNumber(db, year, search, role) : []);
+  const foundOnServer = new Set(search ? await searchSubscriptionsOnServer(db, year, search, role) : []);
   const selection = selectionOf(filter);
   const selected = selection ? new Set((await selectSubscriptions(db, year, selection)).map((s) => s.SUBSCRIPTION_ID)) : null;
-  const rows = filterRows(prepareRows(subscriptions), filter, search, foundByNationalNumber, selected).map(
-    ({ subscription }): ExportRow => ({
-      subscription,
-      parent: parents.get(subscription.SUBSCRIPTION_ID),
-      paymentMethod: methodNames.get(subscription.PAYMENTMETHOD_ID) ?? '',
-    }),
-  );
+  const rows = filterRows(prepareRows(subscriptions), filter, search, foundOnServer, selected).map(({ subscription }): ExportRow => ({
+    subscription,
+    parent: parents.get(subscription.SUBSCRIPTION_ID),
+    paymentMethod: methodNames.get(subscription.PAYMENTMETHOD_ID) ?? '',
+  }));
   return spreadsheetFile(query.format, `inschrijvingen-${year}`, `Inschrijvingen ${year}`, columns, rows);
 }

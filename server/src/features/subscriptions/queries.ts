@@ -10,11 +10,17 @@ import {
 } from '@common/schemas/subscriptions.js';
 import { lunchPreferenceRecord, type LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { matchesSearch, type SearchQuery } from '@common/search.js';
-import { nationalNumberPartWords, nationalNumberWords, subscriptionSearchEntry } from '@common/subscription-overview.js';
+import {
+  matchesFamilySearch,
+  nationalNumberPartWords,
+  nationalNumberWords,
+  parentMatchesSomeWord,
+  subscriptionSearchEntry,
+} from '@common/subscription-overview.js';
 import type { Role } from '@common/roles.js';
-import { readRows, type Database, type Executor } from '../../db/client.js';
+import { queryRows, readRows, type Database, type Executor } from '../../db/client.js';
 import { mayFindByPartOfNationalNumber } from '../../domain/policies.js';
-import { bookingDay, isoTimestamp, startsInYear } from '../../db/sql.js';
+import { bookingDay, inList, isoTimestamp, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
 import { subscriptionListVersion } from '../../lib/year-answers.js';
 
@@ -210,6 +216,78 @@ export async function findSubscriptionsByNationalNumber(db: Executor, year: numb
         : matchesSearch(subscriptionSearchEntry(row, numbers), query);
     })
     .map((row) => row.SUBSCRIPTION_ID);
+}
+
+/**
+ * The subscriptions of a camp year the query finds through the family (issue 39): the parent's name, e-mail address or
+ * phone number in any notation, with the child's name, reference and OGM for the other words (`matchesFamilySearch`,
+ * the rule of common/). The overview's rows do not carry the parent, so the server searches them. A row the list finds
+ * by itself has every word in the child's fields, so only parents with a word of the query in their own fields
+ * (`parentMatchesSomeWord`) are candidates. The parents are read as one JSON text and chosen with common's rule (in
+ * SQL, compacting 50,000 texts takes PGlite seconds), then their subscriptions of the year are read.
+ */
+export async function findSubscriptionsByFamily(db: Executor, year: number, query: SearchQuery): Promise<number[]> {
+  const [{ parents } = { parents: null }] = await queryRows<{ parents: string | null }>(
+    db,
+    // Every parent, not only those of the year: choosing them in SQL first costs more than reading them all.
+    sql`select string_agg(json_build_array(pa.id, pa.firstname, pa.lastname, pa.email, pa.phone, pa.phone2)::text, ',') as parents
+        from parents pa`,
+  );
+  const candidates = (JSON.parse(`[${parents ?? ''}]`) as [number, string, string, string, string, string][])
+    .filter(([, firstname, lastname, email, phone, phone2]) =>
+      parentMatchesSomeWord(
+        {
+          SUBSCRIBER_PARENT_FIRSTNAME: firstname,
+          SUBSCRIBER_PARENT_LASTNAME: lastname,
+          SUBSCRIBER_PARENT_EMAIL: email,
+          SUBSCRIBER_PARENT_PHONE: phone,
+          SUBSCRIBER_PARENT_PHONE2: phone2,
+        },
+        query,
+      ),
+    )
+    .map(([id]) => id);
+  if (candidates.length === 0) return [];
+  const rows = await readRows(
+    db,
+    sql`
+      select s.id as "SUBSCRIPTION_ID", ch.firstname as "SUBSCRIBER_FIRSTNAME", ch.lastname as "SUBSCRIBER_LASTNAME",
+        s.reference as "SUBSCRIPTION_REFERENCE", s.ogm as "SUBSCRIPTION_OGM",
+        pa.firstname as "SUBSCRIBER_PARENT_FIRSTNAME", pa.lastname as "SUBSCRIBER_PARENT_LASTNAME", pa.email as "SUBSCRIBER_PARENT_EMAIL",
+        pa.phone as "SUBSCRIBER_PARENT_PHONE", pa.phone2 as "SUBSCRIBER_PARENT_PHONE2"
+      from parents pa
+      join children ch on ch.parent_id = pa.id
+      join subscriptions s on s.child_id = ch.id
+      join camps c on c.id = s.camp_id
+      join periods p on p.id = c.period_id
+      where ${inList(sql`pa.id`, candidates, 'int')} and ${startsInYear('p.start_date', year)}
+      order by s.id`,
+    familySearchRow,
+  );
+  return rows.filter((row) => matchesFamilySearch(row, query)).map((row) => row.SUBSCRIPTION_ID);
+}
+
+const familySearchRow = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIPTION_OGM: z.string(),
+  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
+  SUBSCRIBER_PARENT_LASTNAME: z.string(),
+  SUBSCRIBER_PARENT_EMAIL: z.string(),
+  SUBSCRIBER_PARENT_PHONE: z.string(),
+  SUBSCRIBER_PARENT_PHONE2: z.string(),
+});
+
+/**
+ * searchSubscriptions (and the overview's export): the ids the overview's search finds only on the server, through a
+ * national number or through the family (issue 39), in id order.
+ */
+export async function searchSubscriptionsOnServer(db: Executor, year: number, query: SearchQuery, role: Role): Promise<number[]> {
+  const byNumber = await findSubscriptionsByNationalNumber(db, year, query, role);
+  const byFamily = await findSubscriptionsByFamily(db, year, query);
+  return [...new Set([...byNumber, ...byFamily])].sort((a, b) => a - b);
 }
 
 /**

@@ -13,7 +13,7 @@ import { subscriptionMessages } from '../../lib/subscription-messages.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { parseSearchQuery } from '@common/search.js';
 import {
-  findSubscriptionsByNationalNumber,
+  searchSubscriptionsOnServer,
   listDiscounts,
   listLunchPreferences,
   readSubscriptionsOfYear,
@@ -111,9 +111,7 @@ export default callRoutes(subscriptionCalls, (app) => {
 
     searchSubscriptions: async (request) => {
       const query = parseSearchQuery(request.query.q);
-      return query
-        ? findSubscriptionsByNationalNumber(db(), request.query.campYear ?? currentYearInBelgium(), query, currentRole(request))
-        : [];
+      return query ? searchSubscriptionsOnServer(db(), request.query.campYear ?? currentYearInBelgium(), query, currentRole(request)) : [];
     },
 
     getSubscriptionSelection: async (request) => {

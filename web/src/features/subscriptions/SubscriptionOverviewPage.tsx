@@ -16,7 +16,7 @@ import { DeleteSubscriptionQuestion } from './DeleteSubscriptionQuestion.js';
 import { useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
 import { subscriptionKeys } from './api/keys.js';
 import { useSubscriptionSelection } from './api/get-subscription-selection.js';
-import { useSubscriptionsFoundByNationalNumber } from './api/search-subscriptions.js';
+import { useSubscriptionsFoundOnServer } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
 import { euroToCents } from '@common/money.js';
 import {
@@ -81,10 +81,10 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
     return prepareRows([...loaded, ...[...kept.values()].filter((s) => !loadedIds.has(s.SUBSCRIPTION_ID))]);
   }, [subscriptions.data, opening, kept]);
   useEffect(() => makeSearchEntriesWhenIdle(rows), [rows]);
-  const foundByNationalNumber = useSubscriptionsFoundByNationalNumber(year, query);
+  const foundOnServer = useSubscriptionsFoundOnServer(year, query);
   const matching = useMemo(
-    () => filterRows(rows, filter, query, foundByNationalNumber, selection === null ? null : selected),
-    [rows, filter, query, foundByNationalNumber, selection, selected],
+    () => filterRows(rows, filter, query, foundOnServer, selection === null ? null : selected),
+    [rows, filter, query, foundOnServer, selection, selected],
   );
   // Count and totals are of what exists: a deleted row in view no longer counts.
   const existing = useMemo(

@@ -5,7 +5,7 @@ export const subscriptionKeys = {
   all: ['subscriptions'] as const,
   list: (campYear: number) => ['subscriptions', 'list', campYear] as const,
   firstRows: (campYear: number) => ['subscriptions', 'first-rows', campYear] as const,
-  nationalNumberSearch: (campYear: number, query: string) => ['subscriptions', 'national-number-search', campYear, query] as const,
+  serverSearch: (campYear: number, query: string) => ['subscriptions', 'server-search', campYear, query] as const,
   selection: (campYear: number, selection: SubscriptionSelection) => ['subscriptions', 'selection', campYear, selection] as const,
   detail: (id: number) => ['subscriptions', 'detail', id] as const,
   discounts: (id: number) => ['subscriptions', 'discounts', id] as const,

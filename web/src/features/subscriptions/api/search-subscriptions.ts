@@ -1,23 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SearchQuery } from '@common/search.js';
-import { nationalNumberPartWords } from '@common/subscription-overview.js';
 import { api } from '../../../lib/api-client.js';
 import { subscriptionKeys } from './keys.js';
 
 const noIds: ReadonlySet<number> = new Set();
 
 /**
- * The subscriptions the overview's search finds through a national number, which the list answer does not carry
- * (issue 20): asked of the server only when a word of the query can be (part of) a national number; the server
- * decides by the role how much of a number must match. The overview shows these together with what it finds itself.
+ * The subscriptions the overview's search finds only on the server, through what the list answer does not carry: a
+ * national number (issue 20) or the parent's name, e-mail address or phone number (issue 39). Asked for every search;
+ * the server decides by the role how much of a national number must match. The overview shows these together with
+ * what it finds itself, which shows at once.
  */
-export function useSubscriptionsFoundByNationalNumber(campYear: number, query: SearchQuery | null): ReadonlySet<number> {
-  const asks = query !== null && nationalNumberPartWords(query).length > 0;
+export function useSubscriptionsFoundOnServer(campYear: number, query: SearchQuery | null): ReadonlySet<number> {
   const q = query?.words.join(' ') ?? '';
   const found = useQuery({
-    queryKey: subscriptionKeys.nationalNumberSearch(campYear, q),
+    queryKey: subscriptionKeys.serverSearch(campYear, q),
     queryFn: async () => new Set(await api.call('searchSubscriptions', { campYear, q })) as ReadonlySet<number>,
-    enabled: asks,
+    enabled: query !== null,
   });
-  return asks ? (found.data ?? noIds) : noIds;
+  return query !== null ? (found.data ?? noIds) : noIds;
 }
