@@ -45,8 +45,16 @@ describe('Betalingen in Chromium', () => {
       childFirstname: 'Wannes',
       childLastname: 'Overschrijver',
     });
+    // Next summer's camp: a credit in November is for it, while the navigation bar shows this year (issue 39).
+    const [nextYearCamp] = await session.t.db
+      .select({ id: camps.id })
+      .from(camps)
+      .innerJoin(periods, eq(periods.id, camps.periodId))
+      .where(and(gte(periods.startDate, `${year + 1}-01-01`), lt(periods.startDate, `${year + 2}-01-01`)))
+      .orderBy(asc(camps.id))
+      .limit(1);
     queued = await createSubscription(session.t.db, {
-      campId: camp!.id,
+      campId: nextYearCamp!.id,
       priceCents: 9500,
       childFirstname: 'Fien',
       childLastname: 'Zonderogm',
@@ -116,13 +124,19 @@ describe('Betalingen in Chromium', () => {
     await queueRow.getByRole('button', { name: 'Koppelen' }).click();
     const dialog = page.getByRole('dialog', { name: 'Betaling koppelen' });
     await dialog.getByLabel(/Zoek een inschrijving/).fill('Zonderogm');
-    await dialog.getByRole('button', { name: new RegExp(queued.reference) }).click();
+    const found = dialog.getByRole('button', { name: new RegExp(queued.reference) });
+    // The result names the child, the parent, the camp and its year.
+    await found.waitFor();
+    expect(await found.textContent()).toMatch(
+      new RegExp(`^Fien Zonderogm \\(ouder: Sofie Zonderogm\\).* \\(${year + 1}\\) · ${queued.reference}`),
+    );
+    await found.click();
     await expectNoSeriousAxeViolations(page, 'assign dialog');
     await dialog.getByRole('button', { name: 'Koppelen', exact: true }).click();
     await eventually(() => dialog.count()).toBe(0);
     await eventually(() => page.getByText('Alle ontvangen betalingen zijn gekoppeld.').count()).toBe(1);
 
-    await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+    await page.goto(`/subscription-overview?subscriptionsYear=${year + 1}`);
     await page.getByLabel('Zoeken').fill('Zonderogm');
     const row = page.locator('tbody tr', { hasText: 'Zonderogm' });
     await eventually(() => row.count()).toBe(1);

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  assignableSubscriptionsAnswer,
+  assignableSubscriptionsQuery,
   assignPaymentPayload,
   bankImport,
   ignorePaymentPayload,
@@ -60,6 +62,16 @@ export const paymentCalls = feature('payments', {
     summary: "The credits of the queue 'Te koppelen' and the ignored ones",
     response: z.array(paymentRecord),
     example: {},
+  }),
+  findSubscriptionsToAssign: call({
+    method: 'GET',
+    path: '/api/findSubscriptionsToAssign',
+    access: changes('payment'),
+    summary:
+      "'Koppelen': subscriptions of every open camp year (last year up to next year) found by the child's or the parent's name, e-mail or phone, the reference or the OGM, naming parent and camp; at most 20, with how many there are",
+    query: assignableSubscriptionsQuery,
+    response: assignableSubscriptionsAnswer,
+    example: { query: { search: 'Peeters' } },
   }),
   assignPayment: call({
     method: 'POST',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { validationMessages as m } from '../messages.js';
 import { idField, requiredText } from './fields.js';
 
 /** Bank reconciliation: statement imports, the queue 'Te koppelen' and the payments of a subscription. */
@@ -76,6 +77,36 @@ export const unmatchedPaymentsQuery = z.object({ state: z.enum(['unmatched', 'ig
 
 export const assignPaymentPayload = z.object({ paymentId: idField, subscriptionId: idField });
 export type AssignPaymentPayload = z.infer<typeof assignPaymentPayload>;
+
+/**
+ * 'Koppelen' (issue 39): a subscription of an open camp year found by the child's or the parent's name, e-mail or phone,
+ * the reference or the OGM; at least 2 characters, as every search.
+ */
+export const assignableSubscriptionsQuery = z.object({
+  search: z.string({ error: m.required }).trim().min(2, m.tooShort).max(100, m.tooLong),
+});
+
+/** A subscription a credit can be booked on, named as staff recognise it: child, parent, camp and year, money. */
+export const assignableSubscription = z.object({
+  SUBSCRIPTION_ID: z.number(),
+  SUBSCRIPTION_REFERENCE: z.string(),
+  SUBSCRIPTION_OGM: z.string(),
+  SUBSCRIBER_FIRSTNAME: z.string(),
+  SUBSCRIBER_LASTNAME: z.string(),
+  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
+  SUBSCRIBER_PARENT_LASTNAME: z.string(),
+  /** 'theme - location | period', as the overview names a camp. */
+  CAMP_NAME: z.string(),
+  CAMP_YEAR: z.number(),
+  SUBSCRIPTION_SALDO: z.number(),
+  SUBSCRIPTION_CANCELLED: z.boolean(),
+});
+export type AssignableSubscription = z.infer<typeof assignableSubscription>;
+
+/** At most `MAX_ASSIGNABLE` of the matches, and how many there are. */
+export const assignableSubscriptionsAnswer = z.object({ SUBSCRIPTIONS: z.array(assignableSubscription), TOTAL: z.number() });
+export type AssignableSubscriptionsAnswer = z.infer<typeof assignableSubscriptionsAnswer>;
+export const MAX_ASSIGNABLE = 20;
 
 export const ignorePaymentPayload = z.object({ paymentId: idField, reason: requiredText(2, 200) });
 export type IgnorePaymentPayload = z.infer<typeof ignorePaymentPayload>;

@@ -3,7 +3,7 @@ export const paymentKeys = {
   all: ['payments'] as const,
   imports: ['payments', 'imports'] as const,
   queue: ['payments', 'queue'] as const,
-  yearSubscriptions: (campYear: number) => ['payments', 'subscriptions', campYear] as const,
+  assignable: (search: string) => ['payments', 'assignable', search] as const,
   openPayments: (query: object) => ['payments', 'open', query] as const,
   yearCamps: (campYear: number) => ['payments', 'camps', campYear] as const,
   refunds: (campYear: number) => ['payments', 'refunds', campYear] as const,

@@ -1,40 +1,32 @@
-import { useId, useMemo, useState } from 'react';
+import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { formatEuro } from '@common/money.js';
 import type { PaymentRecord } from '@common/schemas/bank.js';
-import { matchesSearch, parseSearchQuery, searchIndexEntry } from '@common/search.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
-import { useCampYear } from '../../../lib/camp-year.js';
+import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
 import { CreditModal } from './CreditModal.js';
-import { useYearSubscriptions } from '../api/get-year-subscriptions.js';
+import { useSubscriptionsToAssign } from '../api/find-subscriptions-to-assign.js';
 import { useAssignPayment } from '../api/payment-actions.js';
 
-const MAX_SHOWN = 20;
-
-/** Search a subscription of the camp year (name, OGM or reference, the overview's search rule) and book the credit on it. */
+/**
+ * Search a subscription of every open camp year (last year up to next: a November credit is for next summer) by the
+ * child's or the parent's name, e-mail or phone, the OGM or the reference, on the server; each result names child,
+ * parent, camp and year. Book the credit on the one chosen.
+ */
 export function AssignPaymentModal({ payment, onClose }: { payment: PaymentRecord | null; onClose: () => void }) {
   const searchId = useId();
-  const year = useCampYear();
-  const [text, setText] = useState('');
+  const search = useDebouncedSearch();
   const [chosen, setChosen] = useState<number | null>(null);
-  const subscriptions = useYearSubscriptions(year, payment !== null);
+  const searched = search.query ? search.text.trim() : '';
+  const found = useSubscriptionsToAssign(payment !== null ? searched : '');
   const assign = useAssignPayment();
-
-  const index = useMemo(
-    () =>
-      (subscriptions.data ?? []).map((row) => ({
-        row,
-        entry: searchIndexEntry([row.SUBSCRIBER_FIRSTNAME, row.SUBSCRIBER_LASTNAME, row.SUBSCRIPTION_REFERENCE, row.SUBSCRIPTION_OGM]),
-      })),
-    [subscriptions.data],
-  );
-  const query = parseSearchQuery(text);
-  const found = query ? index.filter((i) => matchesSearch(i.entry, query)).slice(0, MAX_SHOWN) : [];
+  const rows = search.query ? (found.data?.SUBSCRIPTIONS ?? []) : [];
+  const total = search.query ? (found.data?.TOTAL ?? 0) : 0;
 
   const close = () => {
-    setText('');
+    search.clear();
     setChosen(null);
     assign.reset();
     onClose();
@@ -63,21 +55,22 @@ export function AssignPaymentModal({ payment, onClose }: { payment: PaymentRecor
       }
     >
       <Form.Group controlId={searchId} className="mb-2">
-        <Form.Label>Zoek een inschrijving van {year} (naam, OGM of referentie)</Form.Label>
+        <Form.Label>Zoek een inschrijving (naam van kind of ouder, e-mail, telefoon, OGM of referentie)</Form.Label>
         <Form.Control
           type="search"
-          value={text}
+          value={search.text}
           autoFocus
           onChange={(event) => {
-            setText(event.target.value);
+            search.type(event.target.value);
             setChosen(null);
           }}
         />
+        <Form.Text>Alle kampjaren die nog betalingen krijgen: vorig jaar, dit jaar en volgend jaar.</Form.Text>
       </Form.Group>
-      {subscriptions.isPending && <LoadingLine />}
-      {found.length > 0 && (
+      {search.query && found.isFetching && !found.data && <LoadingLine />}
+      {rows.length > 0 && (
         <ListGroup aria-label="Gevonden inschrijvingen">
-          {found.map(({ row }) => (
+          {rows.map((row) => (
             <ListGroup.Item
               key={row.SUBSCRIPTION_ID}
               action
@@ -85,14 +78,27 @@ export function AssignPaymentModal({ payment, onClose }: { payment: PaymentRecor
               aria-pressed={chosen === row.SUBSCRIPTION_ID}
               onClick={() => setChosen(row.SUBSCRIPTION_ID)}
             >
-              {row.SUBSCRIBER_FIRSTNAME} {row.SUBSCRIBER_LASTNAME} · {row.SUBSCRIPTION_REFERENCE} · {row.SUBSCRIPTION_OGM} · saldo{' '}
-              {formatEuro(row.SUBSCRIPTION_SALDO)}
-              {row.SUBSCRIPTION_CANCELLED ? ' · geannuleerd' : ''}
+              <div>
+                <strong>
+                  {row.SUBSCRIBER_FIRSTNAME} {row.SUBSCRIBER_LASTNAME}
+                </strong>{' '}
+                (ouder: {row.SUBSCRIBER_PARENT_FIRSTNAME} {row.SUBSCRIBER_PARENT_LASTNAME})
+                {row.SUBSCRIPTION_CANCELLED ? ' · geannuleerd' : ''}
+              </div>
+              <div className="small">
+                {row.CAMP_NAME} ({row.CAMP_YEAR}) · {row.SUBSCRIPTION_REFERENCE} · {row.SUBSCRIPTION_OGM} · saldo{' '}
+                <span className="text-nowrap">{formatEuro(row.SUBSCRIPTION_SALDO)}</span>
+              </div>
             </ListGroup.Item>
           ))}
         </ListGroup>
       )}
-      {query && !subscriptions.isPending && found.length === 0 && <p>Geen inschrijving gevonden.</p>}
+      {total > rows.length && (
+        <p className="small mt-2 mb-0" role="status">
+          {rows.length} van {total} inschrijvingen getoond. Verfijn je zoekopdracht om de juiste te vinden.
+        </p>
+      )}
+      {search.query && found.data && !found.isFetching && rows.length === 0 && <p>Geen inschrijving gevonden.</p>}
     </CreditModal>
   );
 }
