@@ -4,7 +4,7 @@ import { GENDER_BOY, MOVE_MAIL_TEMPLATE, PAYMENT_METHOD } from '@common/constant
 import { validationMessages as m } from '@common/messages.js';
 import { isValidOgm } from '@common/ogm.js';
 import { formatNationalNumber, maskNationalNumber } from '@common/identity-numbers.js';
-import type { DeletedSubscriptionRecord, FamilyRecord } from '@common/schemas/registration.js';
+import type { DeletedSubscriptionRecord, FamiliesAnswer } from '@common/schemas/registration.js';
 import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, children, lunchPreferences, mailOutbox, parents, payments, subscriptionDiscounts } from '../../server/src/db/schema.js';
@@ -478,7 +478,8 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       ]) {
         const answer = await t.call('GET', `/api/findFamilies?search=${encodeURIComponent(search)}`);
         expect(answer.status).toBe(200);
-        const found = answer.body.data as FamilyRecord[];
+        const { FAMILIES: found, TOTAL } = answer.body.data as FamiliesAnswer;
+        expect(TOTAL).toBe(1);
         expect(
           found.map((f) => f.SUBSCRIBER_PARENT_ID),
           search,
@@ -496,6 +497,16 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         expect(JSON.stringify(answer.body)).not.toContain(family.SUBSCRIBER_PARENT_NATIONALNR);
       }
       expect((await t.call('GET', '/api/findFamilies?search=a')).status).toBe(400);
+    });
+
+    it('shows at most 20 families and says how many there are (issue 39)', async () => {
+      const campId = await createCamp(t.db, { seatsAvailable: 60 });
+      for (let i = 0; i < 23; i++) await create(booking(campId, newFamily('Veelvoud')));
+      const answer = await t.call('GET', '/api/findFamilies?search=veelvoud');
+      const { FAMILIES, TOTAL } = answer.body.data as FamiliesAnswer;
+      expect([FAMILIES.length, TOTAL]).toEqual([20, 23]);
+      const none = (await t.call('GET', '/api/findFamilies?search=zzqxnobody')).body.data as FamiliesAnswer;
+      expect(none).toEqual({ FAMILIES: [], TOTAL: 0 });
     });
   });
 

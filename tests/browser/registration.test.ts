@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import { queryRows } from '../../server/src/db/client.js';
-import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
+import { auditLog, mailOutbox, parents } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createAgegroup, createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { card, financialValue } from '../helpers/page.js';
@@ -155,8 +155,31 @@ describe('staff registration, moving and the trash in Chromium', () => {
     // Closed camps come last.
     expect(await campSelect.locator('option').last().textContent()).toMatch(/^Gesloten — /);
 
+    // A search that finds more families than it shows says how many there are and asks to refine (issue 39).
+    await db.insert(parents).values(
+      Array.from({ length: 23 }, (_, i) => ({
+        firstname: `Ouder${String(i).padStart(2, '0')}`,
+        lastname: 'Talrijkmans',
+        street: 'Dorpstraat',
+        housenr: String(i + 1),
+        postalcode: '9000',
+        city: 'Gent',
+        country: 'België',
+        phone: '0470 00 00 00',
+        email: `ouder${i}@talrijkmans.be`,
+      })),
+    );
+    const familySearch = page.getByLabel('Zoek een gezin op naam, e-mail of rijksregisternummer');
+    await familySearch.fill('Talrijkmans');
+    await page.getByRole('button', { name: /Ouder19 Talrijkmans/ }).waitFor();
+    expect(await page.getByLabel('Gevonden gezinnen', { exact: true }).getByRole('button').count()).toBe(20);
+    expect(await page.getByTestId('families-more').textContent()).toBe(
+      '20 van 23 gezinnen getoond. Verfijn je zoekopdracht: typ meer van de naam, een voornaam, het e-mailadres of het rijksregisternummer.',
+    );
+    await expectNoSeriousAxeViolations(page, 'registration, a family search with more results than shown');
+
     // The known family's child is born outside the birth years of its camp's choice: the reason and the override show.
-    await page.getByLabel('Zoek een gezin op naam, e-mail of rijksregisternummer').fill('Leeftijdsmans');
+    await familySearch.fill('Leeftijdsmans');
     await page.getByRole('button', { name: /Sofie Leeftijdsmans/ }).click();
     await page.getByLabel(/Ward Leeftijdsmans/).check();
     await campSelect.selectOption({ value: String(closedCamp) });

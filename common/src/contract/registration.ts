@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   createSubscriptionPayload,
   deletedSubscriptionRecord,
-  familyRecord,
+  familiesAnswer,
   findFamiliesQuery,
   moveSubscriptionPayload,
   bookingOverrides,
@@ -18,9 +18,10 @@ export const registrationCalls = feature('registration', {
     method: 'GET',
     path: '/api/findFamilies',
     access: reads('family'),
-    summary: 'Parents whose name, e-mail or national number matches, with their children (at most 20; no national numbers)',
+    summary:
+      'Parents whose name, e-mail or national number matches, with their children (at most 20; no national numbers), and how many there are',
     query: findFamiliesQuery,
-    response: z.array(familyRecord),
+    response: familiesAnswer,
     example: { query: { search: 'Janssens' } },
   }),
   createSubscription: call({

@@ -129,6 +129,13 @@ export const familyRecord = z.object({
 });
 export type FamilyRecord = z.infer<typeof familyRecord>;
 
+/** findFamilies shows at most this many families (issue 18), and says how many there are (issue 39). */
+export const MAX_FAMILIES = 20;
+
+/** findFamilies' answer: the first `MAX_FAMILIES` families by last name, and how many the search finds in all. */
+export const familiesAnswer = z.object({ FAMILIES: z.array(familyRecord), TOTAL: z.number() });
+export type FamiliesAnswer = z.infer<typeof familiesAnswer>;
+
 /** One entry of the trash: what staff need to recognise it, who deleted it and when. */
 export const deletedSubscriptionRecord = z.object({
   SUBSCRIPTION_ID: z.number(),

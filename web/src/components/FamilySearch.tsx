@@ -40,7 +40,8 @@ interface FamilySearchProps {
 
 /**
  * Finding a family by name, e-mail or national number, searched on the server (`findFamilies`, which answers no
- * national number) 350 ms after typing stops: the registration and Gegevensbeheer use this one search.
+ * national number) 350 ms after typing stops: the registration and Gegevensbeheer use this one search. It shows the
+ * first 20 and, when there are more, says how many and asks to refine (issue 39).
  */
 export function FamilySearch({ id, chosenId, onChoose, actions, hideResults = false }: FamilySearchProps) {
   const [typed, setTyped] = useState('');
@@ -66,14 +67,20 @@ export function FamilySearch({ id, chosenId, onChoose, actions, hideResults = fa
       </div>
       {families.data && search.length >= 2 && !hideResults && (
         <ListGroup className="mb-2" aria-label="Gevonden gezinnen">
-          {families.data.length === 0 && <ListGroup.Item>Geen gezin gevonden.</ListGroup.Item>}
-          {families.data.map((f) => (
+          {families.data.FAMILIES.length === 0 && <ListGroup.Item>Geen gezin gevonden.</ListGroup.Item>}
+          {families.data.FAMILIES.map((f) => (
             <ListGroup.Item key={f.SUBSCRIBER_PARENT_ID} action active={chosenId === f.SUBSCRIBER_PARENT_ID} onClick={() => onChoose(f)}>
               {familyLine(f)}
               {f.CHILDREN.length > 0 && ` (kinderen: ${f.CHILDREN.map((c) => c.SUBSCRIBER_FIRSTNAME).join(', ')})`}
             </ListGroup.Item>
           ))}
         </ListGroup>
+      )}
+      {families.data && search.length >= 2 && !hideResults && families.data.TOTAL > families.data.FAMILIES.length && (
+        <p className="small" role="status" data-testid="families-more">
+          {families.data.FAMILIES.length} van {families.data.TOTAL} gezinnen getoond. Verfijn je zoekopdracht: typ meer van de naam, een
+          voornaam, het e-mailadres of het rijksregisternummer.
+        </p>
       )}
     </>
   );

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { familyChild, familyRecord, type FamilyRecord } from '@common/schemas/registration.js';
+import { familyChild, familyRecord, MAX_FAMILIES, type FamiliesAnswer } from '@common/schemas/registration.js';
 import { readRows, type Executor } from '../../db/client.js';
 
 /** Lower case without accents, in SQL, for the family search ('celine' finds 'Céline'). */
@@ -12,14 +12,13 @@ const foldText = (text: string) =>
     .normalize('NFD')
     .replace(/\p{Diacritic}/gu, '');
 
-const MAX_FAMILIES = 20;
-
 /**
  * Parents whose name or e-mail holds every word of the search (or one of whose children's names does), or
- * whose or whose child's national number is the search's digits; at most 20, by last name. The national
- * numbers are searched here on the server and never answered.
+ * whose or whose child's national number is the search's digits; at most 20, by last name, and how many there are
+ * (issue 39: the screen says so and asks to refine). The national numbers are searched here on the server and never
+ * answered.
  */
-export async function findFamilies(db: Executor, search: string): Promise<FamilyRecord[]> {
+export async function findFamilies(db: Executor, search: string): Promise<FamiliesAnswer> {
   const words = foldText(search)
     .split(/\s+/)
     .filter((w) => /[\p{L}\p{N}@]/u.test(w));
@@ -45,12 +44,16 @@ export async function findFamilies(db: Executor, search: string): Promise<Family
           coalesce((select json_agg(json_build_object('SUBSCRIBER_ID', ch.id, 'SUBSCRIBER_FIRSTNAME', ch.firstname,
                       'SUBSCRIBER_LASTNAME', ch.lastname, 'SUBSCRIBER_GENDER_ID', ch.gender_id, 'SUBSCRIBER_BIRTHDATE', ch.birthdate::text)
                     order by ch.birthdate, ch.id)
-                    from children ch where ch.parent_id = p.id), '[]'::json) as "CHILDREN"
+                    from children ch where ch.parent_id = p.id), '[]'::json) as "CHILDREN",
+          count(*) over ()::int as total
         from parents p
         where (${byWords}) or ${byNumber}
         order by p.lastname, p.firstname, p.id
         limit ${MAX_FAMILIES}`,
-    familyRecord.extend({ CHILDREN: z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(familyChild)) }),
+    familyRecord.extend({
+      CHILDREN: z.preprocess((v) => (typeof v === 'string' ? JSON.parse(v) : v), z.array(familyChild)),
+      total: z.number(),
+    }),
   );
-  return rows;
+  return { FAMILIES: rows.map(({ total: _total, ...family }) => family), TOTAL: rows[0]?.total ?? 0 };
 }
