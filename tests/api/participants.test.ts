@@ -1,12 +1,13 @@
+import { writeFile } from 'node:fs/promises';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CampParticipant } from '@common/participants.js';
 import { queryRows } from '../../server/src/db/client.js';
-import { attendance, auditLog, lunchPreferences, parents } from '../../server/src/db/schema.js';
+import { attendance, auditLog, lunchPreferences, parents, subscriptions } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { download as downloadFile, pdfInfo, pdfText, readCsv, readXlsx } from '../helpers/files.js';
+import { download as downloadFile, pdfInfo, pdfText, pdfTextOffPage, readCsv, readXlsx } from '../helpers/files.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { recogniseOrganiser } from '../helpers/attests.js';
 import { controlledClock } from '../helpers/clock.js';
@@ -272,6 +273,22 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     expect(weekText).toMatch(/Totaal\s+2\s+2\s+2\s+2\s+1/);
     expect(weekText).toContain('– = niet geboekt op die dag');
     expect(weekText).toContain(`Pagina 1 van ${(await pdfInfo(week.body)).pages}`);
+  });
+
+  it('keeps the header Leeftijd whole in both PDF lists, and the week grid carries the remark, nothing off the page (issue 39)', async () => {
+    await t.db.update(subscriptions).set({ remark: 'Allergisch voor pinda' }).where(eq(subscriptions.id, flexible.monTue!.subscriptionId));
+    const day = (await download(`/api/exportCampParticipants?campId=${normalCampId}&format=pdf&date=${DAYS[0]}`)).body;
+    expect(await pdfText(day)).toMatch(/#\s+Kind\s+Leeftijd\s+Lunch\s+Opmerking\s+Ouder en telefoon/);
+    const week = (await download(`/api/exportCampParticipants?campId=${flexibleCampId}&format=pdf`)).body;
+    const weekText = await pdfText(week);
+    expect(weekText).toMatch(/#\s+Kind\s+Leeftijd\s+Lunch\s+Opmerking\s+Ouder en telefoon\s+ma 07\/07/);
+    expect(weekText).toMatch(/Aerts, Mila\s+\d+\s.*Allergisch voor pinda/);
+    expect(await pdfTextOffPage(week)).toEqual([]);
+    expect(await pdfTextOffPage(day)).toEqual([]);
+    if (process.env.SCREENSHOTS) {
+      await writeFile(`${process.env.SCREENSHOTS}/day-list.pdf`, day);
+      await writeFile(`${process.env.SCREENSHOTS}/week-grid.pdf`, week);
+    }
   });
 
   it('answers 400 for an unknown export format and a non-camp day, and 401 without a token', async () => {

@@ -30,10 +30,11 @@ describe('the season dashboard in Chromium', () => {
     const cell = dashboard.occupancy[0];
     const location = dashboard.locations.find((l: { locationId: number }) => l.locationId === cell.locationId);
     const period = dashboard.periods.find((p: { periodId: number }) => p.periodId === cell.periodId);
-    const row = page
-      .getByTestId('occupancy')
-      .locator('tbody tr', { has: page.getByRole('rowheader', { name: location.name, exact: true }) });
-    const column = dashboard.periods.indexOf(period) + 1;
+    // Periods down, locations across (issue 39: the table fits a 1366 px screen).
+    const row = page.getByTestId('occupancy').locator('tbody tr', {
+      has: page.getByRole('rowheader', { name: new RegExp(`^${period.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d`) }),
+    });
+    const column = dashboard.locations.indexOf(location) + 1;
     await row
       .locator('td')
       .nth(column - 1)

@@ -1,6 +1,6 @@
 import Table from 'react-bootstrap/Table';
 import { formatDate } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
+import { Money } from './Money.js';
 
 export interface AmountRow {
   key: number;
@@ -45,7 +45,9 @@ export function AmountTable({
             <td>{formatDate(row.date)}</td>
             <td>{row.texts[0]}</td>
             <td>{row.texts[1]}</td>
-            <td className="text-end">{formatEuro(row.amount)}</td>
+            <td className="text-end">
+              <Money euro={row.amount} />
+            </td>
           </tr>
         ))}
       </tbody>

@@ -74,7 +74,8 @@ function dayListDocument(camp: CampFacts, day: string, participants: CampPartici
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: [BOX_SIZE + 2, 16, 110, 30, 70, '*', 105],
+        // 'auto' for the age: its header is its widest text, so 'Leeftijd' is never split over two lines (issue 39).
+        widths: [BOX_SIZE + 2, 16, 110, 'auto', 70, '*', 105],
         body: [['', '#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon'].map(headerCell), ...rows],
       },
       layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
@@ -82,7 +83,7 @@ function dayListDocument(camp: CampFacts, day: string, participants: CampPartici
   ]);
 }
 
-/** The whole camp as one grid: a column per day, a box where the child is booked, '–' where it is not. */
+/** The whole camp as one grid: the child with age, lunch and remark, a column per day, a box where the child is booked, '–' where it is not. */
 function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDocumentDefinitions {
   const days = campDays(camp.activeDays);
   const rows: TableCell[][] = participants.map((p, i) => [
@@ -90,6 +91,7 @@ function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDo
     { text: childName(p), bold: true },
     String(p.SUBSCRIBER_AGE),
     p.LUNCHPREFERENCE_DESCRIPTION ?? '',
+    p.SUBSCRIPTION_REMARK ?? '',
     parentLine(p),
     ...days.map((day) => (p.DAYS.includes(day) ? tickBox() : notBooked())),
   ]);
@@ -116,8 +118,9 @@ function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDo
       table: {
         headerRows: 1,
         dontBreakRows: true,
-        widths: [16, 130, 30, 80, 110, ...days.map(() => '*')],
-        body: [['#', 'Kind', 'Leeftijd', 'Lunch', 'Ouder en telefoon', ...days.map(dayLabel)].map(headerCell), ...rows],
+        // The remark is where parents write allergies: the monitors need it all week (issue 39).
+        widths: [16, 110, 'auto', 70, 130, 100, ...days.map(() => '*')],
+        body: [['#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon', ...days.map(dayLabel)].map(headerCell), ...rows],
       },
       layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
     },

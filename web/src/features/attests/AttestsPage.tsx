@@ -15,6 +15,7 @@ import { SectionCard } from '../../components/SectionCard.js';
 import { api, ApiError, downloads } from '../../lib/api-client.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { AttestChildModal } from './AttestChildModal.js';
+import { Money } from '../../components/Money.js';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Mislukt, probeer opnieuw.');
 
@@ -65,7 +66,7 @@ export default function AttestsPage() {
       {!data.NOT_ALLOWED && (
         <SectionCard title="Fiscale attesten kinderopvang (281.86)">
           <p>
-            {data.ATTEST_COUNT} attesten voor {withAttest.length} kinderen, samen {formatEuro(data.TOTAL_AMOUNT)}.
+            {data.ATTEST_COUNT} attesten voor {withAttest.length} kinderen, samen <Money euro={data.TOTAL_AMOUNT} />.
             {data.DAILY_MAXIMUM !== null && ` Fiscaal dagmaximum ${year}: ${formatEuro(data.DAILY_MAXIMUM)}.`}
             {data.DECLARED && ` Aangegeven bij Belcotax; sindsdien ${data.CHANGED_SINCE_DECLARATION} gewijzigd.`}
           </p>
@@ -148,12 +149,14 @@ export default function AttestsPage() {
               </td>
               <td>{formatDate(c.SUBSCRIBER_BIRTHDATE)}</td>
               <td className="text-end">{c.DAYS}</td>
-              <td className="text-end">{formatEuro(c.AMOUNT)}</td>
+              <td className="text-end">
+                <Money euro={c.AMOUNT} />
+              </td>
               <td>
                 {c.ATTESTS.map((a) => (
                   <div key={a.NUMBER}>
                     Nr. {a.NUMBER}: {a.DEBTOR_NAME}
-                    {a.SHARE_PERCENT < 100 && ` (${a.SHARE_PERCENT} %)`}, {formatEuro(a.AMOUNT)}
+                    {a.SHARE_PERCENT < 100 && ` (${a.SHARE_PERCENT} %)`}, <Money euro={a.AMOUNT} />
                   </div>
                 ))}
               </td>

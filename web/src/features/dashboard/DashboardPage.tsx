@@ -76,32 +76,35 @@ function Occupancy({ year, data }: { year: number; data: DashboardAnswer }) {
   const cell = (periodId: number, locationId: number) => data.occupancy.find((c) => c.periodId === periodId && c.locationId === locationId);
   return (
     <SectionCard title="Bezetting">
+      {/* Periods down, locations across: a season has many periods and few locations, so the table fits a 1366 px screen (issue 39). */}
       <Table bordered size="sm" responsive className="mb-0" data-testid="occupancy">
         <thead>
           <tr>
-            <th scope="col">Locatie</th>
-            {data.periods.map((p) => (
-              <th key={p.periodId} scope="col">
-                {p.name}
-                <div className="small fw-normal text-body-secondary">
-                  {formatDate(p.startDate)} - {formatDate(p.endDate)}
-                </div>
+            <th scope="col">Periode</th>
+            {data.locations.map((l) => (
+              <th key={l.locationId} scope="col">
+                {l.name}
               </th>
             ))}
           </tr>
         </thead>
         <tbody>
-          {data.locations.map((l) => (
-            <tr key={l.locationId}>
-              <th scope="row">{l.name}</th>
-              {data.periods.map((p) => {
+          {data.periods.map((p) => (
+            <tr key={p.periodId}>
+              <th scope="row">
+                {p.name}
+                <div className="small fw-normal text-body-secondary text-nowrap">
+                  {formatDate(p.startDate)} - {formatDate(p.endDate)}
+                </div>
+              </th>
+              {data.locations.map((l) => {
                 const here = cell(p.periodId, l.locationId);
-                if (!here) return <td key={p.periodId} />;
+                if (!here) return <td key={l.locationId} />;
                 const taken = here.camps.reduce((sum, c) => sum + c.taken, 0);
                 const available = here.camps.reduce((sum, c) => sum + c.available, 0);
                 const state = fill(taken, available);
                 return (
-                  <td key={p.periodId} className={state.className}>
+                  <td key={l.locationId} className={state.className}>
                     <Link to={paths.camps(year, { locationId: l.locationId, periodId: p.periodId })} className="d-block text-reset">
                       {here.camps.map((c) => (
                         <div key={c.campId} className="small">

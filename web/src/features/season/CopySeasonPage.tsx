@@ -5,7 +5,6 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { campYears } from '@common/constants.js';
 import { formatDate } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
 import { copySeasonPayload, type CopySeasonCamp, type CopySeasonResult } from '@common/schemas/season.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SelectField, TextField, useSchemaForm } from '../../components/form.js';
@@ -14,6 +13,7 @@ import { SectionCard } from '../../components/SectionCard.js';
 import { withServerFieldErrors } from '../../components/server-field-errors.js';
 import { useSaveCycle } from '../../components/useSaveCycle.js';
 import { useCopySeason } from './api/season-api.js';
+import { Money } from '../../components/Money.js';
 
 const copyFailed = 'Seizoen kopiëren mislukt, probeer opnieuw.';
 
@@ -135,7 +135,9 @@ function CampTable({ title, camps }: { title: string; camps: CopySeasonCamp[] })
               <td>
                 {c.MIN_BIRTHYEAR} - {c.MAX_BIRTHYEAR}
               </td>
-              <td>{formatEuro(c.PRICE)}</td>
+              <td>
+                <Money euro={c.PRICE} />
+              </td>
             </tr>
           ))}
         </tbody>

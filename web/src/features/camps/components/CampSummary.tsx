@@ -1,11 +1,11 @@
 import Badge from 'react-bootstrap/Badge';
 import Card from 'react-bootstrap/Card';
 import Table from 'react-bootstrap/Table';
-import { formatEuro } from '@common/money.js';
 import { paymentStatusLabels, paymentStatusVariants, type PaymentStatus } from '@common/payment-status.js';
 import type { CampSummaryRecord } from '@common/schemas/camps.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useCampSummary } from '../api/get-camp-summary.js';
+import { Money } from '../../../components/Money.js';
 
 const statusCounts: [PaymentStatus, keyof CampSummaryRecord][] = [
   ['PAID', 'PAID'],
@@ -63,11 +63,15 @@ function SummaryTable({ summary }: { summary: CampSummaryRecord }) {
         ))}
         <tr>
           <th scope="row">Te betalen</th>
-          <td>{formatEuro(summary.AMOUNT_TO_PAY_TOTAL)}</td>
+          <td>
+            <Money euro={summary.AMOUNT_TO_PAY_TOTAL} />
+          </td>
         </tr>
         <tr>
           <th scope="row">Betaald</th>
-          <td>{formatEuro(summary.PAID_AMOUNT_TOTAL)}</td>
+          <td>
+            <Money euro={summary.PAID_AMOUNT_TOTAL} />
+          </td>
         </tr>
       </tbody>
     </Table>

@@ -2,13 +2,13 @@ import { useId, useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
-import { formatEuro } from '@common/money.js';
 import type { PaymentRecord } from '@common/schemas/bank.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useDebouncedSearch } from '../../../components/useDebouncedSearch.js';
 import { CreditModal } from './CreditModal.js';
 import { useSubscriptionsToAssign } from '../api/find-subscriptions-to-assign.js';
 import { useAssignPayment } from '../api/payment-actions.js';
+import { Money } from '../../../components/Money.js';
 
 /**
  * Search a subscription of every open camp year (last year up to next: a November credit is for next summer) by the
@@ -87,7 +87,7 @@ export function AssignPaymentModal({ payment, onClose }: { payment: PaymentRecor
               </div>
               <div className="small">
                 {row.CAMP_NAME} ({row.CAMP_YEAR}) · {row.SUBSCRIPTION_REFERENCE} · {row.SUBSCRIPTION_OGM} · saldo{' '}
-                <span className="text-nowrap">{formatEuro(row.SUBSCRIPTION_SALDO)}</span>
+                <Money euro={row.SUBSCRIPTION_SALDO} />
               </div>
             </ListGroup.Item>
           ))}

@@ -3,7 +3,6 @@ import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Table from 'react-bootstrap/Table';
 import { formatAccountNumber, formatDate } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
 import { queueReasonLabels, type PaymentRecord } from '@common/schemas/bank.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
@@ -11,6 +10,7 @@ import { useUnmatchedPayments } from '../api/get-unmatched-payments.js';
 import { useRequeuePayment } from '../api/payment-actions.js';
 import { AssignPaymentModal } from './AssignPaymentModal.js';
 import { IgnorePaymentModal } from './IgnorePaymentModal.js';
+import { Money } from '../../../components/Money.js';
 
 function Payer({ payment }: { payment: PaymentRecord }) {
   return (
@@ -62,7 +62,9 @@ function CreditTable({
             <td>
               <Payer payment={p} />
             </td>
-            <td className="text-end">{formatEuro(p.amount)}</td>
+            <td className="text-end">
+              <Money euro={p.amount} />
+            </td>
             <td>
               <Communication payment={p} />
             </td>

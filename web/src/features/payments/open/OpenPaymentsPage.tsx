@@ -7,7 +7,6 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatDateTime } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
 import type { OpenPaymentRecord, SendPaymentRemindersResult } from '@common/schemas/reminders.js';
 import { compareDutch } from '@common/sort.js';
 import { paths } from '../../../app/paths.js';
@@ -20,6 +19,7 @@ import { useLocations, usePeriods } from '../../../lib/lookups.js';
 import { useOpenPayments, useYearCamps } from '../api/get-open-payments.js';
 import { useSendPaymentReminders } from '../api/send-payment-reminders.js';
 import { PaymentsTabs } from '../PaymentsTabs.js';
+import { Money } from '../../../components/Money.js';
 
 interface OpenPaymentsFilter {
   campId: string;
@@ -149,7 +149,9 @@ function OpenPaymentRow({ row, chosen, onToggle }: { row: OpenPaymentRecord; cho
         {formatDateTime(row.SUBSCRIPTION_CREATION_DATE)}
         <div className="small text-body-secondary">{row.DAYS_SINCE_BOOKING} dagen geleden</div>
       </td>
-      <td className="text-end">{formatEuro(row.SUBSCRIPTION_SALDO)}</td>
+      <td className="text-end">
+        <Money euro={row.SUBSCRIPTION_SALDO} />
+      </td>
       <td className="text-end">{row.REMINDERS_SENT}</td>
       <td>{row.LAST_REMINDER_AT ? formatDateTime(row.LAST_REMINDER_AT) : '/'}</td>
       <td className="small">{row.REMINDER_REFUSAL ?? 'Kan nu'}</td>

@@ -19,6 +19,7 @@ import { useMayCall } from '../../../lib/may-call.js';
 import { exportRefunds, useMarkRefundPaid, useRefunds } from '../api/refunds.js';
 import { PaymentsTabs } from '../PaymentsTabs.js';
 import { RequiredMark } from '../../../components/TextInput.js';
+import { Money } from '../../../components/Money.js';
 
 const ibanOf = (typed: string) => typed.replace(/\s/g, '').toUpperCase();
 
@@ -148,10 +149,18 @@ export default function RefundsPage() {
                 </td>
                 <td>
                   {r.SUBSCRIPTION_CANCELLED ? 'Geannuleerd' : 'Te veel betaald'}
-                  {r.CANCELLATION_FEE > 0 && <div className="small">Annulatiekost {formatEuro(r.CANCELLATION_FEE)}</div>}
+                  {r.CANCELLATION_FEE > 0 && (
+                    <div className="small">
+                      Annulatiekost <Money euro={r.CANCELLATION_FEE} />
+                    </div>
+                  )}
                 </td>
-                <td className="text-end">{formatEuro(r.SUBSCRIPTION_PAID_AMOUNT)}</td>
-                <td className="text-end">{formatEuro(r.REFUND_AMOUNT)}</td>
+                <td className="text-end">
+                  <Money euro={r.SUBSCRIPTION_PAID_AMOUNT} />
+                </td>
+                <td className="text-end">
+                  <Money euro={r.REFUND_AMOUNT} />
+                </td>
                 <td>
                   <AccountCell
                     row={r}

@@ -6,8 +6,9 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 /** The payment status badge of spec section 4, and for a cancelled subscription 'Geannuleerd' with its date. */
 export function SubscriptionStatus({ subscription: s }: { subscription: SubscriptionListRow }) {
   return (
-    // One line, as every row of the virtualised table (a long status is cut off, its text stays in the page).
-    <div className="d-flex flex-nowrap align-items-center gap-1 overflow-hidden">
+    // At most two lines, as every row of the virtualised table: the payment status, then 'Geannuleerd' with its date
+    // as one piece, on the same line when it fits and else on the next (issue 39: never cut off at 1366 px).
+    <div className="d-flex flex-wrap align-items-center column-gap-1 overflow-hidden status-lines">
       <PaymentStatusBadge
         status={s.PAYMENT_STATUS}
         saldo={s.SUBSCRIPTION_SALDO}
@@ -15,12 +16,12 @@ export function SubscriptionStatus({ subscription: s }: { subscription: Subscrip
         cancelled={s.SUBSCRIPTION_CANCELLED}
       />
       {s.SUBSCRIPTION_CANCELLED && (
-        <>
+        <span className="text-nowrap">
           <Badge bg="secondary">Geannuleerd</Badge>
           {s.SUBSCRIPTION_CANCELLATION_DATE && (
-            <small className="text-body-secondary">{formatDateTime(s.SUBSCRIPTION_CANCELLATION_DATE)}</small>
+            <small className="text-body-secondary ms-1">{formatDateTime(s.SUBSCRIPTION_CANCELLATION_DATE)}</small>
           )}
-        </>
+        </span>
       )}
     </div>
   );

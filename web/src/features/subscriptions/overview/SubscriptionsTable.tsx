@@ -11,12 +11,13 @@ import { SubscriptionStatus } from './SubscriptionStatus.js';
 const MONEY_COLUMNS = ['Kampprijs', 'Korting', 'Te betalen', 'Betaald'];
 const COLUMN_COUNT = 9;
 /**
- * Every row is one line (cells do not wrap), so all rows are equally high and the virtualiser can place row
- * 10,000 exactly. This is the height of a row with its small buttons in Bootstrap's 'sm' table; the first row
- * rendered is measured and its height taken for every row, so a zoom or another font still adds up. An
- * estimate below the real height put the end of the list short of the last row (End stopped near row 6,700).
+ * Every row is two lines high (styles.css: a name, camp, payment method or status wraps into the second line and no
+ * further), so all rows are equally high and the virtualiser can place row 10,000 exactly. This is the height of such a
+ * row in Bootstrap's 'sm' table; the first row rendered is measured and its height taken for every row, so a zoom or
+ * another font still adds up. An estimate below the real height put the end of the list short of the last row (End
+ * stopped near row 6,700).
  */
-const ROW_HEIGHT = 40;
+const ROW_HEIGHT = 50;
 
 interface SubscriptionsTableProps {
   rows: readonly OverviewRow[];
@@ -136,18 +137,20 @@ function SubscriptionRow({ subscription: s, index, measureRef, paymentMethodLabe
   const childName = `${s.SUBSCRIBER_FIRSTNAME} ${s.SUBSCRIBER_LASTNAME}`;
   return (
     <tr ref={measureRef} data-index={index} data-subscription-id={s.SUBSCRIPTION_ID} aria-rowindex={index + 2} className="text-nowrap">
-      <th scope="row" className="fw-normal text-truncate" title={childName}>
-        {childName}
+      <th scope="row" className="fw-normal" title={childName}>
+        <div className="two-lines">{childName}</div>
       </th>
-      <td className="text-truncate" title={campLabel(s)}>
-        {campLabel(s)}
+      <td title={campLabel(s)}>
+        <CampLabel label={campLabel(s)} />
       </td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_PRICE)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_CAMP_DISCOUNT)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_AMOUNT_TO_PAY)}</td>
       <td className="text-end text-nowrap">{formatEuro(s.SUBSCRIPTION_PAID_AMOUNT)}</td>
-      <td className="text-truncate">{paymentMethodLabel}</td>
-      <td className="text-truncate">
+      <td>
+        <div className="two-lines">{paymentMethodLabel}</div>
+      </td>
+      <td>
         <SubscriptionStatus subscription={s} />
       </td>
       <td>
@@ -162,5 +165,22 @@ function SubscriptionRow({ subscription: s, index, measureRef, paymentMethodLabe
         </div>
       </td>
     </tr>
+  );
+}
+
+/**
+ * The camp as the spec writes it ('theme - location | period (start - end)'), wrapping only before the '|': the
+ * period and its dates stay together on the second line when the first cannot hold them (issue 39, 1366 px).
+ */
+function CampLabel({ label }: { label: string }) {
+  const cut = label.indexOf(' | ');
+  if (cut < 0) return <div className="two-lines">{label}</div>;
+  return (
+    // One inline piece inside the clamped box: its lines wrap as one text.
+    <div className="two-lines">
+      <span>
+        {label.slice(0, cut)} <span className="text-nowrap">{label.slice(cut + 1)}</span>
+      </span>
+    </div>
   );
 }
