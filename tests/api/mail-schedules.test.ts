@@ -87,7 +87,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     const [a, b] = await Promise.all([
       (await import('../../server/src/features/mail-schedules/service.js')).sendDueScheduledMails(
         t.db,
-        { settingsDefaults: { ...(await t.call('GET', '/api/getSettings')).body.data[0] } },
+        { settingsDefaults: { ...(await t.call('GET', '/api/getSettings')).body.data[0] }, relay: t.app.mailRelay },
         clock,
       ),
       t.app.mailSchedules.runOnce(),

@@ -26,7 +26,7 @@ export default callRoutes(attestCalls, (app) => {
       belcotaxFile(db(), deps, currentAdminId(request), request.query.year, { corrections: false, test: request.query.test === 'true' }),
     exportBelcotaxCorrections: async (request) =>
       belcotaxFile(db(), deps, currentAdminId(request), request.query.year, { corrections: true, test: request.query.test === 'true' }),
-    mailAttests: async (request) => mailAttests(db(), deps, currentAdminId(request), request.body.year),
+    mailAttests: async (request) => mailAttests(db(), { ...deps, relay: app.mailRelay }, currentAdminId(request), request.body.year),
     getFiscalAttestChild: async (request) => fiscalAttestChild(db(), request.query.year, request.query.subscriberId),
     saveFiscalAttestChild: async (request) => saveFiscalAttestChild(db(), currentAdminId(request), request.body),
   };

@@ -13,7 +13,7 @@ import { children, fiscalAttestChildren, fiscalAttests, mailTemplates } from '..
 import { writeAudit } from '../../lib/audit.js';
 import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../../lib/downloads.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { queueMail } from '../../lib/mail-outbox.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import {
@@ -234,7 +234,7 @@ export async function belcotaxFile(
 /** mailAttests: per child with attests, a mail to its parent with the PDF, in the outbox (the relay sends it). */
 export async function mailAttests(
   db: Database,
-  deps: AttestDeps,
+  deps: AttestDeps & OutboxDeps,
   adminId: number,
   year: number,
 ): Promise<{ QUEUED: number; SKIPPED: number }> {
@@ -250,16 +250,15 @@ export async function mailAttests(
     const detail = await findSubscriptionDetail(db, subscriptionId);
     if (!detail) continue;
     const pdf = await fiscalAttestPdf(year, child, organiser, dailyMaximum(organiser, year), date);
-    await queueMail(
-      db,
-      {
+    // Each parent's mail is committed, and so sent, on its own.
+    await withOutbox(db, deps, (_tx, outbox) =>
+      outbox.enqueueMail({
         templateId: template.id,
         template,
         detail,
         to: child.parentEmail,
         files: [{ filename: attestFileName(year, child), contentType: CONTENT_TYPES.pdf, content: pdf.toString('base64') }],
-      },
-      deps.settingsDefaults,
+      }),
     );
     queued++;
   }

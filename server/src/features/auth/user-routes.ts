@@ -14,7 +14,10 @@ export default callRoutes(userCalls, (app) => {
     /** The link points at the address the beheerder uses the app at. */
     inviteUser: async (request) => {
       const origin = `${request.protocol}://${request.host}`;
-      return inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, defaults);
+      return inviteUser(db(), app.clock, currentAdminId(request), request.body, origin, {
+        settingsDefaults: defaults,
+        relay: app.mailRelay,
+      });
     },
 
     // A changed role, monitor or disabled state, a removal and a new password end or change sessions:

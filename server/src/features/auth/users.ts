@@ -5,12 +5,13 @@ import { apiMessages } from '@common/messages.js';
 import type { Role } from '@common/roles.js';
 import { userMessages, type UserRecord } from '@common/schemas/users.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
-import { admins, mailOutbox, monitors, sessions, userInvites } from '../../db/schema.js';
+import { admins, monitors, sessions, userInvites } from '../../db/schema.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { isoTimestamp } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
-import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { readSettings } from '../../lib/settings.js';
 import { passwordProblem } from './password-policy.js';
 import { hashPassword, verifyPassword } from './passwords.js';
 import { forgetAttempt, recordAttempt, type AuthSettings } from './service.js';
@@ -102,14 +103,14 @@ export async function inviteUser(
   byUserId: number,
   invite: { email: string; role: Role; monitorId?: number | undefined },
   appOrigin: string,
-  settingsDefaults: OrganiserSettings,
+  deps: OutboxDeps,
 ): Promise<InviteResult> {
   const email = invite.email.trim().toLowerCase();
   const token = randomBytes(32).toString('base64url');
   const inviteLink = `${appOrigin}${acceptInvitePath}?token=${token}`;
   const now = clock.now();
   const expiresAt = new Date(now.getTime() + INVITE_VALID_HOURS * 3600_000);
-  return db.transaction(async (tx) => {
+  return withOutbox(db, deps, async (tx, outbox) => {
     await lockUsers(tx);
     await assertMonitorExists(tx, invite.monitorId);
     const monitorId = invite.role === 'monitor' ? (invite.monitorId ?? null) : null;
@@ -131,7 +132,7 @@ export async function inviteUser(
     const user = await findUser(tx, userId);
     await writeAudit(tx, { adminId: byUserId, action: 'inviteUser', entity: 'user', entityId: userId, before: null, after: user });
 
-    const organiser = await readSettings(tx, settingsDefaults);
+    const organiser = await readSettings(tx, deps.settingsDefaults);
     const subject = `Uitnodiging voor Kampbeheer van ${organiser.ORGANISER_NAME || 'de organisatie'}`;
     const mailText = [
       'Hallo,',
@@ -142,7 +143,7 @@ export async function inviteUser(
       '',
       `Daarna meld je aan met ${email}.`,
     ].join('\n');
-    await tx.insert(mailOutbox).values({ templateId: 'uitnodiging', recipient: email, subject, body: mailText, status: 'outbox' });
+    await outbox.enqueueText({ templateId: 'uitnodiging', to: email, subject, text: mailText });
     return { user, inviteLink };
   });
 }

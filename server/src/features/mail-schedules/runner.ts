@@ -17,7 +17,7 @@ export interface MailScheduleRunner {
 
 /**
  * Runs the camps' mail schedules in the server: at start-up (so nothing waits for a restart) and every few
- * minutes. Queued mails go to the relay; a run never overlaps the previous one.
+ * minutes. Each queued mail wakes the relay (withOutbox); a run never overlaps the previous one.
  */
 export function createMailScheduleRunner(deps: {
   db: () => Database;
@@ -31,10 +31,7 @@ export function createMailScheduleRunner(deps: {
   const runOnce = (): Promise<number> => {
     running ??= sendDueScheduledMails(deps.db(), deps, deps.clock)
       .then((queued) => {
-        if (queued > 0) {
-          deps.log.info({ queued }, 'scheduled mails queued');
-          deps.relay.nudge();
-        }
+        if (queued > 0) deps.log.info({ queued }, 'scheduled mails queued');
         return queued;
       })
       .catch((error: unknown) => {

@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidFields } from '../../lib/errors.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 
 type ScheduleRow = typeof mailSchedules.$inferSelect;
@@ -171,7 +171,7 @@ export async function listMailSchedules(
  * mail is never queued twice, whether two processes run at once or the server restarts. Answers how many
  * mails it queued.
  */
-export async function sendDueScheduledMails(db: Database, deps: Pick<MailDeps, 'settingsDefaults'>, clock: Clock): Promise<number> {
+export async function sendDueScheduledMails(db: Database, deps: OutboxDeps, clock: Clock): Promise<number> {
   const now = clock.now();
   const today = todayInBelgium(now);
   const schedules = await db.select().from(mailSchedules).orderBy(mailSchedules.campId, mailSchedules.id);
@@ -189,7 +189,7 @@ export async function sendDueScheduledMails(db: Database, deps: Pick<MailDeps, '
       );
       for (const row of subscriptions) {
         if (done.has(row.SUBSCRIPTION_ID) || !scheduleIsDue(schedule, scheduled(row), today)) continue;
-        const sent = await db.transaction(async (tx) => {
+        const sent = await withOutbox(db, deps, async (tx, outbox) => {
           const [claim] = await tx
             .insert(mailScheduleSends)
             .values({ scheduleId: schedule.id, subscriptionId: row.SUBSCRIPTION_ID, sentAt: now.toISOString() })
@@ -199,17 +199,13 @@ export async function sendDueScheduledMails(db: Database, deps: Pick<MailDeps, '
           const [template] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, schedule.templateId));
           const detail = await findSubscriptionDetail(tx, row.SUBSCRIPTION_ID);
           if (!template || !detail) return false;
-          const mail = await queueMail(
-            tx,
-            {
-              templateId: template.id,
-              template,
-              detail,
-              to: detail.SUBSCRIBER_PARENT_EMAIL,
-              paymentQr: schedule.trigger === 'afterBooking',
-            },
-            deps.settingsDefaults,
-          );
+          const mail = await outbox.enqueueMail({
+            templateId: template.id,
+            template,
+            detail,
+            to: detail.SUBSCRIBER_PARENT_EMAIL,
+            paymentQr: schedule.trigger === 'afterBooking',
+          });
           await tx
             .update(mailScheduleSends)
             .set({ mailId: mail.id })

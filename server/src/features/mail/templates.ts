@@ -17,7 +17,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { readSettings } from '../../lib/settings.js';
-import { deliverMail, queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { sendMailNow, type MailDeps } from '../../domain/outbox.js';
 import { renderTemplate, subscriptionMailValues } from '../../lib/mail-render.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import { sampleSubscription } from './sample-subscription.js';
@@ -155,21 +155,15 @@ export async function sendTestMail(
   deps: MailDeps,
   input: Omit<TemplateText, 'SUBSCRIPTION_ID'> & { MAILTEMPLATE_ID?: string; TO: string },
 ): Promise<TestMailResult> {
-  const queued = await db.transaction(async (tx) =>
-    queueMail(
-      tx,
-      {
-        templateId: input.MAILTEMPLATE_ID || 'testmail',
-        template: {
-          subject: `${TEST_MAIL_SUBJECT_PREFIX}${input.MAILTEMPLATE_SUBJECT}`,
-          body: `${TEST_MAIL_NOTE}\n\n${input.MAILTEMPLATE_BODY}`,
-        },
-        detail: sampleSubscription(),
-        to: input.TO,
-        subscriptionId: null,
-      },
-      deps.settingsDefaults,
-    ),
-  );
-  return { mailId: queued.id, mailStatus: await deliverMail(db, deps, queued) };
+  const { mail, status } = await sendMailNow(db, deps, {
+    templateId: input.MAILTEMPLATE_ID || 'testmail',
+    template: {
+      subject: `${TEST_MAIL_SUBJECT_PREFIX}${input.MAILTEMPLATE_SUBJECT}`,
+      body: `${TEST_MAIL_NOTE}\n\n${input.MAILTEMPLATE_BODY}`,
+    },
+    detail: sampleSubscription(),
+    to: input.TO,
+    subscriptionId: null,
+  });
+  return { mailId: mail.id, mailStatus: status };
 }

@@ -14,7 +14,7 @@ import type { DownloadFile } from '../../lib/downloads.js';
 import { CONTENT_TYPES } from '../../lib/downloads.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 import { buildPain001 } from './pain001.js';
@@ -60,7 +60,7 @@ export async function listRefunds(db: Executor, campYear: number): Promise<Refun
  */
 export async function exportRefunds(
   db: Database,
-  deps: Pick<MailDeps, 'settingsDefaults'>,
+  deps: Pick<OutboxDeps, 'settingsDefaults'>,
   clock: Clock,
   adminId: number,
   input: { subscriptionIds: number[]; accounts?: { SUBSCRIPTION_ID: number; IBAN: string }[] },
@@ -110,11 +110,11 @@ export async function exportRefunds(
  */
 export async function markRefundPaid(
   db: Database,
-  deps: Pick<MailDeps, 'settingsDefaults'>,
+  deps: OutboxDeps,
   adminId: number,
   input: { SUBSCRIPTION_ID: number; amount: number; date: string },
 ): Promise<{ paymentId: number; mailId: number | null }> {
-  return db.transaction(async (tx) => {
+  return withOutbox(db, deps, async (tx, outbox) => {
     const id = input.SUBSCRIPTION_ID;
     const [locked] = await tx.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.id, id)).for('update');
     if (!locked) throw notFound('Inschrijving niet gevonden');
@@ -133,17 +133,13 @@ export async function markRefundPaid(
     const [template] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, REFUND_MAIL_TEMPLATE));
     if (!template) return { paymentId: payment!.id, mailId: null };
     const detail = (await findSubscriptionDetail(tx, id))!;
-    const mail = await queueMail(
-      tx,
-      {
-        templateId: template.id,
-        template,
-        detail,
-        to: detail.SUBSCRIBER_PARENT_EMAIL,
-        values: { refundAmount: formatEuro(centsToEuro(cents)) },
-      },
-      deps.settingsDefaults,
-    );
+    const mail = await outbox.enqueueMail({
+      templateId: template.id,
+      template,
+      detail,
+      to: detail.SUBSCRIBER_PARENT_EMAIL,
+      values: { refundAmount: formatEuro(centsToEuro(cents)) },
+    });
     return { paymentId: payment!.id, mailId: mail.id };
   });
 }

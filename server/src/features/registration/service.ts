@@ -33,7 +33,7 @@ import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js
 import type { TrashSnapshot } from '../../lib/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
-import { queueMail, queueSubscriptionMail } from '../../lib/mail-outbox.js';
+import { withOutbox } from '../../domain/outbox.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
 import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
@@ -42,7 +42,7 @@ import { registrationMessages as messages } from './messages.js';
 
 export interface RegistrationDeps {
   db: Database;
-  /** Sends recorded mail after the commit; a call only nudges it. */
+  /** Sends recorded mail after the commit (withOutbox wakes it). */
   relay: MailRelay;
   /** The organiser's settings from the environment, until staff save their own. */
   settingsDefaults: OrganiserSettings;
@@ -295,7 +295,7 @@ async function auditOverrides(tx: Executor, adminId: number, action: string, sub
  * and the camp's confirmation mail through the outbox (the relay sends it after the commit).
  */
 export async function createSubscription(deps: RegistrationDeps, adminId: number, payload: CreateSubscriptionPayload) {
-  const subscriptionId = await deps.db.transaction(async (tx) => {
+  const subscriptionId = await withOutbox(deps.db, deps, async (tx, outbox) => {
     const camp = await lockCamp(tx, payload.CAMP_ID);
     const parentId = await parentOf(tx, payload);
     const childId = await childOf(tx, payload, parentId);
@@ -328,10 +328,9 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     const detail = (await findSubscriptionDetail(tx, id))!;
     await writeAudit(tx, { adminId, action: 'createSubscription', entity: 'subscription', entityId: id, before: null, after: detail });
     await auditOverrides(tx, adminId, 'createSubscription', id, overridden);
-    await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults);
+    await outbox.enqueueCampMail(detail, 'confirm');
     return id;
   });
-  deps.relay.nudge();
   return { SUBSCRIPTION_ID: subscriptionId };
 }
 
@@ -354,7 +353,7 @@ export async function moveSubscription(
   adminId: number,
   payload: MoveSubscriptionPayload,
 ): Promise<SubscriptionDetail> {
-  const detail = await deps.db.transaction(async (tx) => {
+  const detail = await withOutbox(deps.db, deps, async (tx, outbox) => {
     await lockRowById(tx, subscriptions, payload.SUBSCRIPTION_ID, subscriptionMessages.notFound);
     const before = (await findSubscriptionDetail(tx, payload.SUBSCRIPTION_ID))!;
     if (before.CAMP_ID === payload.CAMP_ID) throw conflict(messages.sameCamp);
@@ -385,10 +384,9 @@ export async function moveSubscription(
     await writeAudit(tx, { adminId, action: 'moveSubscription', entity: 'subscription', entityId: after.SUBSCRIPTION_ID, before, after });
     await auditOverrides(tx, adminId, 'moveSubscription', after.SUBSCRIPTION_ID, overridden);
     const template = await moveTemplate(tx);
-    await queueMail(tx, { templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL }, deps.settingsDefaults);
+    await outbox.enqueueMail({ templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL });
     return after;
   });
-  deps.relay.nudge();
   return detail;
 }
 

@@ -8,7 +8,7 @@ import * as service from './service.js';
 /** 'Openstaande betalingen', payment reminders and the payment QR code of a subscription. */
 export default callRoutes(reminderCalls, (app) => {
   const defaults = settingsDefaults(app.config);
-  const deps = () => ({ mailer: app.mailer, log: app.log, settingsDefaults: defaults });
+  const deps = () => ({ relay: app.mailRelay, settingsDefaults: defaults });
   return {
     getOpenPayments: async (request) => service.listOpenPayments(app.database.db, deps(), app.clock, request.query),
     sendPaymentReminders: async (request) =>

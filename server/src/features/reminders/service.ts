@@ -10,7 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
 import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
-import { queueMail, type MailDeps } from '../../lib/mail-outbox.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
 
@@ -31,7 +31,7 @@ async function reminderHistory(db: Executor, subscriptionIds: number[]): Promise
   return new Map(rows.map((r) => [r.subscriptionId, r]));
 }
 
-async function reminderLimits(db: Executor, deps: Pick<MailDeps, 'settingsDefaults'>): Promise<ReminderLimits> {
+async function reminderLimits(db: Executor, deps: Pick<OutboxDeps, 'settingsDefaults'>): Promise<ReminderLimits> {
   const settings = await readSettings(db, deps.settingsDefaults);
   return { intervalDays: settings.REMINDER_INTERVAL_DAYS, maxCount: settings.REMINDER_MAX_COUNT };
 }
@@ -51,7 +51,7 @@ const refusalOf = (row: SubscriptionMoney, history: ReminderHistory | undefined,
 /** 'Openstaande betalingen': every subscription of the year that is not cancelled and has money open. */
 export async function listOpenPayments(
   db: Executor,
-  deps: Pick<MailDeps, 'settingsDefaults'>,
+  deps: Pick<OutboxDeps, 'settingsDefaults'>,
   clock: Clock,
   filter: { campYear: number; campId?: number; periodId?: number; locationId?: number; minDaysOverdue?: number },
 ): Promise<OpenPaymentRecord[]> {
@@ -97,13 +97,13 @@ export async function listOpenPayments(
  */
 export async function sendPaymentReminders(
   db: Database,
-  deps: MailDeps,
+  deps: OutboxDeps,
   clock: Clock,
   adminId: number,
   subscriptionIds: number[],
 ): Promise<SendPaymentRemindersResult> {
   const ids = [...new Set(subscriptionIds)].sort((a, b) => a - b);
-  const result = await db.transaction(async (tx) => {
+  const result = await withOutbox(db, deps, async (tx, outbox) => {
     const [template] = await tx.select().from(mailTemplates).where(eq(mailTemplates.id, REMINDER_MAIL_TEMPLATE));
     if (!template) throw conflict(reminderMessages.templateMissing);
     await tx
@@ -129,11 +129,13 @@ export async function sendPaymentReminders(
         continue;
       }
       const detail = (await findSubscriptionDetail(tx, id))!;
-      const mail = await queueMail(
-        tx,
-        { templateId: template.id, template, detail, to: detail.SUBSCRIBER_PARENT_EMAIL, paymentQr: true },
-        deps.settingsDefaults,
-      );
+      const mail = await outbox.enqueueMail({
+        templateId: template.id,
+        template,
+        detail,
+        to: detail.SUBSCRIBER_PARENT_EMAIL,
+        paymentQr: true,
+      });
       await tx.insert(paymentReminders).values({ subscriptionId: id, sentAt: now.toISOString(), mailId: mail.id, adminId });
       await writeAudit(tx, {
         adminId,

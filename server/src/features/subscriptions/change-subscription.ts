@@ -3,7 +3,7 @@ import type { Database, Executor, Transaction } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { queueSubscriptionMail, type CampMailKind, type MailStatus } from '../../lib/mail-outbox.js';
+import { withOutbox, type CampMailKind, type MailStatus } from '../../domain/outbox.js';
 import type { MailRelay } from '../../mail/relay.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
@@ -11,7 +11,7 @@ import { subscriptionMessages } from '../../lib/subscription-messages.js';
 
 export interface SubscriptionDeps {
   db: Database;
-  /** Sends recorded mail after the commit; a call only nudges it. */
+  /** Sends recorded mail after the commit (withOutbox wakes it). */
   relay: MailRelay;
   /** The organiser's settings from the environment, until staff save their own. */
   settingsDefaults: OrganiserSettings;
@@ -47,14 +47,13 @@ export interface ChangeResult {
  * so a slow or failing SMTP server neither delays nor undoes a change (its mail then shows as failing).
  */
 export async function changeSubscription(deps: SubscriptionDeps, adminId: number, change: SubscriptionChange): Promise<ChangeResult> {
-  const { detail, mail } = await deps.db.transaction(async (tx) => {
+  const { detail, mail } = await withOutbox(deps.db, deps, async (tx, outbox) => {
     const before = await lockSubscription(tx, change.subscriptionId);
     await change.apply(tx, before);
     const after = (await findSubscriptionDetail(tx, change.subscriptionId))!;
     await writeAudit(tx, { adminId, action: change.action, entity: 'subscription', entityId: change.subscriptionId, before, after });
-    const queued = change.mail ? await queueSubscriptionMail(tx, after, change.mail, deps.settingsDefaults) : null;
+    const queued = change.mail ? await outbox.enqueueCampMail(after, change.mail) : null;
     return { detail: after, mail: queued };
   });
-  if (mail) deps.relay.nudge();
   return { detail, mailStatus: mail ? 'outbox' : null };
 }

@@ -18,7 +18,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
 import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
 import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
-import { queueSubscriptionMail, type MailStatus } from '../../lib/mail-outbox.js';
+import { withOutbox, type MailStatus } from '../../domain/outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from '../../lib/subscription-messages.js';
@@ -272,9 +272,9 @@ export async function resendConfirmationEmail(
   adminId: number,
   subscriptionId: number,
 ): Promise<{ subscriptionId: number; mailId: number; mailStatus: MailStatus }> {
-  const mail = await deps.db.transaction(async (tx) => {
+  const mail = await withOutbox(deps.db, deps, async (tx, outbox) => {
     const detail = await lockSubscription(tx, subscriptionId);
-    const queued = await queueSubscriptionMail(tx, detail, 'confirm', deps.settingsDefaults);
+    const queued = await outbox.enqueueCampMail(detail, 'confirm');
     await writeAudit(tx, {
       adminId,
       action: 'resendConfirmationEmail',
@@ -285,6 +285,5 @@ export async function resendConfirmationEmail(
     });
     return queued;
   });
-  deps.relay.nudge();
   return { subscriptionId, mailId: mail.id, mailStatus: 'outbox' };
 }

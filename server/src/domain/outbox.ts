@@ -1,0 +1,221 @@
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { Database, Executor, Transaction } from '../db/client.js';
+import type { MailRelay } from '../mail/relay.js';
+import { camps, mailOutbox, mailTemplates } from '../db/schema.js';
+import { PAYMENT_QR_FILENAME, type MailAttachment, type Mailer } from '../mail/mailer.js';
+import { PAYMENT_QR_CID, qrPng, subscriptionEpcPayload } from '../lib/payment-qr.js';
+import { readSettings, type OrganiserSettings } from '../lib/settings.js';
+import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from '../lib/mail-render.js';
+
+/** The four mails a camp names a template for (spec section 2, camp detail). */
+const campTemplateColumns = {
+  confirm: camps.emailTemplateConfirm,
+  cancel: camps.emailTemplateCancel,
+  convertCash: camps.emailTemplateConvertCash,
+  convertBankTransfer: camps.emailTemplateConvertBankTransfer,
+};
+export type CampMailKind = keyof typeof campTemplateColumns;
+/** The camp mails that ask for a transfer, and so carry the payment QR code (issue 19). */
+const asksForTransferKinds: readonly CampMailKind[] = ['confirm', 'convertBankTransfer'];
+
+export type MailStatus = (typeof mailOutbox.$inferSelect)['status'];
+
+export interface QueuedMail {
+  id: number;
+  from: string;
+  to: string;
+  subject: string;
+  text: string;
+  attachments: MailAttachment[] | null;
+}
+
+export interface MailDeps {
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+  /** The organiser's settings from the environment, until staff save their own. */
+  settingsDefaults: OrganiserSettings;
+}
+
+/** What recording mail needs: the organiser's settings to fill the templates, and the relay that sends it. */
+export interface OutboxDeps {
+  /** The organiser's settings from the environment, until staff save their own. */
+  settingsDefaults: OrganiserSettings;
+  relay: Pick<MailRelay, 'nudge'>;
+}
+
+/** A mail rendered from a template for a subscription, to any address. */
+export interface TemplateMail {
+  templateId: string;
+  template: MailTemplate;
+  detail: SubscriptionDetail;
+  to: string;
+  /** The subscription whose mail log shows it: the detail's, unless given (null: a test mail, no subscription's). */
+  subscriptionId?: number | null;
+  /** The mail asks for a transfer: it carries the payment QR code while money is open (issue 19). */
+  paymentQr?: boolean;
+  /** Placeholders only this mail fills (the refund amount). */
+  values?: Partial<MailValues>;
+  /** Files the mail carries (the fiscal attests, issue 16). */
+  files?: MailAttachment[];
+}
+
+/** A mail written in full by the product itself, belonging to no subscription (the invitation of a user). */
+export interface TextMail {
+  templateId: string;
+  to: string;
+  subject: string;
+  text: string;
+}
+
+/**
+ * The outbox of one transaction: every mail the product sends is recorded through it, in the transaction of the
+ * change it reports, so a committed change always has its mail on record and a rolled back one has none.
+ */
+export interface Outbox {
+  /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
+  enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
+  /** A template rendered for a subscription with the organiser's settings. */
+  enqueueMail(mail: TemplateMail): Promise<QueuedMail>;
+  /** A mail whose text the product wrote. */
+  enqueueText(mail: TextMail): Promise<QueuedMail>;
+}
+
+/**
+ * Runs `work` in one transaction with an outbox, and wakes the relay as soon as the transaction committed mail:
+ * every mail is sent at once, never at the relay's next poll (MAIL_POLL_SECONDS, for retries and other processes).
+ * This is the only way to record mail for the relay; a rolled back transaction wakes nothing.
+ */
+export async function withOutbox<T>(db: Database, deps: OutboxDeps, work: (tx: Transaction, outbox: Outbox) => Promise<T>): Promise<T> {
+  let recorded = 0;
+  const result = await db.transaction((tx) =>
+    work(
+      tx,
+      outboxOf(tx, deps.settingsDefaults, () => recorded++),
+    ),
+  );
+  if (recorded > 0) deps.relay.nudge();
+  return result;
+}
+
+function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecorded: () => void): Outbox {
+  const enqueueMail = async (mail: TemplateMail) => {
+    const queued = await recordTemplateMail(tx, mail, settingsDefaults);
+    onRecorded();
+    return queued;
+  };
+  return {
+    enqueueMail,
+    enqueueCampMail: async (detail, kind) => {
+      const [template] = await tx
+        .select({ id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
+        .from(camps)
+        .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
+        .where(eq(camps.id, detail.CAMP_ID));
+      if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
+      return enqueueMail({
+        templateId: template.id,
+        template,
+        detail,
+        to: detail.SUBSCRIBER_PARENT_EMAIL,
+        paymentQr: asksForTransferKinds.includes(kind),
+      });
+    },
+    enqueueText: async (mail) => {
+      const organiser = await readSettings(tx, settingsDefaults);
+      const queued = await insertMail(
+        tx,
+        { templateId: mail.templateId, subscriptionId: null, to: mail.to, subject: mail.subject, text: mail.text, attachments: null },
+        organiser,
+      );
+      onRecorded();
+      return queued;
+    },
+  };
+}
+
+/** Renders a template for a subscription with the organiser's settings and records it in the outbox. */
+async function recordTemplateMail(tx: Executor, mail: TemplateMail, settingsDefaults: OrganiserSettings): Promise<QueuedMail> {
+  const organiser = await readSettings(tx, settingsDefaults);
+  const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
+  const rendered = renderTemplate(mail.template, {
+    ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
+    ...mail.values,
+  });
+  const images: MailAttachment[] = qrPayload
+    ? [
+        {
+          cid: PAYMENT_QR_CID,
+          filename: PAYMENT_QR_FILENAME,
+          contentType: 'image/png',
+          content: (await qrPng(qrPayload)).toString('base64'),
+        },
+      ]
+    : [];
+  const all = [...images, ...(mail.files ?? [])];
+  return insertMail(
+    tx,
+    {
+      templateId: mail.templateId,
+      subscriptionId: mail.subscriptionId === undefined ? mail.detail.SUBSCRIPTION_ID : mail.subscriptionId,
+      to: mail.to,
+      ...rendered,
+      attachments: all.length > 0 ? all : null,
+    },
+    organiser,
+  );
+}
+
+async function insertMail(
+  tx: Executor,
+  mail: Omit<QueuedMail, 'id' | 'from'> & { templateId: string; subscriptionId: number | null },
+  organiser: OrganiserSettings,
+): Promise<QueuedMail> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      templateId: mail.templateId,
+      subscriptionId: mail.subscriptionId,
+      recipient: mail.to,
+      subject: mail.subject,
+      body: mail.text,
+      status: 'outbox',
+      attachments: mail.attachments,
+    })
+    .returning({ id: mailOutbox.id });
+  return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments };
+}
+
+/** The longest a test mail, which staff wait for, may take. */
+const TEST_MAIL_DEADLINE_MS = 30_000;
+
+/**
+ * The test mail of the mail templates screen, which staff wait for: recorded in the outbox (in no subscription's
+ * mail log) and sent while the caller waits, not by the relay; the outcome is recorded: 'sent', or 'failed' with
+ * the error. Every other mail goes through `withOutbox` and the relay.
+ */
+export async function sendMailNow(db: Database, deps: MailDeps, mail: TemplateMail): Promise<{ mail: QueuedMail; status: MailStatus }> {
+  const queued = await db.transaction((tx) => recordTemplateMail(tx, mail, deps.settingsDefaults));
+  return { mail: queued, status: await deliverMail(db, deps, queued) };
+}
+
+async function deliverMail(db: Database, deps: MailDeps, mail: QueuedMail): Promise<MailStatus> {
+  if (!deps.mailer.transport) {
+    deps.log.info({ mailId: mail.id }, 'no SMTP_URL: mail kept in the outbox');
+    return 'outbox';
+  }
+  try {
+    await deps.mailer.send(mail, AbortSignal.timeout(TEST_MAIL_DEADLINE_MS));
+    await db
+      .update(mailOutbox)
+      .set({ status: 'sent', sentAt: sql`now()`, error: null, attempts: 1 })
+      .where(eq(mailOutbox.id, mail.id));
+    return 'sent';
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    deps.log.warn({ mailId: mail.id, err: error }, 'mail could not be sent');
+    await db.update(mailOutbox).set({ status: 'failed', error: message, attempts: 1 }).where(eq(mailOutbox.id, mail.id));
+    return 'failed';
+  }
+}
