@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract, rolesOf } from '@common/contract/index.js';
 import { roles } from '@common/roles.js';
+import { openApiDocument } from '../../scripts/api-docs.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 
 describe('OpenAPI document', () => {
@@ -21,6 +22,15 @@ describe('OpenAPI document', () => {
     }
     const login = document.paths['/api/login']!.post as { requestBody?: { content: Record<string, { schema: { properties: object } }> } };
     expect(Object.keys(login.requestBody!.content['application/json']!.schema.properties)).toEqual(['username', 'password']);
+  });
+
+  it("is the document docs/api.md is written from (npm run docs:api), with each call's roles", async () => {
+    const served = (await t.call('GET', '/api/openapi.json', undefined, null)).body as unknown as Awaited<
+      ReturnType<typeof openApiDocument>
+    >;
+    expect(served.paths).toEqual((await openApiDocument()).paths);
+    expect(served.paths['/api/getUsers']!.get!.description).toBe('Roles: beheerder.');
+    expect(served.paths['/api/login']!.post!.description).toBe('No sign-in needed.');
   });
 
   it('documents each route under a tag with the query parameters and body it validates', async () => {

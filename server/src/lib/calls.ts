@@ -85,6 +85,8 @@ export function callRoute(name: string, c: Call & { tag: string }) {
     schema: {
       operationId: name,
       summary: c.summary,
+      // Who may call it, for the readers of the OpenAPI document and docs/api.md (scripts/api-docs.ts).
+      description: c.public ? 'No sign-in needed.' : `Roles: ${rolesOf(c).join(', ')}.`,
       tags: [c.tag],
       ...(c.public ? { security: [] } : {}),
       ...(c.query ? { querystring: c.query } : {}),

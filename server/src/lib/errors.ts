@@ -1,7 +1,8 @@
 import type { ErrorAnswer, ErrorCode } from '@common/contract/index.js';
 import { apiMessages, staleDataMessages } from '@common/messages.js';
 
-const statusOf: Record<ErrorCode, number> = {
+/** The HTTP status of each refusal code (also listed in docs/api.md). */
+export const statusOf: Record<ErrorCode, number> = {
   VALIDATION: 400,
   UNAUTHORIZED: 401,
   FORBIDDEN: 403,
