@@ -121,6 +121,8 @@ describe.each(backends.filter((b) => b === 'postgres'))('backup and restore with
     const restoredUrl = new URL(server);
     restoredUrl.pathname = `/${restoredName}`;
     const admin = new pg.Client({ connectionString: server });
+    // A connection the server ends emits 'error'; unheard, it would end the test process (node-postgres).
+    admin.on('error', () => {});
     await admin.connect();
     try {
       await seedDemoData(original.db, { subscriptionsPerYear: 15 });
@@ -134,6 +136,7 @@ describe.each(backends.filter((b) => b === 'postgres'))('backup and restore with
       await admin.query(`CREATE DATABASE ${restoredName}`);
       execFileSync('pg_restore', ['--no-owner', `--dbname=${restoredUrl}`, file]);
       const pool = new pg.Pool({ connectionString: restoredUrl.toString(), max: 1 });
+      pool.on('error', () => {});
       const restored = drizzle({ client: pool, schema }) as unknown as Database;
       expect(await everyTable(restored)).toEqual(atBackup);
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(restored, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
