@@ -327,7 +327,7 @@ describe.each(backends)('cached year answers on %s', (backend) => {
 
   // PGlite's data folder belongs to one process; PostgreSQL serves several.
   if (backend === 'postgres')
-    it('a second server on the same database answers another server’s writes at once', async () => {
+    it('a second server on the same database answers another server’s writes at once (PostgreSQL only)', async () => {
       const second = await openDatabase({ databaseUrl: database.url!, dataDir: '' });
       databases.push(second);
       const other = await startServer(second);

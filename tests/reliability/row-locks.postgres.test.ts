@@ -5,8 +5,6 @@ import { paymentStatus } from '@common/payment-status.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { auditLog, mailOutbox, subscriptionDiscounts } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
-import { backends } from '../helpers/database.js';
-import { warnWithoutPostgres } from '../helpers/postgres-warning.js';
 import { createSubscription, createTheme } from '../helpers/factory.js';
 
 const cents = (euro: number) => Math.round(euro * 100);
@@ -18,12 +16,11 @@ const countStatuses = (answers: { status: number }[]) =>
 /**
  * Each test is built so that the row lock (`SELECT … FOR UPDATE` in server/src/db/lock.ts) decides the
  * outcome: without it, concurrent transactions on PostgreSQL read the same state and all succeed. PGlite
- * runs one transaction at a time, so there these tests pass with or without the lock; they only prove the
- * lock on PostgreSQL (TEST_DATABASE_URL), and the run says so loudly when it is missing.
+ * runs one transaction at a time, so there these tests would pass with or without the lock: this file runs on
+ * PostgreSQL only (`*.postgres.test.ts`, left out of a run without TEST_DATABASE_URL, which says so).
  */
-warnWithoutPostgres('the lock tests in tests/reliability/concurrency.test.ts');
-
-describe.each(backends)('concurrent writes on %s', (backend) => {
+describe('concurrent writes on PostgreSQL', () => {
+  const backend = 'postgres';
   let t: TestApp;
   beforeAll(async () => {
     t = await startTestApp(backend, { seed: 'none' });
