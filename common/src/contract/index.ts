@@ -26,7 +26,7 @@ import { voucherCalls } from './vouchers.js';
 export * from './define.js';
 
 /**
- * Every API call, by name (README, 'Adding a call'). The server registers a route for each, the web's
+ * Every API call, by name (ARCHITECTURE.md, 'How a call is declared and served'). The server registers a route for each, the web's
  * API client and the tests enumerate it; a name or path declared twice stops the program at once.
  */
 export const contract = combine(
