@@ -11,7 +11,7 @@ import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/att
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { download, pdfText } from '../helpers/files.js';
-import { eventually, field, holdCalls, openDetail, UI_TIMEOUT_MS } from '../helpers/page.js';
+import { eventually, field, holdCalls, openDetail, refuseCalls, UI_TIMEOUT_MS } from '../helpers/page.js';
 import { schemaErrors } from '../helpers/xml-schema.js';
 import { addUser, signIn } from '../helpers/users.js';
 
@@ -94,14 +94,39 @@ describe('attests in Chromium', () => {
     expect(await baert.getByRole('cell').nth(5).innerText()).toContain(attestMessages.notFullyPaid);
     await expectNoSeriousAxeViolations(page, 'Attesten');
 
-    // While the server makes the PDF the bar shows 0 %, then the result.
+    // 'Attesten maken' asks first (issue 39 item 23): cancelled, nothing is made.
+    const dialog = page.getByRole('dialog');
+    let pdfCalls = 0;
+    page.on('request', (r) => void (r.url().includes('/api/getFiscalAttestPdf') && pdfCalls++));
+    await page.getByRole('button', { name: 'Attesten maken' }).click();
+    await dialog.getByRole('heading', { name: 'Attesten maken voor 1 kind?' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await expectNoSeriousAxeViolations(page, 'Attesten maken asks first');
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(pdfCalls).toBe(0);
+    // A refusal stops the work and says, next to the bar, for which child, why and how far it got.
+    await refuseCalls(page, 'getFiscalAttestPdf?*', 409, 'Het attest kan nu niet gemaakt worden.');
+    await page.getByRole('button', { name: 'Attesten maken' }).click();
+    await dialog.getByRole('button', { name: 'Attesten maken' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    const card = page.locator('.card', { has: page.getByRole('button', { name: 'Attesten maken' }) });
+    await card
+      .getByRole('alert')
+      .getByText('Attesten maken gestopt bij Lotte Aerts: Het attest kan nu niet gemaakt worden. 0 kinderen zijn klaar, 1 niet.')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/attests-stopped.png`, fullPage: true });
+    await page.unroute('**/api/getFiscalAttestPdf?*');
+    // While the server makes the PDF the bar shows 0 %, then the result under it.
     const release = await holdCalls(page, 'getFiscalAttestPdf?*');
     await page.getByRole('button', { name: 'Attesten maken' }).click();
+    await dialog.getByRole('button', { name: 'Attesten maken' }).click();
+    await dialog.waitFor({ state: 'detached' });
     const bar = page.getByRole('progressbar', { name: 'Attesten maken' });
     await eventually(() => bar.getAttribute('aria-valuenow')).toBe('0');
+    expect(await card.getByRole('alert').count()).toBe(0);
     await release();
     await eventually(() => bar.getAttribute('aria-valuenow')).toBe('100');
-    await page.getByText('1 kind: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+    await card.getByRole('status').getByText('1 kind: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
 
     const zip = await downloadBy(page, 'Alle attesten (ZIP)');
     expect(zip.name).toMatch(/\.zip$/);
@@ -110,6 +135,25 @@ describe('attests in Chromium', () => {
     const text = await pdfText(Buffer.from(entries[Object.keys(entries)[0]!]!));
     expect(text).toContain('Lotte Aerts');
     expect(text).toMatch(/Totaal\s+€ 80,00/);
+    await card
+      .getByRole('status')
+      .getByText(/^fiscale-attesten-2025.*\.zip gedownload: de attesten van 1 kind\.$/)
+      .waitFor();
+
+    // Mailing the parents asks first with the number of mails, and ends with what it queued.
+    await page.getByRole('button', { name: 'Mailen naar de ouders' }).click();
+    await dialog.getByRole('heading', { name: '1 mail versturen?' }).waitFor({ timeout: UI_TIMEOUT_MS });
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/attests-mail-ask.png` });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect(await session.t.db.select().from(schema.mailOutbox)).toHaveLength(0);
+    await page.getByRole('button', { name: 'Mailen naar de ouders' }).click();
+    await dialog.getByRole('button', { name: 'Mails versturen' }).click();
+    await card
+      .getByRole('status')
+      .getByText('1 mail met het attest klaargezet in de outbox; 1 kind zonder attest.')
+      .waitFor({ timeout: UI_TIMEOUT_MS });
+    expect(await session.t.db.select().from(schema.mailOutbox)).toHaveLength(1);
 
     // A test file for Belcotax-on-web's test environment first: BCTEST, valid, and it declares nothing.
     await page.getByLabel(/^Testbestand \(BCTEST\)/).check();

@@ -6,7 +6,7 @@ import { PAYMENT_METHOD } from '@common/constants.js';
 import { camps, subscriptions } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
-import { card, eventually, financialValue, openDetail } from '../helpers/page.js';
+import { card, eventually, financialValue, openDetail, refuseCalls } from '../helpers/page.js';
 import { decodeQrPng } from '../helpers/qr.js';
 import { schemaErrors } from '../helpers/sepa.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -113,6 +113,29 @@ describe('money follow-up in Chromium', () => {
     await page.getByLabel('Alle getoonde inschrijvingen kiezen').check();
     await page.getByText('2 inschrijvingen met een openstaand bedrag, 2 gekozen').waitFor();
 
+    // 'Herinnering versturen' asks first, with the number of mails (issue 39 item 23); cancelled, nothing goes out.
+    const dialog = page.getByRole('dialog');
+    await page.getByRole('button', { name: 'Herinnering versturen' }).click();
+    await dialog.getByRole('heading', { name: '2 mails versturen?' }).waitFor();
+    expect(await dialog.textContent()).toContain('De ouders van 2 gekozen inschrijvingen krijgen een herinnering');
+    await expectNoSeriousAxeViolations(page, 'reminders ask first');
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/reminders-ask.png` });
+    await dialog.getByRole('button', { name: 'Annuleren' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    expect((await cells(longAgo.reference))[5]).toBe('0');
+    // A failing server stops the run with a Dutch result; the ones not sent stay chosen.
+    await refuseCalls(page, 'sendPaymentReminders', 503, 'De server is even niet bereikbaar.');
+    await page.getByRole('button', { name: 'Herinnering versturen' }).click();
+    await dialog.getByRole('button', { name: 'Mails versturen' }).click();
+    const stopped = page.getByTestId('reminder-result');
+    await stopped.waitFor();
+    expect((await stopped.textContent())!.replace(/\s+/g, ' ')).toBe(
+      'Versturen gestopt: De server is even niet bereikbaar. 2 herinneringen zijn niet verstuurd; ze blijven gekozen, probeer het zo nog eens.0 herinneringen verstuurd.',
+    );
+    await page.getByText('2 inschrijvingen met een openstaand bedrag, 2 gekozen').waitFor();
+    if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/reminders-stopped.png` });
+    await page.unroute('**/api/sendPaymentReminders');
+
     // The progress bar shows while the reminders go out (the answer is held until it was seen).
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -121,6 +144,7 @@ describe('money follow-up in Chromium', () => {
       await route.continue();
     });
     await page.getByRole('button', { name: 'Herinnering versturen' }).click();
+    await dialog.getByRole('button', { name: 'Mails versturen' }).click();
     await page.getByRole('progressbar', { name: 'Herinneringen versturen' }).waitFor();
     release();
     const result = page.getByTestId('reminder-result');

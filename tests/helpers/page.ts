@@ -86,6 +86,17 @@ export async function holdCalls(page: Page, path: string): Promise<() => Promise
   };
 }
 
+/** Makes one API path answer a refusal with its Dutch message (status 409 a CONFLICT, else a server error). */
+export async function refuseCalls(page: Page, path: string, status: number, message: string): Promise<void> {
+  await page.route(`**/api/${path}`, (route) =>
+    route.fulfill({
+      status,
+      contentType: 'application/json',
+      body: JSON.stringify({ error: { code: status === 409 ? 'CONFLICT' : 'INTERNAL', message } }),
+    }),
+  );
+}
+
 /** Makes one API path fail with a server error, as a broken server would. */
 export async function failCalls(page: Page, path: string): Promise<void> {
   await page.route(`**/api/${path}`, serverError);

@@ -4,7 +4,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate } from '@common/format.js';
+import { countText, formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
 import type { BelcotaxBlocker, FiscalAttestChildRow, FiscalAttestsAnswer } from '@common/schemas/attests.js';
 import { paths } from '../../app/paths.js';
@@ -16,8 +16,12 @@ import { api, ApiError, downloads } from '../../lib/api-client.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { AttestChildModal } from './AttestChildModal.js';
 import { Money } from '../../components/Money.js';
+import { ConfirmModal } from '../../components/ConfirmModal.js';
+import { mailsToSendTitle } from '../../components/mass-action.js';
 
 const failure = (error: unknown) => (error instanceof ApiError ? error.message : 'Mislukt, probeer opnieuw.');
+/** Long work that stopped, saying in Dutch where and why. */
+class WorkStopped extends Error {}
 
 /** Attesten: the fiscal attests 281.86 of the selected camp year as income year, their files and mails. */
 export default function AttestsPage() {
@@ -29,6 +33,8 @@ export default function AttestsPage() {
   const [error, setError] = useState<string | null>(null);
   const [editing, setEditing] = useState<FiscalAttestChildRow | null>(null);
   const [testFile, setTestFile] = useState(false);
+  const [asking, setAsking] = useState<'generate' | 'mail' | null>(null);
+  const [zipping, setZipping] = useState(false);
   const mail = useMutation({ mutationFn: () => api.call('mailAttests', { year }) });
 
   if (attests.isPending) return <LoadingLine />;
@@ -41,19 +47,45 @@ export default function AttestsPage() {
     setError(null);
     setMessage(null);
     work()
-      .catch((e: unknown) => setError(failure(e)))
+      .catch((e: unknown) => setError(e instanceof WorkStopped ? e.message : failure(e)))
       .finally(() => void queryClient.invalidateQueries({ queryKey: ['getFiscalAttests', year] }));
   };
-  // Each child's PDF is made on the server one after the other, so the bar shows real progress.
+  // Each child's PDF is made on the server one after the other, so the bar shows real progress. A refusal stops the
+  // work and says where and why, next to the bar (it used to stop at 55 % and say nothing where staff looked).
   const generate = () =>
     run(async () => {
-      setProgress({ done: 0, total: withAttest.length });
+      const total = withAttest.length;
+      setProgress({ done: 0, total });
       for (const [i, child] of withAttest.entries()) {
-        await downloads.fetchFile('getFiscalAttestPdf', { subscriberId: child.SUBSCRIBER_ID, year });
-        setProgress({ done: i + 1, total: withAttest.length });
+        try {
+          await downloads.fetchFile('getFiscalAttestPdf', { subscriberId: child.SUBSCRIBER_ID, year });
+        } catch (e) {
+          throw new WorkStopped(
+            `Attesten maken gestopt bij ${child.SUBSCRIBER_FIRSTNAME} ${child.SUBSCRIBER_LASTNAME}: ${failure(e)} ` +
+              `${countText(i, 'kind is', 'kinderen zijn')} klaar, ${total - i} niet.`,
+            { cause: e },
+          );
+        }
+        setProgress({ done: i + 1, total });
       }
+      setMessage(`${countText(total, 'kind', 'kinderen')}: attesten gemaakt. Download ze als ZIP of mail ze naar de ouders.`);
+    });
+  const zip = () => {
+    setZipping(true);
+    run(async () => {
+      try {
+        const fileName = await downloads.download('exportFiscalAttests', { year });
+        setMessage(`${fileName} gedownload: de attesten van ${countText(withAttest.length, 'kind', 'kinderen')}.`);
+      } finally {
+        setZipping(false);
+      }
+    });
+  };
+  const mailParents = () =>
+    run(async () => {
+      const result = await mail.mutateAsync();
       setMessage(
-        `${withAttest.length} ${withAttest.length === 1 ? 'kind' : 'kinderen'}: attesten gemaakt. Download ze als ZIP of mail ze naar de ouders.`,
+        `${countText(result.QUEUED, 'mail', 'mails')} met het attest klaargezet in de outbox; ${countText(result.SKIPPED, 'kind', 'kinderen')} zonder attest.`,
       );
     });
 
@@ -61,8 +93,7 @@ export default function AttestsPage() {
     <>
       <h1 className="h3 mb-3">Attesten {year}</h1>
       {data.NOT_ALLOWED && <Alert variant="warning">{data.NOT_ALLOWED}</Alert>}
-      <ErrorAlert message={error} />
-      {message && <Alert variant="success">{message}</Alert>}
+      {data.NOT_ALLOWED && <ErrorAlert message={error} />}
       {!data.NOT_ALLOWED && (
         <SectionCard title="Fiscale attesten kinderopvang (281.86)">
           <p>
@@ -71,22 +102,13 @@ export default function AttestsPage() {
             {data.DECLARED && ` Aangegeven bij Belcotax; sindsdien ${data.CHANGED_SINCE_DECLARATION} gewijzigd.`}
           </p>
           <div className="d-flex flex-wrap gap-2 mb-2">
-            <Button onClick={generate} disabled={withAttest.length === 0}>
+            <Button onClick={() => setAsking('generate')} disabled={withAttest.length === 0}>
               Attesten maken
             </Button>
-            <Button variant="outline-secondary" onClick={() => run(() => downloads.download('exportFiscalAttests', { year }))}>
+            <Button variant="outline-secondary" disabled={zipping} onClick={zip}>
               Alle attesten (ZIP)
             </Button>
-            <Button
-              variant="outline-secondary"
-              disabled={mail.isPending}
-              onClick={() =>
-                run(async () => {
-                  const result = await mail.mutateAsync();
-                  setMessage(`${result.QUEUED} mails met het attest klaargezet in de outbox; ${result.SKIPPED} kinderen zonder attest.`);
-                })
-              }
-            >
+            <Button variant="outline-secondary" disabled={mail.isPending || withAttest.length === 0} onClick={() => setAsking('mail')}>
               Mailen naar de ouders
             </Button>
             <Button
@@ -119,8 +141,47 @@ export default function AttestsPage() {
           {progress && (
             <Progress label="Attesten maken" percent={progress.total ? Math.round((100 * progress.done) / progress.total) : 100} />
           )}
+          {zipping && <Progress label="Alle attesten (ZIP)" percent={0} busy />}
+          {mail.isPending && <Progress label="Mailen naar de ouders" percent={0} busy />}
+          {/* The result of the last action, where staff look: under its buttons and its bar. */}
+          <ErrorAlert message={error} className="mt-3 mb-0" />
+          {message && (
+            <Alert variant="success" className="mt-3 mb-0" role="status">
+              {message}
+            </Alert>
+          )}
         </SectionCard>
       )}
+      <ConfirmModal
+        show={asking === 'generate'}
+        title={`Attesten maken voor ${countText(withAttest.length, 'kind', 'kinderen')}?`}
+        confirmLabel="Attesten maken"
+        onConfirm={() => {
+          setAsking(null);
+          generate();
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p className="mb-0">
+          De server maakt het attest van elk kind met een attest, een na een; de balk toont hoe ver hij is. Daarna download je ze als ZIP of
+          mail je ze naar de ouders.
+        </p>
+      </ConfirmModal>
+      <ConfirmModal
+        show={asking === 'mail'}
+        title={mailsToSendTitle(withAttest.length)}
+        confirmLabel="Mails versturen"
+        onConfirm={() => {
+          setAsking(null);
+          mailParents();
+        }}
+        onCancel={() => setAsking(null)}
+      >
+        <p className="mb-0">
+          Elke ouder van de {countText(withAttest.length, 'kind', 'kinderen')} met een attest krijgt een mail met het fiscaal attest
+          {year} als bijlage. Een verstuurde mail kan je niet terugnemen.
+        </p>
+      </ConfirmModal>
       <table className="table table-sm table-striped">
         <caption>Kinderen met een inschrijving in {year}</caption>
         <thead>

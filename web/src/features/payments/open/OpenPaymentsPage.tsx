@@ -7,7 +7,8 @@ import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { formatDateTime } from '@common/format.js';
-import type { OpenPaymentRecord, SendPaymentRemindersResult } from '@common/schemas/reminders.js';
+import { countText } from '@common/format.js';
+import type { OpenPaymentRecord } from '@common/schemas/reminders.js';
 import { compareDutch } from '@common/sort.js';
 import { paths } from '../../../app/paths.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
@@ -17,9 +18,11 @@ import { Progress } from '../../../components/Progress.js';
 import { useCampYear } from '../../../lib/camp-year.js';
 import { useLocations, usePeriods } from '../../../lib/lookups.js';
 import { useOpenPayments, useYearCamps } from '../api/get-open-payments.js';
-import { useSendPaymentReminders } from '../api/send-payment-reminders.js';
+import { useSendPaymentReminders, type ReminderRun } from '../api/send-payment-reminders.js';
 import { PaymentsTabs } from '../PaymentsTabs.js';
 import { Money } from '../../../components/Money.js';
+import { ConfirmModal } from '../../../components/ConfirmModal.js';
+import { mailsToSendTitle } from '../../../components/mass-action.js';
 
 interface OpenPaymentsFilter {
   campId: string;
@@ -40,7 +43,8 @@ export default function OpenPaymentsPage() {
   const [filter, setFilter] = useState<OpenPaymentsFilter>(noFilter);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [progress, setProgress] = useState(0);
-  const [result, setResult] = useState<SendPaymentRemindersResult | null>(null);
+  const [result, setResult] = useState<ReminderRun | null>(null);
+  const [asking, setAsking] = useState(false);
   const open = useOpenPayments({ campYear: year, ...filter });
   const send = useSendPaymentReminders(setProgress);
 
@@ -54,6 +58,7 @@ export default function OpenPaymentsPage() {
       return next;
     });
   const sendReminders = () => {
+    setAsking(false);
     setProgress(0);
     setResult(null);
     send.mutate(
@@ -61,7 +66,9 @@ export default function OpenPaymentsPage() {
       {
         onSuccess: (answer) => {
           setResult(answer);
-          setSelected(new Set());
+          // After a stop, the ones not tried stay chosen, so 'Herinnering versturen' again sends the rest.
+          const done = new Set([...answer.sent, ...answer.skipped].map((r) => r.SUBSCRIPTION_ID));
+          setSelected(answer.stoppedBy ? new Set(chosen.map((r) => r.SUBSCRIPTION_ID).filter((id) => !done.has(id))) : new Set());
         },
       },
     );
@@ -76,10 +83,23 @@ export default function OpenPaymentsPage() {
         <span role="status">
           {open.isPending ? '' : `${rows.length} inschrijvingen met een openstaand bedrag, ${chosen.length} gekozen`}
         </span>
-        <Button onClick={sendReminders} disabled={chosen.length === 0 || send.isPending}>
+        <Button onClick={() => setAsking(true)} disabled={chosen.length === 0 || send.isPending}>
           Herinnering versturen
         </Button>
       </div>
+      <ConfirmModal
+        show={asking}
+        title={mailsToSendTitle(chosen.length)}
+        confirmLabel="Mails versturen"
+        onConfirm={sendReminders}
+        onCancel={() => setAsking(false)}
+      >
+        <p className="mb-0">
+          De ouders van {countText(chosen.length, 'gekozen inschrijving', 'gekozen inschrijvingen')} krijgen een herinnering om samen{' '}
+          <Money euro={chosen.reduce((sum, r) => sum + r.SUBSCRIPTION_SALDO, 0)} /> te betalen. Wie de vorige herinnering te kort geleden
+          kreeg of het maximum bereikte, slaat de server over. Een verstuurde mail kan je niet terugnemen.
+        </p>
+      </ConfirmModal>
       {send.isPending && (
         <div className="mb-3">
           {/* Busy until the first batch is back; a bar at 0 % would not show at all. */}
@@ -160,9 +180,19 @@ function OpenPaymentRow({ row, chosen, onToggle }: { row: OpenPaymentRecord; cho
 }
 
 /** What 'Herinnering versturen' did: how many went out, and each one skipped with the server's reason. */
-function ReminderResult({ result }: { result: SendPaymentRemindersResult }) {
+function ReminderResult({ result }: { result: ReminderRun }) {
   return (
-    <Alert variant={result.skipped.length > 0 ? 'warning' : 'success'} data-testid="reminder-result">
+    <Alert
+      variant={result.stoppedBy ? 'danger' : result.skipped.length > 0 ? 'warning' : 'success'}
+      data-testid="reminder-result"
+      role={result.stoppedBy ? 'alert' : 'status'}
+    >
+      {result.stoppedBy && (
+        <p className="mb-1">
+          Versturen gestopt: {result.stoppedBy} {countText(result.notTried, 'herinnering is', 'herinneringen zijn')} niet verstuurd; ze
+          blijven gekozen, probeer het zo nog eens.
+        </p>
+      )}
       <p className="mb-0">
         {result.sent.length === 1 ? '1 herinnering verstuurd.' : `${result.sent.length} herinneringen verstuurd.`}
         {result.skipped.length > 0 && ` ${result.skipped.length} overgeslagen:`}
