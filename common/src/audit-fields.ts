@@ -1,3 +1,4 @@
+import { GENDER_GIRL } from './constants.js';
 import { formatDate, formatDateTime } from './format.js';
 import { maskNationalNumber } from './identity-numbers.js';
 import { isRealDay } from './schemas/fields.js';
@@ -34,6 +35,7 @@ export const auditFieldLabels: Record<string, string> = {
   SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: 'Korting gekozen dagen',
   PAYMENT_STATUS: 'Betaalstatus',
   CAMP_ID: 'Kamp (id)',
+  CAMPS: 'Kampen',
   CAMP_PRICE: 'Prijs kamp',
   CAMP_FLEXIBLE_BOOKING_ALLOWED: 'Flexibel boeken',
   CAMP_ACTIVE_DAYS: 'Kampdagen',
@@ -330,6 +332,7 @@ const auditActionNames: Record<string, string> = {
   convertToBankTransfer: 'Omgezet naar overschrijving',
   convertToCash: 'Omgezet naar contante betaling',
   copySeason: 'Seizoen gekopieerd',
+  correctSubscriber: 'Geslacht, geboortedatum of rijksregisternummer kind gecorrigeerd',
   createSubscription: 'Inschrijving toegevoegd',
   deleteMonitor: 'Monitor verwijderd',
   deleteSubscription: 'Inschrijving verwijderd (naar de Prullenbak)',
@@ -430,6 +433,7 @@ export function formatAuditValue(field: string, value: unknown): string {
   if (/nationalnr/i.test(field)) return maskNationalNumber(String(value));
   if (typeof value === 'boolean') return value ? 'Ja' : 'Nee';
   if (typeof value === 'number') {
+    if (field === 'genderId' || field === 'SUBSCRIBER_GENDER_ID') return value === GENDER_GIRL ? 'Meisje' : 'Jongen';
     if (isCents(field)) return formatEuro(value / 100);
     if (euroFields.has(field)) return formatEuro(value);
     return String(value);

@@ -82,6 +82,11 @@ export const policies = {
   family: { read: staffRoles, change: beheerderOnly, export: beheerderOnly, auditEntities: { family: 'read' } },
   /** A national register number in full; others see it masked, and find a child only by a whole number. */
   nationalNumber: { ...beheerder },
+  /**
+   * A child's identity as registered: gender, birth date and national number. Staff see it on the detail; correcting a
+   * typo in it is the beheerder's (issue 39), since the fiscal attests and Belcotax declare it. Its history is the child's.
+   */
+  childIdentity: { read: staffRoles, change: beheerderOnly, export: [] },
   retention: { ...beheerder, auditEntities: { retention: 'read' } },
   payment: { ...staff, auditEntities: { bankImport: 'read' } },
   refund: {

@@ -76,13 +76,27 @@ export function birthYearsText(camp: CampBirthYears): string {
     : `geboortejaren ${camp.MIN_BIRTHYEAR}–${camp.MAX_BIRTHYEAR}`;
 }
 
+const birthRangeText = (camp: CampBirthYears) =>
+  camp.MIN_BIRTHYEAR === camp.MAX_BIRTHYEAR
+    ? `kinderen geboren in ${camp.MIN_BIRTHYEAR}`
+    : `kinderen geboren van ${camp.MIN_BIRTHYEAR} tot en met ${camp.MAX_BIRTHYEAR}`;
+
 /** The refusal of a child outside the camp's birth years (409 AGE_OUT_OF_RANGE), naming the range. */
 export function ageOutOfRangeMessage(child: string, birthdate: string, camp: CampBirthYears): string {
-  const range =
-    camp.MIN_BIRTHYEAR === camp.MAX_BIRTHYEAR
-      ? `kinderen geboren in ${camp.MIN_BIRTHYEAR}`
-      : `kinderen geboren van ${camp.MIN_BIRTHYEAR} tot en met ${camp.MAX_BIRTHYEAR}`;
-  return `${child} is geboren in ${birthdate.slice(0, 4)}; dit kamp is voor ${range}.`;
+  return `${child} is geboren in ${birthdate.slice(0, 4)}; dit kamp is voor ${birthRangeText(camp)}.`;
+}
+
+/**
+ * The refusal of a corrected birth date that puts a child outside the birth years of camps it is still booked into
+ * (409 AGE_OUT_OF_RANGE, issue 39), naming each camp and its range.
+ */
+export function correctionOutOfRangeMessage(
+  child: string,
+  birthdate: string,
+  camps: readonly (CampBirthYears & { name: string })[],
+): string {
+  const ranges = camps.map((camp) => `${camp.name} is voor ${birthRangeText(camp)}`).join('; ');
+  return `Met deze geboortedatum is ${child} geboren in ${birthdate.slice(0, 4)}; ${ranges}.`;
 }
 
 /** The refusal of a booking into a closed camp (409 CAMP_CLOSED) unless staff override it. */

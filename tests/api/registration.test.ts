@@ -15,6 +15,7 @@ import { databaseDigest } from '../helpers/digest.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
+import { addUser, signIn } from '../helpers/users.js';
 
 const YEAR = new Date().getFullYear();
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -507,6 +508,151 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect([FAMILIES.length, TOTAL]).toEqual([20, 23]);
       const none = (await t.call('GET', '/api/findFamilies?search=zzqxnobody')).body.data as FamiliesAnswer;
       expect(none).toEqual({ FAMILIES: [], TOTAL: 0 });
+    });
+  });
+
+  describe('correctSubscriber (issue 39)', () => {
+    const nextYear = (name: string) => createPeriod(t.db, { startDate: `${YEAR + 1}-07-05`, name });
+    const childRow = async (id: number) => (await t.db.select().from(children).where(eq(children.id, id)))[0]!;
+
+    it("corrects a child's gender, birth date and national number, answers the number masked only, and audits it masked", async () => {
+      const family = newFamily('Correctie');
+      const id = await create(booking(await createCamp(t.db, { periodId: await nextYear('Correctieweek') }), family));
+      const before = await detail(id);
+      const birthdate = `${YEAR - 9}-11-23`;
+      const number = formatNationalNumber(birthdate, 412);
+      const answer = await post('correctSubscriber', {
+        SUBSCRIBER_ID: before.SUBSCRIBER_ID,
+        SUBSCRIPTION_ID: id,
+        SUBSCRIBER_VERSION: before.SUBSCRIBER_VERSION,
+        SUBSCRIBER_GENDER_ID: 2,
+        SUBSCRIBER_BIRTHDATE: birthdate,
+        SUBSCRIBER_NATIONALNR: number,
+      });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      expect(answer.body.data).toMatchObject({
+        SUBSCRIPTION_ID: id,
+        SUBSCRIBER_GENDER_ID: 2,
+        SUBSCRIBER_BIRTHDATE: birthdate,
+        SUBSCRIBER_NATIONALNR: maskNationalNumber(number),
+        SUBSCRIBER_VERSION: before.SUBSCRIBER_VERSION + 1,
+      });
+      // The whole number is stored, never answered back.
+      expect(JSON.stringify(answer.body)).not.toContain(number.replace(/\D/g, '').slice(6));
+      expect(await childRow(before.SUBSCRIBER_ID)).toMatchObject({ genderId: 2, birthdate, nationalnr: number });
+      const [entry] = await t.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'correctSubscriber'), eq(auditLog.entityId, before.SUBSCRIBER_ID)));
+      expect(entry).toMatchObject({
+        entity: 'subscriber',
+        before: {
+          genderId: GENDER_BOY,
+          birthdate: family.SUBSCRIBER_BIRTHDATE,
+          nationalnr: maskNationalNumber(family.SUBSCRIBER_NATIONALNR),
+        },
+        after: { genderId: 2, birthdate, nationalnr: maskNationalNumber(number) },
+      });
+      // The subscription's Geschiedenis shows it in words.
+      const history = await t.call('GET', `/api/getAuditLog?entity=subscription&entityId=${id}`);
+      const corrected = history.body.data.entries.find((e: { action: string }) => e.action === 'correctSubscriber');
+      expect(corrected).toMatchObject({ actionLabel: 'Geslacht, geboortedatum of rijksregisternummer kind gecorrigeerd' });
+      expect(corrected.changes).toContainEqual({ field: 'genderId', label: 'Geslacht', old: 'Jongen', new: 'Meisje' });
+
+      // Without a national number the stored one stays; an empty one removes it.
+      const kept = await post('correctSubscriber', {
+        SUBSCRIBER_ID: before.SUBSCRIBER_ID,
+        SUBSCRIBER_GENDER_ID: 2,
+        SUBSCRIBER_BIRTHDATE: birthdate,
+      });
+      expect(kept.status).toBe(200);
+      expect((await childRow(before.SUBSCRIBER_ID)).nationalnr).toBe(number);
+      const removed = await post('correctSubscriber', {
+        SUBSCRIBER_ID: before.SUBSCRIBER_ID,
+        SUBSCRIBER_GENDER_ID: 2,
+        SUBSCRIBER_BIRTHDATE: birthdate,
+        SUBSCRIBER_NATIONALNR: '',
+      });
+      expect(removed.body.data.SUBSCRIBER_NATIONALNR).toBeNull();
+      expect((await childRow(before.SUBSCRIBER_ID)).nationalnr).toBeNull();
+    });
+
+    it('refuses a national number with wrong check digits, a birth date to come, an unknown gender, a stale version and other roles, changing nothing', async () => {
+      const family = newFamily('Foutief');
+      const id = await create(booking(await createCamp(t.db, { periodId: await nextYear('Foutweek') }), family));
+      const { SUBSCRIBER_ID, SUBSCRIBER_VERSION } = await detail(id);
+      const good = {
+        SUBSCRIBER_ID,
+        SUBSCRIPTION_ID: id,
+        SUBSCRIBER_GENDER_ID: GENDER_BOY,
+        SUBSCRIBER_BIRTHDATE: family.SUBSCRIBER_BIRTHDATE,
+      };
+      const wrongCheck = family.SUBSCRIBER_NATIONALNR.replace(/\d$/, (d) => String((Number(d) + 1) % 10));
+      const refused = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_NATIONALNR: wrongCheck }, 400);
+      expect(refused.body.error.fields).toEqual({ SUBSCRIBER_NATIONALNR: 'Rijksregisternummer klopt niet (controlecijfers).' });
+      const future = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_BIRTHDATE: `${YEAR + 1}-01-01` }, 400);
+      expect(future.body.error.fields).toEqual({ SUBSCRIBER_BIRTHDATE: 'Geboortedatum mag niet in de toekomst liggen.' });
+      const gender = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_GENDER_ID: 3 }, 400);
+      expect(gender.body.error.fields).toEqual({ SUBSCRIBER_GENDER_ID: m.wrongFormat });
+      expect((await post('correctSubscriber', { ...good, SUBSCRIBER_VERSION })).status).toBe(200);
+      const stale = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_VERSION }, 409);
+      expect(stale.body.error.code).toBe('VERSION_CONFLICT');
+      await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_ID: 999999 }, 404);
+
+      // Only a beheerder: a medewerker and a monitor are refused (as tests/api/roles.test.ts checks for every call).
+      for (const role of ['medewerker', 'monitor'] as const) {
+        await addUser(t.db, `${role}.correctie@kampbeheer.be`, role);
+        const token = await signIn(t, `${role}.correctie@kampbeheer.be`);
+        const answer = await t.call('POST', '/api/correctSubscriber', { ...good, SUBSCRIBER_GENDER_ID: 2 }, token);
+        expect([role, answer.status]).toEqual([role, 403]);
+      }
+      expect((await childRow(SUBSCRIBER_ID)).genderId).toBe(GENDER_BOY);
+    });
+
+    it('refuses a birth year outside the birth years of a camp the child is still booked into, naming it, unless overridden (audited); ended and cancelled bookings do not count', async () => {
+      const family = newFamily('Leeftijdscorrectie');
+      const campId = await createCamp(t.db, { birthYears: [YEAR - 12, YEAR - 6], periodId: await nextYear('Leeftijdsweek') });
+      const id = await create(booking(campId, family));
+      const { SUBSCRIBER_ID, SUBSCRIBER_FIRSTNAME, SUBSCRIBER_LASTNAME } = await detail(id);
+      const [{ name } = { name: '' }] = await queryRows<{ name: string }>(
+        t.db,
+        sql`select th.name || ' - ' || l.name_short || ' | ' || p.name as name
+            from camps c join themes th on th.id = c.theme_id join locations l on l.id = c.location_id join periods p on p.id = c.period_id
+            where c.id = ${campId}`,
+      );
+      const toddler = { SUBSCRIBER_ID, SUBSCRIBER_GENDER_ID: GENDER_BOY, SUBSCRIBER_BIRTHDATE: `${YEAR - 3}-04-04` };
+      const refused = await expectRefused('correctSubscriber', toddler, 409);
+      expect(refused.body.error).toEqual({
+        code: 'AGE_OUT_OF_RANGE',
+        message: `Met deze geboortedatum is ${SUBSCRIBER_FIRSTNAME} ${SUBSCRIBER_LASTNAME} geboren in ${YEAR - 3}; ${name} is voor kinderen geboren van ${YEAR - 12} tot en met ${YEAR - 6}.`,
+      });
+      // Within the range it needs no override.
+      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_BIRTHDATE: `${YEAR - 12}-01-01` })).status).toBe(200);
+      const overridden = await post('correctSubscriber', { ...toddler, overAgeRange: true });
+      expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
+      const [entry] = await t.db
+        .select({ after: auditLog.after })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'correctSubscriber:overAgeRange'), eq(auditLog.entityId, SUBSCRIBER_ID)));
+      expect(entry?.after).toEqual({
+        SUBSCRIBER_BIRTHYEAR: YEAR - 3,
+        CAMPS: [{ CAMP_ID: campId, MIN_BIRTHYEAR: YEAR - 12, MAX_BIRTHYEAR: YEAR - 6 }],
+      });
+
+      // A camp that has ended, or a booking that was cancelled, holds no rule for a correction.
+      const other = newFamily('Voorbij');
+      const past = await createCamp(t.db, {
+        birthYears: [YEAR - 12, YEAR - 6],
+        periodId: await createPeriod(t.db, { startDate: `${YEAR - 1}-07-06` }),
+      });
+      const pastId = (await createSubscription(t.db, { campId: past, childBirthdate: other.SUBSCRIBER_BIRTHDATE })).subscriptionId;
+      const pastChild = (await detail(pastId)).SUBSCRIBER_ID;
+      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_ID: pastChild })).status).toBe(200);
+      const cancelled = await create(
+        booking(await createCamp(t.db, { periodId: await nextYear('Annulatieweek') }), newFamily('Geannuleerd')),
+      );
+      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: cancelled })).status).toBe(200);
+      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_ID: (await detail(cancelled)).SUBSCRIBER_ID })).status).toBe(200);
     });
   });
 

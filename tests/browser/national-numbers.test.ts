@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { maskNationalNumber } from '@common/identity-numbers.js';
+import { formatNationalNumber, maskNationalNumber } from '@common/identity-numbers.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { card, eventually, field } from '../helpers/page.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { card, eventually, field, openDetail } from '../helpers/page.js';
 import { addUser, signIn } from '../helpers/users.js';
 
 interface Family {
@@ -58,6 +59,8 @@ describe('national register numbers in Chromium', () => {
     await eventually(() => numberIn(page, 'Gegevens ouder')).toBe(maskNationalNumber(family.parent_number));
     expect(await page.getByRole('button', { name: 'Rijksregisternummer tonen' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Tonen', exact: true }).count()).toBe(0);
+    // Correcting the child's identity is the beheerder's (issue 39).
+    expect(await page.getByRole('button', { name: 'Gegevens corrigeren' }).count()).toBe(0);
     expect(await page.content()).not.toContain(family.child_number);
     await expectNoSeriousAxeViolations(page, 'subscription detail, medewerker');
 
@@ -84,6 +87,64 @@ describe('national register numbers in Chromium', () => {
       sql`select entity from audit_log where action = 'revealNationalNumber' order by id`,
     );
     expect(reveals.map((r) => r.entity)).toEqual(['subscriber', 'parent']);
+  });
+
+  it("a beheerder corrects a child's gender, birth date and national number on the detail (check digits, birth years; audited)", async () => {
+    const year = new Date().getFullYear();
+    const campId = await createCamp(session.t.db, {
+      birthYears: [year - 12, year - 6],
+      periodId: await createPeriod(session.t.db, { startDate: `${year + 1}-07-05`, name: 'Correctieweek' }),
+    });
+    const s = await createSubscription(session.t.db, { campId, childFirstname: 'Fien', childBirthdate: `${year - 8}-05-04` });
+    await session.t.db.execute(sql`update children set gender_id = 1 where id = ${s.childId}`);
+    const page = await session.newPage();
+    await openDetail(page, s);
+    await eventually(() => field(card(page, 'Gegevens kind'), 'Geslacht').inputValue()).toBe('Jongen');
+    await card(page, 'Gegevens kind').getByRole('button', { name: 'Gegevens corrigeren' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Gegevens van het kind corrigeren' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Geslacht').selectOption({ label: 'Meisje' });
+    // A born-too-late birth date, and a national number whose check digits do not add up.
+    await dialog.getByLabel('Geboortedatum').fill(`${year - 3}-05-04`);
+    const birthdate = `${year - 3}-05-04`;
+    const number = formatNationalNumber(birthdate, 204);
+    await dialog
+      .getByLabel('Nieuw rijksregisternummer')
+      .fill(number.replace(/\d\d$/, (d) => String((Number(d) + 1) % 97).padStart(2, '0')));
+    await dialog.getByRole('button', { name: 'Correctie opslaan' }).click();
+    // The field names its own refusal (aria-describedby: the message, then the help text).
+    const numberField = dialog.getByLabel('Nieuw rijksregisternummer');
+    await eventually(() => numberField.getAttribute('aria-invalid')).toBe('true');
+    const described = (await numberField.getAttribute('aria-describedby'))!.split(' ');
+    expect(await page.locator(`[id="${described[0]}"]`).textContent()).toBe('Rijksregisternummer klopt niet (controlecijfers).');
+    await expectNoSeriousAxeViolations(page, 'correction dialog, a wrong national number');
+    await dialog.getByLabel('Nieuw rijksregisternummer').fill(number);
+    await dialog.getByRole('button', { name: 'Correctie opslaan' }).click();
+    // Outside the booked camp's birth years: the reason, and the override.
+    await dialog
+      .getByRole('alert')
+      .filter({ hasText: `Met deze geboortedatum is Fien ${s.childLastname} geboren in ${year - 3}` })
+      .waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toContain(`is voor kinderen geboren van ${year - 12} tot en met ${year - 6}.`);
+    await dialog.getByLabel('Toch corrigeren (buiten leeftijd)').check();
+    await expectNoSeriousAxeViolations(page, 'correction dialog, outside the birth years');
+    await dialog.getByRole('button', { name: 'Correctie opslaan' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+
+    const child = card(page, 'Gegevens kind');
+    await eventually(() => field(child, 'Geslacht').inputValue()).toBe('Meisje');
+    expect(await field(child, 'Geboortedatum').inputValue()).toBe(`04/05/${year - 3}`);
+    expect(await numberIn(page, 'Gegevens kind')).toBe(maskNationalNumber(number));
+    const [stored] = await queryRows<{ gender_id: number; birthdate: string; nationalnr: string }>(
+      session.t.db,
+      sql`select gender_id, birthdate::text, nationalnr from children where id = ${s.childId}`,
+    );
+    expect(stored).toEqual({ gender_id: 2, birthdate, nationalnr: number });
+    const audited = await queryRows<{ action: string }>(
+      session.t.db,
+      sql`select action from audit_log where entity = 'subscriber' and entity_id = ${s.childId} order by id`,
+    );
+    expect(audited.map((a) => a.action)).toEqual(['correctSubscriber', 'correctSubscriber:overAgeRange']);
   });
 
   it('a beheerder reveals a monitor’s number, and saving the card with the masked number keeps it', async () => {

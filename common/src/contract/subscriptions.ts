@@ -15,6 +15,7 @@ import {
   updateSubscriberPayload,
   updateSubscriptionPayload,
 } from '../schemas/subscriptions.js';
+import { correctSubscriberPayload } from '../schemas/registration.js';
 import { campYearQuery, idQuery, lunchPreferenceRecord, requiredIdQuery } from '../schemas/taxonomy.js';
 import { exportSubscriptionsQuery } from '../schemas/participants.js';
 import { changes, exports, reads } from '../policies.js';
@@ -128,6 +129,17 @@ export const subscriptionCalls = feature('subscriptions', {
     response: subscriptionDetail,
     refusals: [404],
     example: { body: { SUBSCRIBER_ID: 1, SUBSCRIPTION_ID: 1, SUBSCRIBER_FIRSTNAME: 'Noor', SUBSCRIBER_LASTNAME: 'Janssens' } },
+  }),
+  correctSubscriber: call({
+    method: 'POST',
+    path: '/api/correctSubscriber',
+    access: changes('childIdentity'),
+    summary:
+      "A beheerder corrects the child's gender, birth date or national number (check digits; absent: kept, empty: removed), audited; a birth year outside the birth years of a camp the child is still booked into is refused (409 AGE_OUT_OF_RANGE) unless overAgeRange. Answers the detail of SUBSCRIPTION_ID",
+    body: correctSubscriberPayload,
+    response: subscriptionDetail,
+    refusals: [404, 409],
+    example: { body: { SUBSCRIBER_ID: 1, SUBSCRIBER_GENDER_ID: 2, SUBSCRIBER_BIRTHDATE: '2016-05-04', overAgeRange: true } },
   }),
   updateSubscriberParent: call({
     method: 'POST',

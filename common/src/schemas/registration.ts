@@ -2,7 +2,9 @@ import { z } from 'zod';
 import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '../constants.js';
 import { isValidNationalNumber } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
-import { booleanField, idField, isoDate, isRealDay, optionalIdField, optionalText, requiredText } from './fields.js';
+import { todayInBelgium } from '../calendar.js';
+import { booleanField, idField, isoDate, isRealDay, optionalIdField, optionalText, requiredText, versionField } from './fields.js';
+import { monitorRuleMessages } from './monitors.js';
 import { updateSubscriberParentPayload } from './subscriptions.js';
 
 /**
@@ -99,6 +101,31 @@ export type CreateSubscriptionInput = z.input<typeof createSubscriptionPayload>;
 
 export const moveSubscriptionPayload = z.object({ SUBSCRIPTION_ID: idField, CAMP_ID: idField, ...bookingOverrides });
 export type MoveSubscriptionPayload = z.infer<typeof moveSubscriptionPayload>;
+
+/**
+ * correctSubscriber (issue 39): a beheerder corrects a typo in a child's gender, birth date or national number after
+ * the registration. `SUBSCRIBER_NATIONALNR` absent keeps the stored number (the detail shows it masked only), empty
+ * removes it, anything else must pass its check digits. A birth year outside the birth years of a camp the child is
+ * still booked into is refused (409 AGE_OUT_OF_RANGE) unless `overAgeRange`, as at registration.
+ */
+export const correctSubscriberPayload = z.object({
+  SUBSCRIBER_ID: idField,
+  SUBSCRIPTION_ID: optionalIdField,
+  SUBSCRIBER_VERSION: versionField,
+  SUBSCRIBER_GENDER_ID: newChildFields.shape.SUBSCRIBER_GENDER_ID,
+  SUBSCRIBER_BIRTHDATE: newChildFields.shape.SUBSCRIBER_BIRTHDATE.refine((v) => v <= todayInBelgium(), monitorRuleMessages.bornInFuture),
+  SUBSCRIBER_NATIONALNR: z
+    .string({ error: m.wrongFormat })
+    .trim()
+    .max(20, m.tooLong)
+    .nullable()
+    .optional()
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => v === undefined || v === null || isValidNationalNumber(v), monitorRuleMessages.nationalNumber),
+  overAgeRange: bookingOverrides.overAgeRange,
+});
+export type CorrectSubscriberPayload = z.infer<typeof correctSubscriberPayload>;
+export type CorrectSubscriberInput = z.input<typeof correctSubscriberPayload>;
 
 /** findFamilies: name, e-mail or national number; searched on the server, answered without national numbers. */
 export const findFamiliesQuery = z.object({

@@ -133,6 +133,7 @@ export default callRoutes(subscriptionCalls, (app) => {
     getDiscounts: async (request) => listDiscounts(db(), request.query.id),
     getLunchPreferences: async () => listLunchPreferences(db()),
     updateSubscriber: async (request) => service.updateSubscriber(deps(request), currentAdminId(request), request.body),
+    correctSubscriber: async (request) => service.correctSubscriber(deps(request), currentAdminId(request), request.body, app.clock.now()),
     updateSubscriberParent: async (request) => service.updateSubscriberParent(deps(request), currentAdminId(request), request.body),
     updateSubscription: async (request) => service.updateSubscription(deps(request), currentAdminId(request), request.body),
     addDiscount: async (request) => service.addDiscount(deps(request), currentAdminId(request), request.body),

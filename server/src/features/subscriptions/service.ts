@@ -1,4 +1,5 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { staleDataMessages, validationMessages } from '@common/messages.js';
 import { euroToCents, parseEuroAmount } from '@common/money.js';
@@ -11,7 +12,9 @@ import type {
   UpdateSubscriberPayload,
   UpdateSubscriptionPayload,
 } from '@common/schemas/subscriptions.js';
-import type { Executor } from '../../db/client.js';
+import { birthYearFits, correctionOutOfRangeMessage } from '@common/registration.js';
+import type { CorrectSubscriberPayload } from '@common/schemas/registration.js';
+import { readRows, type Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -64,6 +67,74 @@ export async function updateSubscriber(
       .where(eq(children.id, before.id))
       .returning();
     await writeAudit(tx, { adminId, action: 'updateSubscriber', entity: 'subscriber', entityId: before.id, before, after });
+    return (await findSubscriptionDetail(tx, subscriptionId))!;
+  });
+}
+
+/** A camp the child is still booked into (not cancelled, not ended by `today`), with its birth years and its name. */
+async function campsStillBooked(tx: Executor, childId: number, today: string) {
+  return readRows(
+    tx,
+    sql`select c.id as "CAMP_ID", c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR",
+          th.name || ' - ' || l.name_short || ' | ' || p.name as name
+        from subscriptions s
+        join camps c on c.id = s.camp_id
+        join periods p on p.id = c.period_id
+        join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id
+        where s.child_id = ${childId} and not s.cancelled and p.end_date >= ${today}::date
+        order by p.start_date, c.id`,
+    z.object({ CAMP_ID: z.number(), MIN_BIRTHYEAR: z.number(), MAX_BIRTHYEAR: z.number(), name: z.string() }),
+  );
+}
+
+/**
+ * 'Gegevens corrigeren' (issue 39, a beheerder): the child's gender, birth date and national number as they should
+ * have been registered. A national number left out stays as stored; empty removes it. A birth year outside the birth
+ * years of a camp the child is still booked into is refused (AGE_OUT_OF_RANGE, naming the camps) unless
+ * `overAgeRange`, which is audited on its own as at registration. The fiscal attests follow the corrected data
+ * (docs/decisions.md, 'Season rules').
+ */
+export async function correctSubscriber(
+  deps: SubscriptionDeps,
+  adminId: number,
+  payload: CorrectSubscriberPayload,
+  now: Date,
+): Promise<SubscriptionDetail> {
+  return deps.db.transaction(async (tx) => {
+    const before = await lockRowById(tx, children, payload.SUBSCRIBER_ID, messages.subscriberNotFound);
+    const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
+    checkVersion(before, payload.SUBSCRIBER_VERSION);
+    const birthdate = payload.SUBSCRIBER_BIRTHDATE;
+    const outside =
+      birthdate.slice(0, 4) === before.birthdate.slice(0, 4)
+        ? []
+        : (await campsStillBooked(tx, before.id, todayInBelgium(now))).filter((camp) => !birthYearFits(camp, birthdate));
+    if (outside.length > 0 && !payload.overAgeRange)
+      throw new AppError('AGE_OUT_OF_RANGE', correctionOutOfRangeMessage(`${before.firstname} ${before.lastname}`, birthdate, outside));
+    const [after] = await tx
+      .update(children)
+      .set({
+        genderId: payload.SUBSCRIBER_GENDER_ID,
+        birthdate,
+        nationalnr: payload.SUBSCRIBER_NATIONALNR === undefined ? before.nationalnr : payload.SUBSCRIBER_NATIONALNR,
+        version: before.version + 1,
+      })
+      .where(eq(children.id, before.id))
+      .returning();
+    await writeAudit(tx, { adminId, action: 'correctSubscriber', entity: 'subscriber', entityId: before.id, before, after });
+    if (outside.length > 0)
+      await writeAudit(tx, {
+        adminId,
+        action: 'correctSubscriber:overAgeRange',
+        entity: 'subscriber',
+        entityId: before.id,
+        before: null,
+        after: {
+          SUBSCRIBER_BIRTHYEAR: Number(birthdate.slice(0, 4)),
+          CAMPS: outside.map(({ CAMP_ID, MIN_BIRTHYEAR, MAX_BIRTHYEAR }) => ({ CAMP_ID, MIN_BIRTHYEAR, MAX_BIRTHYEAR })),
+        },
+      });
     return (await findSubscriptionDetail(tx, subscriptionId))!;
   });
 }

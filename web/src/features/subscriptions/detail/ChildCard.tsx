@@ -7,6 +7,7 @@ import { ReadOnlyField, TextField } from '../../../components/form.js';
 import { NationalNumberField } from '../../../components/NationalNumberField.js';
 import { useUpdateSubscriber } from '../api/update-subscriber.js';
 import { CardForm } from './CardForm.js';
+import { CorrectChildButton } from './CorrectChildButton.js';
 import { useCardForm } from './useCardForm.js';
 
 const childValues = (detail: SubscriptionDetail) => ({
@@ -18,7 +19,10 @@ const childValues = (detail: SubscriptionDetail) => ({
   SUBSCRIBER_LASTNAME: detail.SUBSCRIBER_LASTNAME,
 });
 
-/** Child data: the name is editable; gender, birth date and national number (masked, 'Tonen' for a beheerder) are not. */
+/**
+ * Child data: the name is editable; gender, birth date and national number (masked, 'Tonen' for a beheerder) are not,
+ * but a beheerder corrects a typo in them with 'Gegevens corrigeren' (issue 39).
+ */
 export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
   const update = useUpdateSubscriber();
   const { form, state, error, stale, onSubmit, reload } = useCardForm(
@@ -47,6 +51,7 @@ export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
           <NationalNumberField owner={{ subscriberId: detail.SUBSCRIBER_ID }} masked={detail.SUBSCRIBER_NATIONALNR} />
         </Col>
       </Row>
+      <CorrectChildButton detail={detail} />
     </CardForm>
   );
 }
