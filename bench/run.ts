@@ -20,7 +20,7 @@ import { resolveSession } from '../server/src/features/auth/service.js';
 import { listCamps } from '../server/src/features/camps/queries.js';
 import { getDashboard } from '../server/src/features/dashboard/queries.js';
 import { fetchSubscriptionsOfYear, listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';
-import { findSubscriptionDetail } from '../server/src/lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../server/src/domain/subscription-detail.js';
 import { DEMO_ADMIN, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
 import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/chromium.js';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_MAIL_TEMPLATES, PAYMENT_METHOD } from '@common/constants.js';
-import { subscriptionMessages } from '../../server/src/lib/subscription-messages.js';
+import { subscriptionMessages } from '../../server/src/domain/subscription-messages.js';
 import { createSubscription, discountsOf, mailsOf, readSubscription } from '../helpers/factory.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';

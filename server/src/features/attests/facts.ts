@@ -13,7 +13,7 @@ import { isValidNationalNumber } from '@common/identity-numbers.js';
 import { subscriptionAmounts } from '@common/money.js';
 import { subscriptionDays } from '@common/participants.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
-import { subscriptionsWithCampFamilyAndDiscounts } from '../../lib/subscription-money.js';
+import { discountCentsSql, subscriptionsWithCampFamilyAndDiscounts } from '../../domain/subscription-money.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { fiscalAttestChildren, fiscalAttests } from '../../db/schema.js';
 import { startsInYear } from '../../db/sql.js';
@@ -90,7 +90,7 @@ async function readFacts(db: Executor, year: number, today: string, childId?: nu
   return readRows(
     db,
     sql`select s.id as "subscriptionId", s.child_id as "childId", s.cancelled, s.camp_price_cents as "campPriceCents",
-          coalesce(d.total_cents, 0)::int as "discountCents", s.paid_amount_cents as "paidAmountCents",
+          ${discountCentsSql} as "discountCents", s.paid_amount_cents as "paidAmountCents",
           s.selected_days as "selectedDays", c.active_days as "activeDays", c.flexible_booking_allowed as "flexibleBooking",
           th.name as "themeName", l.name as "locationName", p.name as "periodName",
           ${attendedDaysUpTo(today)} as attended,

@@ -15,7 +15,7 @@ import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../../lib/downlo
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import {
   belcotaxBlockers,
   belcotaxXml,
@@ -28,6 +28,7 @@ import {
 } from './belcotax.js';
 import { attendedDaysUpTo, readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
+import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 export const attestServiceMessages = {
   missingSettings: (labels: string[]) =>
@@ -287,13 +288,13 @@ export async function participationAttestFile(db: Executor, deps: AttestDeps, su
     sql`select s.cancelled, th.name as "themeName", l.name as "locationName", l.address as "locationAddress",
           ch.firstname as "childFirstname", ch.lastname as "childLastname", ch.birthdate::text as "childBirthdate",
           ${attendedDaysUpTo(todayInBelgium(deps.now()))} as attended,
-          s.camp_price_cents as "campPriceCents", s.paid_amount_cents as "paidAmountCents",
-          coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as "discountCents"
+          s.camp_price_cents as "campPriceCents", s.paid_amount_cents as "paidAmountCents", ${discountCentsSql} as "discountCents"
         from subscriptions s
         join camps c on c.id = s.camp_id
         join themes th on th.id = c.theme_id
         join locations l on l.id = c.location_id
         join children ch on ch.id = s.child_id
+        ${joinDiscountTotals({ subscriptionId })}
         where s.id = ${subscriptionId}`,
     participationRow,
   );

@@ -8,7 +8,7 @@ import { lockRowById } from '../../db/lock.js';
 import { admins, auditLog, bankImports, payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict } from '../../lib/errors.js';
-import { bookPayments, withdrawPayments, type Booking } from '../../lib/book-payments.js';
+import { bookPayments, withdrawPayments, type Booking } from '../../domain/book-payments.js';
 import { readStatementFile, type StatementFile } from './files.js';
 import { matchCandidates, type MatchCandidates } from './matching.js';
 import { BankFileError, type BankMovement, type BankStatement } from './statement.js';

@@ -6,6 +6,8 @@ import { z } from 'zod';
 import { campRecord, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
+import { seatsTakenPerCamp } from '../../domain/seats.js';
+import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /** A camp as stored: money in cents, seats open not yet derived. */
 const campRow = campRecord
@@ -46,7 +48,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
           c.location_id as "CAMP_LOCATION_1",
           c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR",
           c.price_cents as "PRICE_CENTS", c.seats_available as "SEATS_AVAILABLE",
-          coalesce(taken.n, 0)::int as "SEATS_TAKEN",
+          coalesce(taken.taken, 0)::int as "SEATS_TAKEN",
           c.closed as "CAMP_CLOSED",
           ${isoTimestamp('c.allow_booking_from')} as "CAMP_ALLOW_BOOKING_FROM",
           c.allow_booking_info as "CAMP_ALLOW_BOOKING_INFO",
@@ -74,7 +76,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
         join themes th on th.id = c.theme_id
         join locations l on l.id = c.location_id
         join agegroups ag on ag.id = c.agegroup_id
-        left join (select camp_id, count(*) as n from subscriptions where not cancelled group by camp_id) taken on taken.camp_id = c.id
+        left join ${seatsTakenPerCamp()} taken on taken.camp_id = c.id
         ${where}`,
     campRow,
   );
@@ -102,9 +104,8 @@ export async function campSummary(db: Executor, campId: number): Promise<CampSum
   if (!camp) return null;
   const rows = await readRows(
     db,
-    sql`select s.cancelled, s.paid, s.camp_price_cents as price, s.paid_amount_cents as paid_amount,
-          coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount
-        from subscriptions s where s.camp_id = ${campId}`,
+    sql`select s.cancelled, s.paid, s.camp_price_cents as price, s.paid_amount_cents as paid_amount, ${discountCentsSql} as discount
+        from subscriptions s ${joinDiscountTotals({ campId })} where s.camp_id = ${campId}`,
     summaryRow,
   );
   const summary: CampSummaryRecord = {

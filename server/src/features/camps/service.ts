@@ -7,7 +7,9 @@ import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { checkVersion, conflict, invalidFields } from '../../lib/errors.js';
+import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { conflict, invalidFields } from '../../lib/errors.js';
+import { countSeatsTaken } from '../../domain/seats.js';
 
 export const campMessages = {
   notFound: failureMessages.campNotFound,
@@ -114,18 +116,10 @@ async function checkCamp(tx: Transaction, camp: CampValues, campId: number | nul
     }
   }
   if (campId !== null) {
-    const taken = await seatsTaken(tx, campId);
+    const taken = await countSeatsTaken(tx, campId);
     if (camp.SEATS_AVAILABLE < taken) fields.SEATS_AVAILABLE = campRuleMessages.seatsBelowTaken(taken);
   }
   if (Object.keys(fields).length > 0) throw invalidFields(fields);
-}
-
-async function seatsTaken(tx: Transaction, campId: number): Promise<number> {
-  const [row] = await tx
-    .select({ n: sql<number>`count(*)::int` })
-    .from(subscriptions)
-    .where(and(eq(subscriptions.campId, campId), eq(subscriptions.cancelled, false)));
-  return row?.n ?? 0;
 }
 
 async function subscriptionCount(tx: Transaction, campId: number): Promise<number> {
@@ -148,22 +142,24 @@ export async function createCamp(db: Database, adminId: number, camp: CampValues
 /** Location, period, theme and age group only change while no child is subscribed: they are what parents booked. */
 export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, camps, campId, campMessages.notFound);
-    checkVersion(before, camp.CAMP_VERSION);
-    const columns = campColumns(camp);
-    const identityChanged =
-      before.locationId !== columns.locationId ||
-      before.periodId !== columns.periodId ||
-      before.themeId !== columns.themeId ||
-      before.agegroupId !== columns.agegroupId;
-    if (identityChanged && (await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.lockedFields);
-    await checkCamp(tx, camp, campId);
-    const [after] = await tx
-      .update(camps)
-      .set({ ...columns, version: before.version + 1 })
-      .where(eq(camps.id, campId))
-      .returning();
-    await writeAudit(tx, { adminId, action: 'crudCamp:update', entity: 'camp', entityId: campId, before, after });
+    await auditedVersionedUpdate(tx, {
+      table: camps,
+      id: campId,
+      notFound: campMessages.notFound,
+      seenVersion: camp.CAMP_VERSION,
+      change: async (before) => {
+        const columns = campColumns(camp);
+        const identityChanged =
+          before.locationId !== columns.locationId ||
+          before.periodId !== columns.periodId ||
+          before.themeId !== columns.themeId ||
+          before.agegroupId !== columns.agegroupId;
+        if (identityChanged && (await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.lockedFields);
+        await checkCamp(tx, camp, campId);
+        return columns;
+      },
+      audit: { adminId, action: 'crudCamp:update', entity: 'camp' },
+    });
     return campId;
   });
 }

@@ -5,6 +5,7 @@ import { readRows, type Executor } from '../../db/client.js';
 import { bookingDay, startsInYear } from '../../db/sql.js';
 import { compareDutch } from '@common/sort.js';
 import { addDays } from '@common/mail-schedules.js';
+import { amountToPaySql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /**
  * The season dashboard, computed in SQL with set-based aggregates. One statement reads the subscriptions
@@ -12,8 +13,9 @@ import { addDays } from '@common/mail-schedules.js';
  * it), joins their discounts once, and groups that one pass three ways: per camp, payment method and
  * cancelled (occupancy, money, cancellations), per week of booking (both seasons), and per discount reason
  * and location. No figure is a subquery per camp or per subscription. The amounts follow the money rule
- * of decisions.md section 4 (`subscriptionAmounts` in common/src/money.ts, written out here in SQL): to pay = price −
- * discounts, for a cancelled subscription its camp's cancellation fee (at most that); saldo = to pay − paid.
+ * of decisions.md section 4 (`subscriptionAmounts` in common/src/money.ts, in SQL as `amountToPaySql` of
+ * server/src/domain/subscription-money.ts): to pay = price − discounts, for a cancelled subscription its camp's
+ * cancellation fee (at most that); saldo = to pay − paid.
  */
 
 const count = z.coerce.number();
@@ -24,13 +26,11 @@ const seasonFigures = (year: number) => sql`
     -- up one subscription at a time (a materialised CTE's row estimate is a guess, so a join to it may become a
     -- loop of 50,000 index probes).
     select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid,
-      case when s.cancelled then least(greatest(c.cancellation_fee_cents, 0), greatest(s.camp_price_cents - coalesce(dt.amount, 0), 0))
-           else s.camp_price_cents - coalesce(dt.amount, 0) end as to_pay,
+      ${amountToPaySql} as to_pay,
       ${bookingDay('s.created_at')} as booked_on,
       extract(year from p.start_date)::int as season
     from periods p join camps c on c.period_id = p.id join subscriptions s on s.camp_id = c.id
-    left join (select subscription_id, sum(amount_cents) as amount from subscription_discounts group by subscription_id) dt
-      on dt.subscription_id = s.id
+    ${joinDiscountTotals('all')}
     where ${startsInYear('p.start_date', year - 1)} or ${startsInYear('p.start_date', year)}
   ), camp_groups as (
     select camp_id, payment_method_id, cancelled, count(*) as count, sum(to_pay) as to_pay, sum(paid) as paid,

@@ -9,9 +9,9 @@ import { camps, mailScheduleSends, mailSchedules, mailTemplates } from '../../db
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { invalidFields } from '../../lib/errors.js';
-import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
+import { listSubscriptionMoney, type SubscriptionMoney } from '../../domain/subscription-money.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 
 type ScheduleRow = typeof mailSchedules.$inferSelect;
 

@@ -15,7 +15,7 @@ import { queryRows } from '../../db/client.js';
 import { camps, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { readSettings } from '../../lib/settings.js';
 import { sendMailNow, type MailDeps } from '../../domain/outbox.js';
 import { renderTemplate, subscriptionMailValues } from '../../lib/mail-render.js';

@@ -6,7 +6,8 @@ import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { checkVersion, invalidFields } from '../../lib/errors.js';
+import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { invalidFields } from '../../lib/errors.js';
 import { parsePayload } from '../../lib/validation.js';
 import { toMonitorRecord } from './queries.js';
 
@@ -97,27 +98,23 @@ export async function updateMonitor(
   seenVersion: number | undefined,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
-    checkVersion(before, seenVersion);
-    const { MONITOR_ID: _id, MONITOR_VERSION: _version, ...stored } = toMonitorRecord(before);
-    // The detail shows the number masked; the mask sent back means 'unchanged' (docs/decisions.md, 'National register numbers').
-    const unchangedNumber = before.nationalnr !== null && fields.MONITOR_NATIONALNR === maskedNationalNumber(before.nationalnr);
-    const { MONITOR_NATIONALNR: _masked, ...changed } = fields;
-    const monitor = parsePayload(monitorPayload, { ...stored, ...(unchangedNumber ? changed : fields) });
-    await checkLocations(tx, monitor);
-    await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, monitorId);
-    const [after] = await tx
-      .update(monitors)
-      .set({ ...monitorColumns(monitor), version: before.version + 1 })
-      .where(eq(monitors.id, monitorId))
-      .returning();
-    await writeAudit(tx, {
-      adminId,
-      action: 'updateMonitor:update',
-      entity: 'monitor',
-      entityId: monitorId,
-      before: toMonitorRecord(before),
-      after: toMonitorRecord(after!),
+    await auditedVersionedUpdate(tx, {
+      table: monitors,
+      id: monitorId,
+      notFound: monitorMessages.notFound,
+      seenVersion,
+      change: async (before) => {
+        const { MONITOR_ID: _id, MONITOR_VERSION: _version, ...stored } = toMonitorRecord(before);
+        // The detail shows the number masked; the mask sent back means 'unchanged' (docs/decisions.md, 'National register numbers').
+        const unchangedNumber = before.nationalnr !== null && fields.MONITOR_NATIONALNR === maskedNationalNumber(before.nationalnr);
+        const { MONITOR_NATIONALNR: _masked, ...changed } = fields;
+        const monitor = parsePayload(monitorPayload, { ...stored, ...(unchangedNumber ? changed : fields) });
+        await checkLocations(tx, monitor);
+        await checkUniqueEmail(tx, monitor.MONITOR_EMAIL, monitorId);
+        return monitorColumns(monitor);
+      },
+      audit: { adminId, action: 'updateMonitor:update', entity: 'monitor' },
+      snapshot: toMonitorRecord,
     });
     return monitorId;
   });

@@ -3,6 +3,7 @@ import { centsToEuro, subscriptionAmounts } from '@common/money.js';
 import { ageOn, campDays, compareParticipants, subscriptionDays, type Attendance, type CampParticipant } from '@common/participants.js';
 import { paymentStatus } from '@common/payment-status.js';
 import { queryRows, type Executor } from '../../db/client.js';
+import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /** What the participant lists need of a camp: its days and what its title is made of. */
 export interface CampFacts {
@@ -62,18 +63,13 @@ export async function listCampParticipants(db: Executor, camp: CampFacts, date?:
           pa.firstname as "SUBSCRIBER_PARENT_FIRSTNAME", pa.lastname as "SUBSCRIBER_PARENT_LASTNAME",
           pa.phone as "SUBSCRIBER_PARENT_PHONE", pa.phone2 as "SUBSCRIBER_PARENT_PHONE2", pa.email as "SUBSCRIBER_PARENT_EMAIL",
           s.selected_days as "SELECTED_DAYS",
-          s.camp_price_cents as "PRICE_CENTS", coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS",
+          s.camp_price_cents as "PRICE_CENTS", ${discountCentsSql} as "DISCOUNT_CENTS",
           s.paid_amount_cents as "PAID_AMOUNT_CENTS", s.paid as "PAID"
         from subscriptions s
         join children ch on ch.id = s.child_id
         join parents pa on pa.id = ch.parent_id
         left join lunch_preferences lp on lp.id = s.lunch_preference_id
-        left join (
-          select sd.subscription_id, sum(sd.amount_cents) as total_cents
-          from subscription_discounts sd join subscriptions ds on ds.id = sd.subscription_id
-          where ds.camp_id = ${camp.id}
-          group by sd.subscription_id
-        ) d on d.subscription_id = s.id
+        ${joinDiscountTotals({ campId: camp.id })}
         where s.camp_id = ${camp.id} and not s.cancelled`,
   );
   const registered = await queryRows<{ subscription_id: number; day: string; present: boolean }>(

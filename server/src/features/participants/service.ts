@@ -6,7 +6,7 @@ import { lockRowById } from '../../db/lock.js';
 import { attendance, camps, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';
-import { subscriptionMessages } from '../../lib/subscription-messages.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
 
 /**
  * Registers (true, false) or clears (null) a child's attendance on one of its camp days: a day of the camp,

@@ -5,7 +5,7 @@ import { parseSearchQuery } from '@common/search.js';
 import { compareDutch } from '@common/sort.js';
 import { matchesFamilySearch } from '@common/subscription-overview.js';
 import { queryRows, type Executor } from '../../db/client.js';
-import { subscriptionsWithCampFamilyAndDiscounts } from '../../lib/subscription-money.js';
+import { discountCentsSql, subscriptionsWithCampFamilyAndDiscounts } from '../../domain/subscription-money.js';
 import { bankImports, children, payments, subscriptions } from '../../db/schema.js';
 
 async function selectPayments(db: Executor, where: SQL | undefined, order: SQL[]): Promise<PaymentRecord[]> {
@@ -105,7 +105,7 @@ export async function findSubscriptionsToAssign(db: Executor, search: string, to
     db,
     sql`select string_agg(json_build_array(s.id, s.reference, s.ogm, ch.firstname, ch.lastname, pa.firstname, pa.lastname, pa.email,
           pa.phone, pa.phone2, th.name || ' - ' || l.name_short || ' | ' || p.name_short, extract(year from p.start_date)::int,
-          s.cancelled, s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents, c.cancellation_fee_cents)::text, ',') as rows
+          s.cancelled, s.camp_price_cents, ${discountCentsSql}, s.paid_amount_cents, c.cancellation_fee_cents)::text, ',') as rows
         from ${subscriptionsWithCampFamilyAndDiscounts}
         where p.start_date >= ${`${years[0]}-01-01`}::date and p.start_date < ${`${years.at(-1)! + 1}-01-01`}::date`,
   );

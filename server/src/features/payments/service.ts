@@ -5,8 +5,8 @@ import { lockRowById } from '../../db/lock.js';
 import { payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
-import { subscriptionMessages } from '../../lib/subscription-messages.js';
-import { bookPayments, withdrawPayments } from '../../lib/book-payments.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
+import { bookPayments, withdrawPayments } from '../../domain/book-payments.js';
 import { findPayment } from './queries.js';
 
 /** Staff's work on the queue 'Te koppelen': assign a credit, ignore it with a reason, or undo either. */

@@ -5,7 +5,7 @@ import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidFields } from '../../lib/errors.js';
-import { purgeOne } from '../../lib/subscription-trash.js';
+import { purgeOne } from '../../domain/subscription-trash.js';
 import { emptyScope, scrubAuditEntries } from './personal-data.js';
 import { familyTables, type RetentionScope } from './register.js';
 

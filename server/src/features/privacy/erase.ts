@@ -10,6 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { PersonalScope } from './personal-data.js';
 import { familyTables } from './register.js';
+import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 interface FamilySubscription {
   id: number;
@@ -117,11 +118,12 @@ export async function eraseFamily(
       tx,
       sql`select s.id, s.reference, s.cancelled, extract(year from p.start_date)::int as camp_year, s.paid_amount_cents as paid_cents,
             s.camp_price_cents as price_cents, k.cancellation_fee_cents as fee_cents,
-            coalesce((select sum(d.amount_cents) from subscription_discounts d where d.subscription_id = s.id), 0)::int as discount_cents,
+            ${discountCentsSql} as discount_cents,
             greatest(s.paid_amount_cents,
               coalesce((select sum(pm.amount_cents) from payments pm where pm.subscription_id = s.id and pm.amount_cents > 0), 0))::int
               as received_cents
           from subscriptions s join children c on c.id = s.child_id join camps k on k.id = s.camp_id join periods p on p.id = k.period_id
+          ${joinDiscountTotals({ parentId })}
           where c.parent_id = ${parentId} order by s.id for update of s`,
     );
     const rows: FamilySubscription[] = facts.map((row) => ({

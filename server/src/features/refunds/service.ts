@@ -8,15 +8,15 @@ import { refundMessages, type RefundRecord } from '@common/schemas/refunds.js';
 import type { Database, Executor } from '../../db/client.js';
 import { mailTemplates, payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { bookPayments } from '../../lib/book-payments.js';
+import { bookPayments } from '../../domain/book-payments.js';
 import type { Clock } from '../../lib/clock.js';
 import type { DownloadFile } from '../../lib/downloads.js';
 import { CONTENT_TYPES } from '../../lib/downloads.js';
 import { conflict, invalidFields, notFound } from '../../lib/errors.js';
-import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
+import { listSubscriptionMoney, type SubscriptionMoney } from '../../domain/subscription-money.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings } from '../../lib/settings.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { buildPain001 } from './pain001.js';
 
 const refundOf = (row: SubscriptionMoney) =>

@@ -30,15 +30,16 @@ import {
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
-import type { TrashSnapshot } from '../../lib/subscription-trash.js';
+import type { TrashSnapshot } from '../../domain/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
 import { withOutbox } from '../../domain/outbox.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
-import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
-import { subscriptionMessages } from '../../lib/subscription-messages.js';
+import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
 import { registrationMessages as messages } from './messages.js';
+import { seatsTakenOf } from '../../domain/seats.js';
 
 export interface RegistrationDeps {
   db: Database;
@@ -84,7 +85,7 @@ async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
           c.active_days as "activeDays", c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
           c.minimum_required_days as "minimumRequiredDays", c.maximum_allowed_days as "maximumAllowedDays",
           extract(year from p.start_date)::int as year, p.start_date::text as "startDate", p.end_date::text as "endDate",
-          (select count(*)::int from subscriptions s where s.camp_id = c.id and not s.cancelled) as "seatsTaken"
+          ${seatsTakenOf(sql`c.id`)} as "seatsTaken"
         from camps c join periods p on p.id = c.period_id
         where c.id = ${campId}`,
     campRow,

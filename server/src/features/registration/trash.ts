@@ -3,7 +3,7 @@ import { deletedSubscriptionRecord, type DeletedSubscriptionRecord } from '@comm
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { deletedSubscriptions } from '../../db/schema.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
-import { purgeOne } from '../../lib/subscription-trash.js';
+import { purgeOne } from '../../domain/subscription-trash.js';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

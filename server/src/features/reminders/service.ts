@@ -9,10 +9,10 @@ import { inList } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';
 import type { Clock } from '../../lib/clock.js';
-import { listSubscriptionMoney, type SubscriptionMoney } from '../../lib/subscription-money.js';
+import { listSubscriptionMoney, type SubscriptionMoney } from '../../domain/subscription-money.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings } from '../../lib/settings.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 
 interface ReminderHistory {
   subscriptionId: number;

@@ -1,11 +1,14 @@
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { movePeriodDays, parseDayList, weekdaysOfPeriod } from '@common/season/dates.js';
+import { failureMessages } from '@common/messages.js';
 import { periodDateMessages as messages } from '@common/schemas/season.js';
 import { readRows, type Transaction } from '../../db/client.js';
 import { camps, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
+import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
 import { conflict } from '../../lib/errors.js';
+import { seatsTakenOf } from '../../domain/seats.js';
 
 interface PeriodDates {
   id: number;
@@ -39,7 +42,7 @@ export async function followPeriodDates(tx: Transaction, adminId: number, before
   const campsOfPeriod = await readRows(
     tx,
     sql`select c.id, th.name || ' - ' || l.name_short as name, c.active_days as "activeDays", c.version,
-          (select count(*)::int from subscriptions s where s.camp_id = c.id and not s.cancelled) as "liveBookings",
+          ${seatsTakenOf(sql`c.id`)} as "liveBookings",
           (select count(*)::int from attendance a join subscriptions s on s.id = a.subscription_id where s.camp_id = c.id) as attendance
         from camps c join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
         where c.period_id = ${after.id}
@@ -58,17 +61,14 @@ export async function followPeriodDates(tx: Transaction, adminId: number, before
   for (const { camp, inside, outside } of plans) {
     const days = (inside.length === 0 && outside.length > 0 ? weekdaysOfPeriod(after.startDate, after.endDate) : inside).join(',');
     if (days === camp.activeDays) continue;
-    await tx
-      .update(camps)
-      .set({ activeDays: days, version: camp.version + 1 })
-      .where(eq(camps.id, camp.id));
-    await writeAudit(tx, {
-      adminId,
-      action: 'crudPeriod:campDays',
-      entity: 'camp',
-      entityId: camp.id,
-      before: { ACTIVE_DAYS: camp.activeDays },
-      after: { ACTIVE_DAYS: days },
+    await auditedVersionedUpdate(tx, {
+      table: camps,
+      id: camp.id,
+      notFound: failureMessages.campNotFound,
+      seenVersion: undefined,
+      change: () => ({ activeDays: days }),
+      audit: { adminId, action: 'crudPeriod:campDays', entity: 'camp' },
+      snapshot: (row) => ({ ACTIVE_DAYS: row.activeDays }),
     });
     const booked = await readRows(
       tx,

@@ -6,8 +6,8 @@ import { writeAudit } from '../../lib/audit.js';
 import { withOutbox, type CampMailKind, type MailStatus } from '../../domain/outbox.js';
 import type { MailRelay } from '../../mail/relay.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
-import { subscriptionMessages } from '../../lib/subscription-messages.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
 
 export interface SubscriptionDeps {
   db: Database;

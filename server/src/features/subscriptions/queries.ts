@@ -21,8 +21,9 @@ import type { Role } from '@common/roles.js';
 import { queryRows, readRows, type Database, type Executor } from '../../db/client.js';
 import { mayFindByPartOfNationalNumber } from '../../domain/policies.js';
 import { bookingDay, inList, isoTimestamp, startsInYear } from '../../db/sql.js';
-import { moneyFields, type MoneyFields } from '../../lib/subscription-detail.js';
+import { moneyFields, type MoneyFields } from '../../domain/subscription-detail.js';
 import { subscriptionListVersion } from '../../lib/year-answers.js';
+import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /**
  * Reads of the subscriptions feature, in raw SQL so that each answer is one query with its joins,
@@ -80,7 +81,7 @@ function listRow(values: unknown[]): SubscriptionListRow {
 export function subscriptionsOfYearQuery(year: number): SQL {
   return sql`
       select json_build_array(
-        s.camp_price_cents, coalesce(d.total_cents, 0), s.paid_amount_cents, c.cancellation_fee_cents,
+        s.camp_price_cents, ${discountCentsSql}, s.paid_amount_cents, c.cancellation_fee_cents,
         ${sql.join(Object.values(listColumns), sql`, `)}
       )::text as row
       from periods p
@@ -89,15 +90,7 @@ export function subscriptionsOfYearQuery(year: number): SQL {
       join themes th on th.id = c.theme_id
       join locations l on l.id = c.location_id
       join children ch on ch.id = s.child_id
-      left join (
-        select sd.subscription_id, sum(sd.amount_cents)::int as total_cents
-        from subscription_discounts sd
-        join subscriptions ds on ds.id = sd.subscription_id
-        join camps dc on dc.id = ds.camp_id
-        join periods dp on dp.id = dc.period_id
-        where ${startsInYear('dp.start_date', year)}
-        group by sd.subscription_id
-      ) d on d.subscription_id = s.id
+      ${joinDiscountTotals({ campYear: year })}
       where ${startsInYear('p.start_date', year)}
       order by s.id`;
 }

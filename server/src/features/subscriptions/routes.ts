@@ -9,8 +9,8 @@ import { SUBSCRIPTION_ROWS_DEFAULT } from '@common/constants.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import type { SubscriptionDeps } from './change-subscription.js';
 import { subscriptionsFile } from './export.js';
-import { subscriptionMessages } from '../../lib/subscription-messages.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { subscriptionMessages } from '../../domain/subscription-messages.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { parseSearchQuery } from '@common/search.js';
 import {
   searchSubscriptionsOnServer,

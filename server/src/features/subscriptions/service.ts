@@ -16,16 +16,16 @@ import { birthYearFits, correctionOutOfRangeMessage } from '@common/registration
 import type { CorrectSubscriberPayload } from '@common/schemas/registration.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
-import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { recomputeSiblingDiscounts } from '../../lib/sibling-discounts.js';
-import { moveSubscriptionToTrash } from '../../lib/subscription-trash.js';
+import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
+import { moveSubscriptionToTrash } from '../../domain/subscription-trash.js';
 import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
 import { withOutbox, type MailStatus } from '../../domain/outbox.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
-import { subscriptionMessages as messages } from '../../lib/subscription-messages.js';
-import { findSubscriptionDetail } from '../../lib/subscription-detail.js';
+import { subscriptionMessages as messages } from '../../domain/subscription-messages.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { listDiscounts } from './queries.js';
 
 function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
@@ -58,15 +58,18 @@ export async function updateSubscriber(
   payload: UpdateSubscriberPayload,
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
-    const before = await lockRowById(tx, children, payload.SUBSCRIBER_ID, messages.subscriberNotFound);
-    const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
-    checkVersion(before, payload.SUBSCRIBER_VERSION);
-    const [after] = await tx
-      .update(children)
-      .set({ firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME, version: before.version + 1 })
-      .where(eq(children.id, before.id))
-      .returning();
-    await writeAudit(tx, { adminId, action: 'updateSubscriber', entity: 'subscriber', entityId: before.id, before, after });
+    let subscriptionId = 0;
+    await auditedVersionedUpdate(tx, {
+      table: children,
+      id: payload.SUBSCRIBER_ID,
+      notFound: messages.subscriberNotFound,
+      seenVersion: payload.SUBSCRIBER_VERSION,
+      change: async (before) => {
+        subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
+        return { firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME };
+      },
+      audit: { adminId, action: 'updateSubscriber', entity: 'subscriber' },
+    });
     return (await findSubscriptionDetail(tx, subscriptionId))!;
   });
 }
@@ -145,27 +148,29 @@ export async function updateSubscriberParent(
   payload: UpdateSubscriberParentPayload,
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
-    const before = await lockRowById(tx, parents, payload.SUBSCRIBER_PARENT_ID, messages.parentNotFound);
-    const subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
-    checkVersion(before, payload.SUBSCRIBER_PARENT_VERSION);
-    const [after] = await tx
-      .update(parents)
-      .set({
-        firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
-        lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
-        street: payload.SUBSCRIBER_PARENT_STREET,
-        housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
-        postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
-        city: payload.SUBSCRIBER_PARENT_CITY,
-        country: payload.SUBSCRIBER_PARENT_COUNTRY,
-        phone: payload.SUBSCRIBER_PARENT_PHONE,
-        phone2: payload.SUBSCRIBER_PARENT_PHONE2,
-        email: payload.SUBSCRIBER_PARENT_EMAIL,
-        version: before.version + 1,
-      })
-      .where(eq(parents.id, before.id))
-      .returning();
-    await writeAudit(tx, { adminId, action: 'updateSubscriberParent', entity: 'parent', entityId: before.id, before, after });
+    let subscriptionId = 0;
+    await auditedVersionedUpdate(tx, {
+      table: parents,
+      id: payload.SUBSCRIBER_PARENT_ID,
+      notFound: messages.parentNotFound,
+      seenVersion: payload.SUBSCRIBER_PARENT_VERSION,
+      change: async (before) => {
+        subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
+        return {
+          firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
+          lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
+          street: payload.SUBSCRIBER_PARENT_STREET,
+          housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
+          postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
+          city: payload.SUBSCRIBER_PARENT_CITY,
+          country: payload.SUBSCRIBER_PARENT_COUNTRY,
+          phone: payload.SUBSCRIBER_PARENT_PHONE,
+          phone2: payload.SUBSCRIBER_PARENT_PHONE2,
+          email: payload.SUBSCRIBER_PARENT_EMAIL,
+        };
+      },
+      audit: { adminId, action: 'updateSubscriberParent', entity: 'parent' },
+    });
     return (await findSubscriptionDetail(tx, subscriptionId))!;
   });
 }

@@ -6,7 +6,8 @@ import type { Database, Transaction } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
 import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
-import { checkVersion, conflict, invalidFields } from '../../lib/errors.js';
+import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { conflict, invalidFields } from '../../lib/errors.js';
 
 export const themeMessages = {
   notFound: failureMessages.themeNotFound,
@@ -54,21 +55,17 @@ export async function renameTheme(
   seenVersion: number | undefined,
 ): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
-    checkVersion(before, seenVersion);
-    await checkUniqueName(tx, name, themeId);
-    const [after] = await tx
-      .update(themes)
-      .set({ name, version: before.version + 1 })
-      .where(eq(themes.id, themeId))
-      .returning();
-    await writeAudit(tx, {
-      adminId,
-      action: 'crudTheme:update',
-      entity: 'theme',
-      entityId: themeId,
-      before: toRecord(before),
-      after: toRecord(after!),
+    await auditedVersionedUpdate(tx, {
+      table: themes,
+      id: themeId,
+      notFound: themeMessages.notFound,
+      seenVersion,
+      change: async () => {
+        await checkUniqueName(tx, name, themeId);
+        return { name };
+      },
+      audit: { adminId, action: 'crudTheme:update', entity: 'theme' },
+      snapshot: toRecord,
     });
     return themeId;
   });

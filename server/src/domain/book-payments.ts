@@ -4,7 +4,7 @@ import { formatEuro, MAX_STORED_CENTS } from '@common/money.js';
 import type { Executor } from '../db/client.js';
 import { auditLog, payments, subscriptions } from '../db/schema.js';
 import { inList, jsonParam } from '../db/sql.js';
-import { AppError } from './errors.js';
+import { AppError } from '../lib/errors.js';
 
 /**
  * Booking money on subscriptions and taking it back, for one payment or twenty thousand: the

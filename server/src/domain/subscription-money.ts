@@ -5,9 +5,48 @@ import { compareByLastThenFirstName } from '@common/sort.js';
 import { readRows, type Executor } from '../db/client.js';
 import { inList, isoTimestamp, startsInYear } from '../db/sql.js';
 
+/** Whose discounts a read adds up: every subscription's, or those of one subscription, camp, camp year or family. */
+export type DiscountScope = 'all' | { subscriptionId: number } | { campId: number } | { campYear: number } | { parentId: number };
+
+function discountsOf(scope: DiscountScope): SQL {
+  if (scope === 'all') return sql``;
+  if ('subscriptionId' in scope) return sql`where sd.subscription_id = ${scope.subscriptionId}`;
+  const subscription = sql`join subscriptions ds on ds.id = sd.subscription_id`;
+  if ('campId' in scope) return sql`${subscription} where ds.camp_id = ${scope.campId}`;
+  if ('parentId' in scope) return sql`${subscription} join children dch on dch.id = ds.child_id where dch.parent_id = ${scope.parentId}`;
+  return sql`${subscription} join camps dc on dc.id = ds.camp_id join periods dp on dp.id = dc.period_id
+    where ${startsInYear('dp.start_date', scope.campYear)}`;
+}
+
+/**
+ * Each subscription's discounts added up, the one definition every read uses: a `left join` of `d` on the subscription
+ * `s` with `d.total_cents` (all its discounts; null without any, read it as `discountCentsSql`) and
+ * `d.selected_days_cents` (the discount for fewer days). One grouped pass over the discounts of `scope`, hash-joined,
+ * never a lookup per subscription; the scope keeps a read of one camp or year from adding up every discount.
+ */
+export const joinDiscountTotals = (scope: DiscountScope) => sql`left join (
+    select sd.subscription_id, sum(sd.amount_cents)::int as total_cents,
+      (sum(sd.amount_cents) filter (where sd.kind = 'selected-days'))::int as selected_days_cents
+    from subscription_discounts sd ${discountsOf(scope)}
+    group by sd.subscription_id
+  ) d on d.subscription_id = s.id`;
+
+/** The discount total of the subscription `s`, over `joinDiscountTotals`: 0 without discounts. */
+export const discountCentsSql = sql`coalesce(d.total_cents, 0)::int`;
+
+/**
+ * The amount to pay of `subscriptionAmounts` (common/src/money.ts, decisions.md section 4) in SQL, for the figures
+ * that add it up in the database (the dashboard): price − discounts, for a cancelled subscription its camp's
+ * cancellation fee, at most that. Over the subscription `s`, its camp `c` and `joinDiscountTotals`; the saldo is
+ * this minus `s.paid_amount_cents`. tests/api/subscription-money-sql.test.ts holds it to common's rule.
+ */
+export const amountToPaySql = sql`(case when s.cancelled
+    then least(greatest(c.cancellation_fee_cents, 0), greatest(s.camp_price_cents - ${discountCentsSql}, 0))
+    else s.camp_price_cents - ${discountCentsSql} end)`;
+
 /**
  * The from-clause of a subscription with its camp (period, theme, location), child and parent, and its discounts'
- * total as `d.total_cents` (null without discounts): the money lists here and the fiscal attests read the same rows.
+ * total (`joinDiscountTotals`): the money lists here and the fiscal attests read the same rows.
  */
 export const subscriptionsWithCampFamilyAndDiscounts = sql`
   subscriptions s
@@ -17,8 +56,7 @@ export const subscriptionsWithCampFamilyAndDiscounts = sql`
   join locations l on l.id = c.location_id
   join children ch on ch.id = s.child_id
   join parents pa on pa.id = ch.parent_id
-  left join (select subscription_id, sum(amount_cents) as total_cents from subscription_discounts group by subscription_id) d
-    on d.subscription_id = s.id`;
+  ${joinDiscountTotals('all')}`;
 
 /**
  * Subscriptions with their money facts and what a follow-up list shows of them: 'Openstaande betalingen',
@@ -78,7 +116,7 @@ export async function listSubscriptionMoney(db: Executor, filter: SubscriptionMo
           c.id as "CAMP_ID", th.name as "THEME_NAME", l.name_short as "LOCATION_NAME_SHORT", p.name_short as "PERIOD_NAME_SHORT",
           p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE",
           c.cancellation_fee_cents as "CANCELLATION_FEE_CENTS",
-          s.camp_price_cents as "CAMP_PRICE_CENTS", coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS", s.paid_amount_cents as "PAID_AMOUNT_CENTS"
+          s.camp_price_cents as "CAMP_PRICE_CENTS", ${discountCentsSql} as "DISCOUNT_CENTS", s.paid_amount_cents as "PAID_AMOUNT_CENTS"
         from ${subscriptionsWithCampFamilyAndDiscounts}
         where ${sql.join(where, sql` and `)}
         order by s.id`,

@@ -4,7 +4,7 @@ import { SIBLING_DISCOUNT_REMARK, siblingDiscountsDue } from '@common/registrati
 import { readRows, type Executor } from '../db/client.js';
 import { startsInYear } from '../db/sql.js';
 import { subscriptionDiscounts } from '../db/schema.js';
-import { writeAudit } from './audit.js';
+import { writeAudit } from '../lib/audit.js';
 import { findSubscriptionDetail } from './subscription-detail.js';
 
 const familyBooking = z.object({

@@ -6,6 +6,7 @@ import { paymentStatus } from '@common/payment-status.js';
 import { subscriptionDetail, type SubscriptionDetail, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { readNamedRows, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
+import { discountCentsSql, joinDiscountTotals } from './subscription-money.js';
 
 /**
  * One subscription as the detail, its mails and other features read it, and the money rule of its rows: one
@@ -83,7 +84,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         s.ogm as "SUBSCRIPTION_OGM",
         ${isoTimestamp('s.created_at')} as "SUBSCRIPTION_CREATION_DATE",
         s.camp_price_cents as "CAMP_PRICE_CENTS",
-        coalesce(d.total_cents, 0)::int as "DISCOUNT_CENTS",
+        ${discountCentsSql} as "DISCOUNT_CENTS",
         s.paid_amount_cents as "PAID_AMOUNT_CENTS",
         s.paid as "SUBSCRIPTION_PAID",
         s.payment_date::text as "SUBSCRIPTION_PAYMENT_DATE",
@@ -140,15 +141,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
       join payment_methods pm on pm.id = s.payment_method_id
       join children ch on ch.id = s.child_id
       join parents pa on pa.id = ch.parent_id
-      left join (
-        select
-          subscription_id,
-          sum(amount_cents) as total_cents,
-          sum(amount_cents) filter (where kind = 'selected-days') as selected_days_cents
-        from subscription_discounts
-        where subscription_id = ${subscriptionId}
-        group by subscription_id
-      ) d on d.subscription_id = s.id
+      ${joinDiscountTotals({ subscriptionId })}
       where s.id = ${subscriptionId}`,
     detailFacts,
   );

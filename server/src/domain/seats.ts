@@ -1,0 +1,21 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { readRows, type Executor } from '../db/client.js';
+import { z } from 'zod';
+
+/**
+ * The seats a camp's subscriptions take, the one definition every read and the booking check use: a subscription
+ * takes a seat while it is not cancelled (a deleted one is gone). As a table (`camp_id`, `taken`) to left join on the
+ * camp; `of`, a condition on the subscription `s`, limits it to some camps.
+ */
+export const seatsTakenPerCamp = (of?: SQL) =>
+  sql`(select s.camp_id, count(*)::int as taken from subscriptions s where not s.cancelled ${of ? sql`and ${of}` : sql``} group by s.camp_id)`;
+
+/** The seats taken of one camp (its id, or a column of the query around it such as `c.id`), as a value. */
+export const seatsTakenOf = (campId: SQL | number) =>
+  sql`coalesce((select seats.taken from ${seatsTakenPerCamp(sql`s.camp_id = ${campId}`)} seats), 0)`;
+
+/** The seats taken of one camp. */
+export async function countSeatsTaken(db: Executor, campId: number): Promise<number> {
+  const [row] = await readRows(db, sql`select ${seatsTakenOf(campId)} as taken`, z.object({ taken: z.number() }));
+  return row?.taken ?? 0;
+}
