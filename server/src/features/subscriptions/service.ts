@@ -105,33 +105,36 @@ export async function correctSubscriber(
   now: Date,
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
-    const before = await lockRowById(tx, children, payload.SUBSCRIBER_ID, messages.subscriberNotFound);
-    const subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
-    checkVersion(before, payload.SUBSCRIBER_VERSION);
     const birthdate = payload.SUBSCRIBER_BIRTHDATE;
-    const outside =
-      birthdate.slice(0, 4) === before.birthdate.slice(0, 4)
-        ? []
-        : (await campsStillBooked(tx, before.id, todayInBelgium(now))).filter((camp) => !birthYearFits(camp, birthdate));
-    if (outside.length > 0 && !payload.overAgeRange)
-      throw new AppError('AGE_OUT_OF_RANGE', correctionOutOfRangeMessage(`${before.firstname} ${before.lastname}`, birthdate, outside));
-    const [after] = await tx
-      .update(children)
-      .set({
-        genderId: payload.SUBSCRIBER_GENDER_ID,
-        birthdate,
-        nationalnr: payload.SUBSCRIBER_NATIONALNR === undefined ? before.nationalnr : payload.SUBSCRIBER_NATIONALNR,
-        version: before.version + 1,
-      })
-      .where(eq(children.id, before.id))
-      .returning();
-    await writeAudit(tx, { adminId, action: 'correctSubscriber', entity: 'subscriber', entityId: before.id, before, after });
+    let subscriptionId = 0;
+    let outside: Awaited<ReturnType<typeof campsStillBooked>> = [];
+    await auditedVersionedUpdate(tx, {
+      table: children,
+      id: payload.SUBSCRIBER_ID,
+      notFound: messages.subscriberNotFound,
+      seenVersion: payload.SUBSCRIBER_VERSION,
+      change: async (before) => {
+        subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
+        outside =
+          birthdate.slice(0, 4) === before.birthdate.slice(0, 4)
+            ? []
+            : (await campsStillBooked(tx, before.id, todayInBelgium(now))).filter((camp) => !birthYearFits(camp, birthdate));
+        if (outside.length > 0 && !payload.overAgeRange)
+          throw new AppError('AGE_OUT_OF_RANGE', correctionOutOfRangeMessage(`${before.firstname} ${before.lastname}`, birthdate, outside));
+        return {
+          genderId: payload.SUBSCRIBER_GENDER_ID,
+          birthdate,
+          nationalnr: payload.SUBSCRIBER_NATIONALNR === undefined ? before.nationalnr : payload.SUBSCRIBER_NATIONALNR,
+        };
+      },
+      audit: { adminId, action: 'correctSubscriber', entity: 'subscriber' },
+    });
     if (outside.length > 0)
       await writeAudit(tx, {
         adminId,
         action: 'correctSubscriber:overAgeRange',
         entity: 'subscriber',
-        entityId: before.id,
+        entityId: payload.SUBSCRIBER_ID,
         before: null,
         after: {
           SUBSCRIBER_BIRTHYEAR: Number(birthdate.slice(0, 4)),
