@@ -5,6 +5,7 @@ import { ConfigError, databaseOptions, loadConfig } from './config.js';
 import { openDatabase } from './db/client.js';
 import { DataFolderInUseError } from './db/data-folder-lock.js';
 import { ensureDemoData } from './seed/demo-data.js';
+import { settingsDefaults } from './lib/settings.js';
 
 /** Starts the product: one process, one port, web app and API. */
 async function main() {
@@ -20,7 +21,7 @@ async function main() {
     }
     throw error;
   }
-  const demoLogin = config.SEED === 'demo' ? await ensureDemoData(database.db) : null;
+  const demoLogin = config.SEED === 'demo' ? await ensureDemoData(database.db, settingsDefaults(config)) : null;
   const app = await buildApp({ config, database });
 
   // A stop lets open requests finish and closes the database, but never takes longer than the bound:

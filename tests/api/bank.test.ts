@@ -8,7 +8,7 @@ import type { ImportResult, PaymentRecord } from '@common/schemas/bank.js';
 import type { SubscriptionDetail, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, payments } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, undoDemoBankImport, type TestApp } from '../helpers/api.js';
 import { camtFile, type CamtVersion } from '../helpers/camt-writer.js';
 import { codaFile, ogmDigits, type CodaMovementSpec } from '../helpers/coda-writer.js';
 import { backends } from '../helpers/database.js';
@@ -42,6 +42,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
 
   beforeAll(async () => {
     t = await startTestApp(backend);
+    await undoDemoBankImport(t);
     const rows: SubscriptionListRow[] = [];
     for (let year = 2021; year <= new Date().getFullYear() + 1; year++) {
       rows.push(...((await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[]));

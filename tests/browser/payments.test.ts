@@ -2,6 +2,7 @@ import { and, asc, gte, lt, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { camps, periods } from '../../server/src/db/schema.js';
+import { undoDemoBankImport } from '../helpers/api.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { codaFile, ogmDigits } from '../helpers/coda-writer.js';
 import { createSubscription, type CreatedSubscription } from '../helpers/factory.js';
@@ -31,6 +32,7 @@ describe('Betalingen in Chromium', () => {
 
   beforeAll(async () => {
     session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    await undoDemoBankImport(session.t);
     year = new Date().getFullYear();
     const [camp] = await session.t.db
       .select({ id: camps.id })

@@ -7,6 +7,7 @@ import type { Clock } from '../../server/src/lib/clock.js';
 import type { LogDestination } from '../../server/src/lib/log.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { seedDemoData } from '../../server/src/seed/demo-data.js';
+import { settingsDefaults } from '../../server/src/lib/settings.js';
 import { openTestDatabase, type Backend } from './database.js';
 
 export const TEST_ADMIN = { email: 'test@kampbeheer.be', password: 'correct horse battery staple' };
@@ -44,9 +45,10 @@ const logFile = process.env.TEST_LOG_FILE ? createWriteStream(process.env.TEST_L
 /** The real app on a fresh database of the given backend, with a signed-in test administrator. */
 export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
   const database = await openTestDatabase(backend);
-  if ((options.seed ?? 'demo') === 'demo') await seedDemoData(database.db, { subscriptionsPerYear: options.subscriptionsPerYear ?? 40 });
-  await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
+  if ((options.seed ?? 'demo') === 'demo')
+    await seedDemoData(database.db, { subscriptionsPerYear: options.subscriptionsPerYear ?? 40, settings: settingsDefaults(config) });
+  await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
   const logger = options.log ?? (logFile ? { level: 'debug', stream: logFile } : false);
   const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
@@ -83,4 +85,15 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   if (login.status !== 200) throw new Error(`test login failed: ${JSON.stringify(login.body)}`);
   testApp.token = (login.body.data as { token: string }).token;
   return testApp;
+}
+
+/**
+ * Undoes the demo's bank statement import (issue 39: the demo shows one, with credits in 'Te koppelen'), for a test
+ * whose queue and payments must be its own.
+ */
+export async function undoDemoBankImport(t: TestApp): Promise<void> {
+  for (const demoImport of (await t.call('GET', '/api/getBankImports')).body.data as { importId: number }[]) {
+    const undone = await t.call('POST', '/api/undoBankImport', { importId: demoImport.importId });
+    if (undone.status !== 200) throw new Error(`undoing the demo's import failed: ${JSON.stringify(undone.body)}`);
+  }
 }

@@ -1,13 +1,23 @@
 import { count, eq, getTableColumns, max, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
-import { DEFAULT_MAIL_TEMPLATES, FIRST_CAMP_YEAR, GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { todayInBelgium } from '@common/calendar.js';
+import {
+  DEFAULT_MAIL_TEMPLATES,
+  FIRST_CAMP_YEAR,
+  GENDER_BOY,
+  GENDER_GIRL,
+  PAYMENT_METHOD,
+  REMINDER_MAIL_TEMPLATE,
+} from '@common/constants.js';
 import { belgianIban, formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
 import { REFERENCE_OGM_BASE, selectedDaysRemark, subscriptionReference } from '@common/registration.js';
 import { queryRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import { jsonParam } from '../db/sql.js';
 import * as t from '../db/schema.js';
+import { loadConfig } from '../config.js';
 import { addAdmin } from '../features/auth/service.js';
+import { settingsDefaults, type OrganiserSettings } from '../lib/settings.js';
 import { defaultMailTemplates } from '../mail/default-templates.js';
 
 /** The demo administrator that `npm start` prints on a database it filled itself. */
@@ -197,6 +207,25 @@ function periodsOfYear(year: number) {
   return weeks.map((w) => ({ name: w.name, nameShort: w.nameShort, startDate: iso(w.start), endDate: iso(addDays(w.start, 4)) }));
 }
 
+/** Families living abroad (near the border, as real camps have them): Belcotax knows each country. */
+const ABROAD = [
+  { street: 'Ginnekenweg', postalcode: '4811 AB', city: 'Breda', country: 'Nederland', phone: '+31 6 12 34 56 78' },
+  { street: 'Rue Nationale', postalcode: '59000', city: 'Lille', country: 'Frankrijk', phone: '+33 6 12 34 56 78' },
+  { street: 'Rue de la Gare', postalcode: 'L-1611', city: 'Luxemburg', country: 'Luxemburg', phone: '+352 621 123 456' },
+  { street: 'Pontstraße', postalcode: '52062', city: 'Aachen', country: 'Duitsland', phone: '+49 151 2345 6789' },
+];
+
+/**
+ * One family in 40 lives abroad, chosen by its subscription's number (so the other demo values stay as they were):
+ * a foreign address and phone. The parent keeps a Belgian national number (a border worker taxed in Belgium), so the
+ * child's attest and the Belcotax file carry a foreign address.
+ */
+function abroad(number: number) {
+  if (number % 40 !== 7) return {};
+  const place = ABROAD[Math.floor(number / 40) % ABROAD.length]!;
+  return { ...place, phone2: '' };
+}
+
 function phoneNumber(random: Random): string {
   return `04${random.int(70, 99)} ${random.int(10, 99)} ${random.int(10, 99)} ${random.int(10, 99)}`;
 }
@@ -206,6 +235,11 @@ export interface SeedOptions {
   subscriptionsPerYear?: number;
   years?: number[];
   seed?: number;
+  /**
+   * The environment's first-start settings (sender, public site, account), which the demo's saved settings keep;
+   * by default those of the process's environment.
+   */
+  settings?: OrganiserSettings;
 }
 
 /**
@@ -241,6 +275,7 @@ async function fillDemoData(db: Transaction, options: SeedOptions): Promise<void
   await seedMonitors(db, random);
   await addAdmin(db, DEMO_ADMIN.email, DEMO_ADMIN.password);
   for (const year of years) await seedSubscriptions(db, { year, count: options.subscriptionsPerYear ?? 2000, random });
+  await seedSeasonLife(db, options.settings ?? settingsDefaults(loadConfig()));
 }
 
 async function seedMonitors(db: Executor, random: Random) {
@@ -386,31 +421,29 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
   const batchSize = 500;
   for (let start = 0; start < options.count; start += batchSize) {
     const size = Math.min(batchSize, options.count - start);
-    const people = Array.from({ length: size }, () => {
+    const people = Array.from({ length: size }, (_, j) => {
       const lastname = random.pick(LAST_NAMES);
       const [postalcode, city] = random.pick(CITIES);
       const parentBirth = `${random.int(1975, 1992)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`;
       const parentFirst = random.pick(ADULTS);
-      return {
-        parent: {
-          firstname: parentFirst,
-          lastname,
-          street: random.pick(STREETS),
-          housenr: String(random.int(1, 220)) + (random.chance(0.1) ? random.pick(['A', 'B', ' bus 2']) : ''),
-          postalcode,
-          city,
-          country: 'België',
-          phone: phoneNumber(random),
-          phone2: random.chance(0.5) ? phoneNumber(random) : '',
-          email:
-            `${parentFirst}.${lastname}`
-              .toLowerCase()
-              .normalize('NFD')
-              .replace(/[^a-z.]/g, '') + `${random.int(1, 99)}@voorbeeld.be`,
-          nationalnr: formatNationalNumber(parentBirth, random.int(1, 996)),
-        },
+      const parent = {
+        firstname: parentFirst,
         lastname,
+        street: random.pick(STREETS),
+        housenr: String(random.int(1, 220)) + (random.chance(0.1) ? random.pick(['A', 'B', ' bus 2']) : ''),
+        postalcode,
+        city,
+        country: 'België',
+        phone: phoneNumber(random),
+        phone2: random.chance(0.5) ? phoneNumber(random) : '',
+        email:
+          `${parentFirst}.${lastname}`
+            .toLowerCase()
+            .normalize('NFD')
+            .replace(/[^a-z.]/g, '') + `${random.int(1, 99)}@voorbeeld.be`,
+        nationalnr: formatNationalNumber(parentBirth, random.int(1, 996)),
       };
+      return { parent: { ...parent, ...abroad(sequence + j) }, lastname };
     });
     const parentIds = await insertRows(
       db,
@@ -543,16 +576,202 @@ const SEED_LOCK_KEY = 20_250_701;
  * Fills a database that has no data yet; answers the demo login when the demo administrator exists.
  * Several processes starting at once on one PostgreSQL wait for each other, so only one of them seeds.
  */
-export async function ensureDemoData(db: Database): Promise<typeof DEMO_ADMIN | null> {
+export async function ensureDemoData(db: Database, settings?: OrganiserSettings): Promise<typeof DEMO_ADMIN | null> {
   return db.transaction(async (tx) => {
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     const [{ n } = { n: 0 }] = await tx.select({ n: count() }).from(t.locations);
     const [admins] = await tx.select({ n: count() }).from(t.admins);
     if (n === 0 && (admins?.n ?? 0) === 0) {
       console.log('Lege database: demogegevens aanmaken…');
-      await seedDemoData(tx);
+      await seedDemoData(tx, settings ? { settings } : {});
     }
     const [demo] = await tx.select({ id: t.admins.id }).from(t.admins).where(eq(t.admins.email, DEMO_ADMIN.email));
     return demo ? DEMO_ADMIN : null;
   });
+}
+
+/**
+ * The organiser as a newcomer's demo should show it (issue 39): recognised by the city, with every setting the
+ * attests and the Belcotax file need. Sender, public site and account stay the environment's.
+ */
+export const DEMO_ORGANISER = {
+  ORGANISER_ADDRESS: 'Sportlaan 5, 9000 Gent',
+  ORGANISER_COMPANY_NUMBER: '0123.456.749',
+  ORGANISER_BIC: 'GKCCBEBB',
+  RECOGNITION_CODE: '2',
+  CERTIFYING_AUTHORITY: 'Stad Gent',
+  CERTIFYING_AUTHORITY_ADDRESS: 'Botermarkt 1, 9000 Gent',
+  CERTIFYING_AUTHORITY_COMPANY_NUMBER: '0207.451.227',
+  SIGNATORY_NAME: 'Jan Peeters',
+  SIGNATORY_CAPACITY: 'Voorzitter',
+  /** The daily maxima the product's own examples name (common/src/fiscal-attests.ts), in cents. */
+  FISCAL_DAILY_MAXIMUMS: { '2023': 1570, '2024': 1610 },
+  BELCOTAX_CONTACT_NAME: 'An De Smet',
+  BELCOTAX_CONTACT_PHONE: '09 123 45 67',
+  BELCOTAX_CONTACT_EMAIL: 'boekhouding@sportkampen.be',
+} as const;
+
+/** How many credits of the demo's bank statement are booked on a subscription, and how many wait in 'Te koppelen'. */
+const DEMO_BANK_MATCHED = 25;
+const DEMO_BANK_UNMATCHED = [
+  { payerName: 'Familie Peeters-Claes', communication: 'kamp zomer Lotte en Mats', amountCents: 25000 },
+  { payerName: 'S. Janssens', communication: 'inschrijving sportkamp', amountCents: 12500 },
+  { payerName: 'Ouderraad De Regenboog', communication: 'bijdrage kampen 3 kinderen', amountCents: 37500 },
+];
+
+/**
+ * What a season leaves behind, so that every screen of the demo shows something real (issue 39): the organiser's
+ * settings; attendance on every camp day that has been (never a later one: the server refuses those too), a child
+ * absent now and then; the money of most paid cancellations refunded; one bank statement import (the latest payments) with
+ * booked and unmatched credits; payment reminders planned on camps that are still to come. Set-based SQL over
+ * what `seedSubscriptions` made, so the demo stays as fast to make as it was.
+ */
+async function seedSeasonLife(db: Executor, defaults: OrganiserSettings): Promise<void> {
+  const today = todayInBelgium();
+  await db.insert(t.settings).values({
+    id: 1,
+    organiserName: defaults.ORGANISER_NAME,
+    organiserIban: defaults.ORGANISER_IBAN,
+    mailFrom: defaults.MAIL_FROM,
+    publicSiteUrl: defaults.PUBLIC_SITE_URL,
+    organiserAddress: DEMO_ORGANISER.ORGANISER_ADDRESS,
+    organiserCompanyNumber: DEMO_ORGANISER.ORGANISER_COMPANY_NUMBER,
+    organiserBic: DEMO_ORGANISER.ORGANISER_BIC,
+    recognitionCode: DEMO_ORGANISER.RECOGNITION_CODE,
+    certifyingAuthority: DEMO_ORGANISER.CERTIFYING_AUTHORITY,
+    certifyingAuthorityAddress: DEMO_ORGANISER.CERTIFYING_AUTHORITY_ADDRESS,
+    certifyingAuthorityCompanyNumber: DEMO_ORGANISER.CERTIFYING_AUTHORITY_COMPANY_NUMBER,
+    signatoryName: DEMO_ORGANISER.SIGNATORY_NAME,
+    signatoryCapacity: DEMO_ORGANISER.SIGNATORY_CAPACITY,
+    fiscalDailyMaximums: { ...DEMO_ORGANISER.FISCAL_DAILY_MAXIMUMS },
+    belcotaxContactName: DEMO_ORGANISER.BELCOTAX_CONTACT_NAME,
+    belcotaxContactPhone: DEMO_ORGANISER.BELCOTAX_CONTACT_PHONE,
+    belcotaxContactEmail: DEMO_ORGANISER.BELCOTAX_CONTACT_EMAIL,
+  });
+
+  // Attendance: the booked days (a flexible booking's chosen ones) before today; about one day in 17 absent.
+  await db.execute(sql`
+    insert into ${t.attendance} (subscription_id, day, present, registered_at)
+    select s.id, d.day::date, (s.id * 7 + extract(day from d.day::date)::int) % 17 <> 0,
+           (d.day::date + time '17:00') at time zone 'Europe/Brussels'
+    from ${t.subscriptions} s
+    join ${t.camps} c on c.id = s.camp_id
+    cross join lateral unnest(string_to_array(
+      case when c.flexible_booking_allowed and coalesce(s.selected_days, '') <> '' then s.selected_days else c.active_days end, ','
+    )) as d(day)
+    where not s.cancelled and d.day::date < ${today}::date`);
+
+  // Refunds: two paid cancellations in three got their money back (less the camp's fee), ten days after the
+  // cancellation; the others still wait on Terugbetalingen.
+  const refunded = await queryRows<{ id: number; cents: number; day: string }>(
+    db,
+    sql`select s.id, s.paid_amount_cents - c.cancellation_fee_cents as cents,
+               to_char(least((s.cancellation_date at time zone 'Europe/Brussels')::date + 10, ${today}::date), 'YYYY-MM-DD') as day
+        from ${t.subscriptions} s join ${t.camps} c on c.id = s.camp_id
+        where s.cancelled and s.paid_amount_cents > c.cancellation_fee_cents and s.id % 3 <> 0
+          and (s.cancellation_date at time zone 'Europe/Brussels')::date < ${today}::date`,
+  );
+  if (refunded.length > 0) {
+    await insertRows(
+      db,
+      t.payments,
+      refunded.map((r) => ({
+        source: 'refund' as const,
+        state: 'booked' as const,
+        subscriptionId: r.id,
+        amountCents: -r.cents,
+        valueDate: r.day,
+      })),
+    );
+    await db.execute(sql`
+      update ${t.subscriptions} s set paid_amount_cents = c.cancellation_fee_cents
+      from ${t.camps} c
+      where c.id = s.camp_id and s.id in (select (value)::int from json_array_elements_text(${jsonParam(refunded.map((r) => r.id))}))`);
+  }
+
+  await seedBankImport(db, defaults, today);
+
+  // Planned mails: on the camps still to come, a reminder to the families that have not paid two weeks before the start.
+  await db.execute(sql`
+    insert into ${t.mailSchedules} (camp_id, template_id, trigger, days, target)
+    select c.id, ${REMINDER_MAIL_TEMPLATE}, 'beforeStart', 14, 'unpaid'
+    from ${t.camps} c join ${t.periods} p on p.id = c.period_id
+    where p.start_date > ${today}::date and c.id % 3 = 0`);
+}
+
+/**
+ * The latest bank statement as imported from a CODA file: credits of paid transfers booked on their subscription
+ * (their amount is already in the paid amount, so undoing the import takes it back out), a few credits nobody could
+ * match, waiting in 'Te koppelen', and two debits ignored.
+ */
+async function seedBankImport(db: Executor, defaults: OrganiserSettings, today: string): Promise<void> {
+  const credits = await queryRows<{ id: number; cents: number; day: string; account: string | null; payer: string; ogm: string }>(
+    db,
+    sql`select s.id, s.paid_amount_cents as cents, to_char(s.payment_date, 'YYYY-MM-DD') as day, s.paid_account_nr as account,
+               p.firstname || ' ' || p.lastname as payer, s.ogm
+        from ${t.subscriptions} s
+        join ${t.children} ch on ch.id = s.child_id
+        join ${t.parents} p on p.id = ch.parent_id
+        where not s.cancelled
+          and s.payment_method_id = ${PAYMENT_METHOD.bankTransfer} and s.paid_amount_cents > 0 and s.payment_date < ${today}::date
+        order by s.payment_date desc, s.id
+        limit ${DEMO_BANK_MATCHED}`,
+  );
+  if (credits.length === 0) return;
+  const statementDate = credits[0]!.day;
+  const [importRow] = await db
+    .insert(t.bankImports)
+    .values({
+      fileName: `rekeninguittreksel-${statementDate}.cod`,
+      format: 'coda',
+      statements: [
+        {
+          account: defaults.ORGANISER_IBAN.replace(/\s/g, ''),
+          date: statementDate,
+          sequence: '042',
+          movements: credits.length + DEMO_BANK_UNMATCHED.length + 2,
+          currency: 'EUR',
+        },
+      ],
+      movements: credits.length + DEMO_BANK_UNMATCHED.length + 2,
+      matched: credits.length,
+      alreadyImported: 0,
+      unmatched: DEMO_BANK_UNMATCHED.length,
+      ignoredDebits: 2,
+      createdAt: `${statementDate}T09:30:00.000Z`,
+    })
+    .returning({ id: t.bankImports.id });
+  const bank = (movement: number) => ({
+    source: 'bank' as const,
+    importId: importRow!.id,
+    statementDate,
+    statementSequence: '042',
+    movementKey: `demo-${statementDate}-042-${movement}`,
+  });
+  await insertRows(db, t.payments, [
+    ...credits.map((c, i) => ({
+      ...bank(i + 1),
+      state: 'booked' as const,
+      subscriptionId: c.id,
+      amountCents: c.cents,
+      valueDate: c.day,
+      accountNr: c.account,
+      payerName: c.payer,
+      communication: null,
+      structuredCommunication: c.ogm.replace(/\D/g, ''),
+      queueReason: null,
+    })),
+    ...DEMO_BANK_UNMATCHED.map((u, i) => ({
+      ...bank(credits.length + i + 1),
+      state: 'unmatched' as const,
+      subscriptionId: null,
+      amountCents: u.amountCents,
+      valueDate: statementDate,
+      accountNr: belgianIban(4_000_000_000 + i),
+      payerName: u.payerName,
+      communication: u.communication,
+      structuredCommunication: null,
+      queueReason: 'no-match' as const,
+    })),
+  ]);
 }
