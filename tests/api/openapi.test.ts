@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract, rolesOf } from '@common/contract/index.js';
+import { contract, rolesOf, statusOfCode } from '@common/contract/index.js';
 import { roles } from '@common/roles.js';
 import { openApiDocument } from '../../scripts/api-docs.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
@@ -71,7 +71,7 @@ describe('OpenAPI document', () => {
         ...(refusesARole ? ['403'] : []),
         ...(c.body ? ['413'] : []),
         ...idempotent,
-        ...(c.refusals ?? []).map(String),
+        ...(c.refusals ?? []).map((code) => String(statusOfCode[code])),
         '500',
         '503',
       ];

@@ -1,5 +1,16 @@
 import { createWriteStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
+import {
+  codesOf,
+  contract,
+  type BodyInput,
+  type Call,
+  type CallName,
+  type Contract,
+  type DataOf,
+  type QueryInput,
+} from '@common/contract/index.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Database } from '../../server/src/db/client.js';
@@ -18,6 +29,22 @@ export interface ApiAnswer<T = unknown> {
   headers: Record<string, string | string[] | number | undefined>;
 }
 
+type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
+/** The answer of a call of the table: its typed `data`, or the error shape. */
+export type CallAnswer<N extends CallName> = ApiAnswer<{ data?: DataOf<Contract[N]> }>;
+/**
+ * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
+ * (or its query, for a call without one) typed by the call's schema, so a renamed field breaks the test when it is
+ * type checked. `token: null` calls anonymously. A test that sends invalid input on purpose uses `t.call` and says so.
+ */
+export type TypedApi = {
+  [N in CallName]: (
+    ...args: Input<Contract[N]> extends undefined
+      ? [input?: undefined, options?: { token?: string | null }]
+      : [input: Input<Contract[N]>, options?: { token?: string | null }]
+  ) => Promise<CallAnswer<N>>;
+};
+
 export interface TestApp {
   app: FastifyInstance;
   db: Database;
@@ -26,6 +53,8 @@ export interface TestApp {
   token: string;
   /** A signed-in call through inject; pass token: null for an anonymous one. */
   call<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string | null): Promise<ApiAnswer<T>>;
+  /** The typed client made from the contract (see TypedApi). */
+  api: TypedApi;
   close(): Promise<void>;
 }
 
@@ -38,6 +67,32 @@ export interface TestAppOptions {
   log?: LogDestination;
   /** A controlled clock (tests/helpers/clock.ts); the system clock by default. */
   clock?: Clock;
+}
+
+/** The call of the table a request goes to, by its method and path. */
+const callsByRoute = new Map(Object.entries(contract).map(([name, c]) => [`${c.method} ${c.path}`, { name, c: c as Call }]));
+
+/**
+ * A refusal of a call of the table must carry a code the call declares (or one every call may answer,
+ * `codesOf`): the web decides on codes, so an undeclared one is a bug of the call or of its declaration.
+ */
+function expectDeclaredCode(method: string, url: string, answer: ApiAnswer) {
+  if (answer.status < 400) return;
+  const route = callsByRoute.get(`${method} ${url.split('?')[0]}`);
+  const code = (answer.body as { error?: { code?: string } } | undefined)?.error?.code;
+  if (!route || code === undefined) return;
+  expect(
+    [...codesOf(route.c)],
+    `${route.name} answered ${answer.status} ${code}, which it does not declare in common/src/contract/`,
+  ).toContain(code);
+}
+
+/** A query as the URL's search, as a browser sends it. */
+function queryString(query: unknown): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) if (value !== undefined) params.set(key, String(value));
+  const text = params.toString();
+  return text ? `?${text}` : '';
 }
 
 const logFile = process.env.TEST_LOG_FILE ? createWriteStream(process.env.TEST_LOG_FILE, { flags: 'a' }) : null;
@@ -66,8 +121,20 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     } catch {
       parsed = response.body;
     }
-    return { status: response.statusCode, body: parsed, headers: response.headers };
+    const answer = { status: response.statusCode, body: parsed, headers: response.headers };
+    expectDeclaredCode(method, url, answer);
+    return answer;
   };
+
+  const api = Object.fromEntries(
+    Object.entries(contract).map(([name, c]) => [
+      name,
+      (input?: unknown, options: { token?: string | null } = {}) =>
+        c.body
+          ? call(c.method, c.path, input ?? {}, options.token)
+          : call(c.method, `${c.path}${queryString(input)}`, undefined, options.token),
+    ]),
+  ) as TypedApi;
 
   const testApp: TestApp = {
     app,
@@ -76,6 +143,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     config,
     token: '',
     call,
+    api,
     close: async () => {
       await app.close();
       await database.close();

@@ -1,8 +1,11 @@
 /** The call table without its schemas, made at build time by web/call-index-plugin.ts. */
 declare module 'virtual:call-index' {
-  import type { CallName, HttpMethod } from '@common/contract/index.js';
+  import type { CallName, DataTag, HttpMethod } from '@common/contract/index.js';
 
-  export const callIndex: Record<CallName, { method: HttpMethod; path: `/api/${string}`; body: boolean }>;
+  export const callIndex: Record<
+    CallName,
+    { method: HttpMethod; path: `/api/${string}`; body: boolean; provides: readonly DataTag[]; invalidates: readonly DataTag[] }
+  >;
 }
 
 declare module 'virtual:call-roles' {

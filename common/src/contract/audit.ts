@@ -7,6 +7,7 @@ export const auditCalls = feature('audit', {
     method: 'GET',
     path: '/api/getAuditLog',
     access: reads('auditLog'),
+    provides: ['audit'],
     summary: 'The audit log, newest first, 100 at a time: who changed what and when, each change as field: old → new in Dutch',
     query: auditLogQuery,
     response: auditLogAnswer,

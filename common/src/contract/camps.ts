@@ -10,6 +10,7 @@ export const campCalls = feature('camps', {
     method: 'GET',
     path: '/api/getCamps',
     access: reads('camp'),
+    provides: ['camp', 'subscription'],
     summary: 'The camps of a camp year, or the one with campId, with seats and inherited booking settings',
     query: campsQuery,
     response: z.array(campRecord),
@@ -20,21 +21,23 @@ export const campCalls = feature('camps', {
     path: '/api/getCampSummary',
     // Money: the payments' policy (a monitor sees nothing about money).
     access: reads('payment'),
+    provides: ['camp', 'subscription', 'payment'],
     summary: 'Seats, counts per payment status and money totals of one camp',
     query: campIdQuery,
     response: z.array(campSummaryRecord),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: { campId: 1 } },
   }),
   crudCamp: call({
     method: 'POST',
     path: '/api/crudCamp',
     access: changes('camp'),
+    invalidates: ['camp', 'subscription'],
     summary:
       'The camp object plus an optional action (create, read, update, delete); without one, no CAMP_ID creates and a CAMP_ID updates. Read answers the camp as a list',
     body: crudCampRequest,
     response: z.union([z.object({ campId: z.number() }), z.array(campRecord)]),
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'VERSION_CONFLICT'],
     example: {
       body: {
         LOCATION_ID: 2,

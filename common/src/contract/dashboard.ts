@@ -7,6 +7,7 @@ export const dashboardCalls = feature('dashboard', {
     method: 'GET',
     path: '/api/getDashboard',
     access: reads('dashboard'),
+    provides: ['subscription', 'camp', 'payment'],
     summary: 'The season of a camp year at a glance: occupancy, bookings per week, money, discounts per reason, cancellations',
     query: dashboardQuery,
     response: dashboardAnswer,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { rolesFor, type Access } from '../policies.js';
+import type { DataTag } from '../data-tags.js';
 import { roles as allRoles, type Role } from '../roles.js';
 
 /**
@@ -10,13 +11,6 @@ import { roles as allRoles, type Role } from '../roles.js';
  */
 
 export type HttpMethod = 'GET' | 'POST' | 'DELETE';
-
-/**
- * Refusals a call may answer besides those every call may: 400 (bad input), 401 (no valid session, unless
- * the call is public), 403 (a role the call does not allow, see `roles`), 413 (a body over the limit, for calls with a body), 500, and 503 (the database cannot
- * be reached right now).
- */
-export type RefusalStatus = 401 | 404 | 409 | 429;
 
 export const errorCodes = [
   'VALIDATION',
@@ -47,6 +41,65 @@ export const errorCodes = [
 ] as const;
 export type ErrorCode = (typeof errorCodes)[number];
 
+/** The HTTP status of each code (decisions.md section 2), in one place: the server answers it, the OpenAPI document lists it. */
+export const statusOfCode: Record<ErrorCode, number> = {
+  VALIDATION: 400,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  REQUEST_TIMEOUT: 408,
+  CONFLICT: 409,
+  VERSION_CONFLICT: 409,
+  CAMP_FULL: 409,
+  CAMP_CLOSED: 409,
+  AGE_OUT_OF_RANGE: 409,
+  FUTURE_ATTENDANCE: 409,
+  BELCOTAX_SETTINGS_MISSING: 409,
+  BELCOTAX_DATA_MISSING: 409,
+  BODY_TOO_LARGE: 413,
+  TOO_MANY_ATTEMPTS: 429,
+  HEADERS_TOO_LARGE: 431,
+  INTERNAL: 500,
+  DATABASE_UNAVAILABLE: 503,
+};
+
+/**
+ * The codes any call may answer, so none declares them: bad input (VALIDATION), a role the call does not allow
+ * (FORBIDDEN), a request over the limits (BODY_TOO_LARGE, HEADERS_TOO_LARGE, REQUEST_TIMEOUT), a failure
+ * (INTERNAL, DATABASE_UNAVAILABLE).
+ */
+const everyCallsCodes = [
+  'VALIDATION',
+  'FORBIDDEN',
+  'BODY_TOO_LARGE',
+  'HEADERS_TOO_LARGE',
+  'REQUEST_TIMEOUT',
+  'INTERNAL',
+  'DATABASE_UNAVAILABLE',
+] as const satisfies readonly ErrorCode[];
+
+/**
+ * The refusals a call declares, by code (`refusals: ['NOT_FOUND', 'CAMP_FULL']`): the web decides on them, the
+ * OpenAPI document lists their statuses, and the API tests fail on an answer with a code its call does not declare.
+ */
+export type RefusalCode = Exclude<ErrorCode, (typeof everyCallsCodes)[number]>;
+
+/**
+ * Every code a call may answer: those of every call, UNAUTHORIZED without a valid session (unless it is public),
+ * CONFLICT for a signed-in change (an Idempotency-Key reused for another request, plugins/idempotency.ts), and
+ * the refusals it declares.
+ */
+export function codesOf(c: Pick<Call, 'public' | 'method' | 'refusals'>): ReadonlySet<ErrorCode> {
+  return new Set<ErrorCode>([
+    ...everyCallsCodes,
+    ...(c.public ? [] : (['UNAUTHORIZED'] as const)),
+    ...(c.method !== 'GET' && !c.public ? (['CONFLICT'] as const) : []),
+    ...(c.refusals ?? []),
+  ]);
+}
+
+export { dataTags, type DataTag } from '../data-tags.js';
+
 /** Every failure answers this shape (decisions.md section 2): a Dutch message, and per field for bad input. */
 export const errorAnswer = z.object({
   error: z.object({
@@ -63,8 +116,15 @@ type None = z.ZodNever;
 type Example<Q extends z.ZodType, B extends z.ZodType> = ([Q] extends [None] ? unknown : { query: z.input<Q> }) &
   ([B] extends [None] ? unknown : { body: z.input<B> });
 
+/**
+ * A read declares what its answer shows; a change declares what it makes stale (`dataTags`). A GET that makes
+ * something new each time (generateVoucher) provides nothing: it is never cached.
+ */
+type Caching =
+  | { method: 'GET'; provides: readonly DataTag[]; invalidates?: never }
+  | { method: 'POST' | 'DELETE'; invalidates: readonly DataTag[]; provides?: never };
+
 interface Common<Q extends z.ZodType, B extends z.ZodType> {
-  method: HttpMethod;
   /** The whole path, `/api/<name>` for the calls of spec section 7. */
   path: `/api/${string}`;
   /** One line for the OpenAPI document. */
@@ -79,20 +139,25 @@ interface Common<Q extends z.ZodType, B extends z.ZodType> {
   access: Access;
   query?: Q;
   body?: B;
-  refusals?: readonly RefusalStatus[];
+  /** The refusals of its own, by code (see `RefusalCode`). */
+  refusals?: readonly RefusalCode[];
   /** A valid request: the fuzzer mutates it, the OpenAPI document shows it. */
   example: Example<Q, B>;
 }
 
-interface Definition<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> extends Common<Q, B> {
-  /** The schema of the answer's `data`; the answer itself is `{ data }`. */
-  response: R;
-}
+type Definition<Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType> = Common<Q, B> &
+  Caching & {
+    /** The schema of the answer's `data`; the answer itself is `{ data }`. */
+    response: R;
+  };
 
 export const fileFormats = ['xlsx', 'csv', 'pdf', 'xml', 'json', 'zip'] as const;
 export type FileFormat = (typeof fileFormats)[number];
 
 interface DownloadDefinition<Q extends z.ZodType, B extends z.ZodType> extends Common<Q, B> {
+  method: HttpMethod;
+  /** A file is never cached; a download that marks what it exported (exportRefunds) names what that makes stale. */
+  invalidates?: readonly DataTag[];
   /** The formats the file can have: the answer is that file, not `{ data }`. */
   files: readonly FileFormat[];
 }
@@ -101,9 +166,13 @@ interface DownloadDefinition<Q extends z.ZodType, B extends z.ZodType> extends C
 export const fileAnswer = z.string().meta({ format: 'binary' });
 
 export interface Call<Q extends z.ZodType = z.ZodType, B extends z.ZodType = z.ZodType, R extends z.ZodType = z.ZodType> extends Omit<
-  Definition<Q, B, R>,
+  Common<Q, B>,
   'example'
 > {
+  method: HttpMethod;
+  response: R;
+  provides?: readonly DataTag[];
+  invalidates?: readonly DataTag[];
   example: { query?: unknown; body?: unknown };
   /** Set for a download (see `download`). */
   files?: readonly FileFormat[];

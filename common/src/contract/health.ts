@@ -7,6 +7,7 @@ export const healthCalls = feature('health', {
     method: 'GET',
     path: '/api/health',
     access: reads('health'),
+    provides: [],
     summary: 'For a load balancer: 200 while the database answers, 503 when it does not',
     public: true,
     response: z.object({ status: z.literal('ok') }),

@@ -9,6 +9,7 @@ export const mailScheduleCalls = feature('mail-schedules', {
     method: 'GET',
     path: '/api/getMailSchedules',
     access: reads('mailSchedule'),
+    provides: ['mailSchedule', 'mail'],
     summary: 'The automatic mails of a camp, each with what was sent and what is planned',
     query: mailSchedulesQuery,
     response: z.array(mailScheduleRecord),
@@ -18,11 +19,12 @@ export const mailScheduleCalls = feature('mail-schedules', {
     method: 'POST',
     path: '/api/crudMailSchedule',
     access: changes('mailSchedule'),
+    invalidates: ['mailSchedule'],
     summary:
       'A mail schedule plus an optional action (create, read, update, delete); without one, no MAILSCHEDULE_ID creates and one updates',
     body: crudMailScheduleRequest,
     response: z.union([z.object({ mailScheduleId: z.number() }), z.array(mailScheduleRecord)]),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { body: { CAMP_ID: 1, MAILTEMPLATE_ID: 'bevestiging', TRIGGER: 'beforeStart', DAYS: 7, TARGET: 'all' } },
   }),
 });

@@ -12,6 +12,7 @@ export const monitorCalls = feature('monitors', {
     method: 'GET',
     path: '/api/getMonitors',
     access: reads('monitor'),
+    provides: ['monitor'],
     summary: 'Every monitor, or the one with monitorId (an empty list when unknown)',
     query: monitorsQuery,
     response: z.array(monitorRecord),
@@ -30,11 +31,12 @@ export const monitorCalls = feature('monitors', {
     method: 'POST',
     path: '/api/updateMonitor',
     access: changes('monitor'),
+    invalidates: ['monitor'],
     summary:
       'The monitor object: without MONITOR_ID it creates (every required field); with one it updates the fields sent and keeps the others. With MONITOR_VERSION, refused (409) when the monitor changed since',
     body: updateMonitorRequest,
     response: monitorIdAnswer,
-    refusals: [404],
+    refusals: ['NOT_FOUND', 'VERSION_CONFLICT'],
     example: {
       body: {
         MONITOR_FIRSTNAME: 'Lotte',
@@ -58,11 +60,12 @@ export const monitorCalls = feature('monitors', {
     method: 'DELETE',
     path: '/api/deleteMonitor',
     access: changes('monitor'),
+    invalidates: ['monitor'],
     summary: 'monitorId in the JSON body or in the query; the body wins when both carry one',
     query: monitorsQuery,
     body: monitorsQuery.nullish(),
     response: monitorIdAnswer,
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: {}, body: { monitorId: 1 } },
   }),
 });

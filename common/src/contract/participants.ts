@@ -9,21 +9,24 @@ export const participantCalls = feature('participants', {
     method: 'GET',
     path: '/api/getCampParticipants',
     access: reads('participant'),
+    provides: ['subscription'],
     summary: "The children of a camp with their days and attendance; with a date, only that day's",
     query: campParticipantsQuery,
     response: z.array(campParticipant),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: { campId: 1 } },
   }),
   setAttendance: call({
     method: 'POST',
     path: '/api/setAttendance',
     access: changes('participant'),
+    // Its answer patches the camp's list at once (the web's attendance saver); no other answer shows presence.
+    invalidates: [],
     summary:
       "Registers (true, false) or clears (null) a child's attendance on one of its camp days; present only on a day that has come (409 FUTURE_ATTENDANCE)",
     body: setAttendancePayload,
     response: attendanceAnswer,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'FUTURE_ATTENDANCE'],
     example: { body: { SUBSCRIPTION_ID: 1, date: '2021-07-19', present: true } },
   }),
   exportCampParticipants: download({
@@ -33,7 +36,7 @@ export const participantCalls = feature('participants', {
     summary: 'The participant list of a camp day (with date) or the whole camp, as PDF, xlsx or CSV',
     query: exportCampParticipantsQuery,
     files: ['pdf', 'xlsx', 'csv'],
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: { campId: 1, format: 'pdf' } },
   }),
 });

@@ -18,6 +18,7 @@ export const registrationCalls = feature('registration', {
     method: 'GET',
     path: '/api/findFamilies',
     access: reads('family'),
+    provides: ['subscription'],
     summary:
       'Parents whose name, e-mail or national number matches, with their children (at most 20; no national numbers), and how many there are',
     query: findFamiliesQuery,
@@ -28,11 +29,12 @@ export const registrationCalls = feature('registration', {
     method: 'POST',
     path: '/api/createSubscription',
     access: changes('subscription'),
+    invalidates: ['subscription', 'mail'],
     summary:
       "Staff's registration: a seat in the camp (409 CAMP_FULL, CAMP_CLOSED, AGE_OUT_OF_RANGE unless overCapacity, overClosed, overAgeRange), OGM, confirmation mail",
     body: createSubscriptionPayload,
     response: z.object({ SUBSCRIPTION_ID: z.number() }),
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'CAMP_FULL', 'CAMP_CLOSED', 'AGE_OUT_OF_RANGE'],
     example: {
       body: {
         CAMP_ID: 1,
@@ -52,17 +54,19 @@ export const registrationCalls = feature('registration', {
     method: 'POST',
     path: '/api/moveSubscription',
     access: changes('subscription'),
+    invalidates: ['subscription', 'mail'],
     summary:
       "Moves the subscription to another camp of its year (the booking rules and overrides of createSubscription): the target's price, payments along, a 'verplaatsing' mail",
     body: moveSubscriptionPayload,
     response: subscriptionDetail,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'CAMP_FULL', 'CAMP_CLOSED', 'AGE_OUT_OF_RANGE'],
     example: { body: { SUBSCRIPTION_ID: 1, CAMP_ID: 2, overCapacity: false, overAgeRange: false, overClosed: false } },
   }),
   getDeletedSubscriptions: call({
     method: 'GET',
     path: '/api/getDeletedSubscriptions',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary: 'The trash: deleted subscriptions of a camp year (without campYear: the current one), newest first',
     query: campYearQuery,
     response: z.array(deletedSubscriptionRecord),
@@ -72,11 +76,12 @@ export const registrationCalls = feature('registration', {
     method: 'POST',
     path: '/api/restoreSubscription',
     access: changes('subscription'),
+    invalidates: ['subscription', 'mail'],
     summary:
       "'Terugzetten': the subscription exactly as it was, if its seat is still free, the camp open and the child of its age (409 unless overridden, as createSubscription)",
     body: subscriptionIdPayload.extend(bookingOverrides),
     response: z.object({ SUBSCRIPTION_ID: z.number() }),
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'CAMP_FULL', 'CAMP_CLOSED', 'AGE_OUT_OF_RANGE'],
     example: { body: { SUBSCRIPTION_ID: 1, overCapacity: false } },
   }),
 });

@@ -10,6 +10,7 @@ export const reminderCalls = feature('reminders', {
     method: 'GET',
     path: '/api/getOpenPayments',
     access: reads('reminder'),
+    provides: ['subscription', 'payment', 'mail'],
     summary: 'Every subscription of the year that is not cancelled and has money open, with days since booking and reminders sent',
     query: openPaymentsQuery,
     response: z.array(openPaymentRecord),
@@ -19,17 +20,19 @@ export const reminderCalls = feature('reminders', {
     method: 'POST',
     path: '/api/sendPaymentReminders',
     access: changes('reminder'),
+    invalidates: ['subscription', 'mail'],
     summary:
       "A reminder mail from the template 'herinnering' to each parent, through the outbox; answers which were sent and which skipped, and why",
     body: sendPaymentRemindersPayload,
     response: sendPaymentRemindersResult,
-    refusals: [409],
+    refusals: ['CONFLICT'],
     example: { body: { subscriptionIds: [1] } },
   }),
   getPaymentQrCode: call({
     method: 'GET',
     path: '/api/getPaymentQrCode',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary:
       "The EPC payment QR code of a subscription's amount open (PNG as a data URL), as its mails carry it; an empty list when it asks for no transfer",
     query: paymentsQuery,

@@ -8,6 +8,7 @@ export const settingsCalls = feature('settings', {
     method: 'GET',
     path: '/api/getSettings',
     access: reads('settings'),
+    provides: ['settings'],
     summary:
       "The organiser's settings as a one-record list (nothing secret); a medewerker gets only the organiser's name and the public site's address",
     response: z.array(settingsRecord.partial().required({ ORGANISER_NAME: true, PUBLIC_SITE_URL: true })),
@@ -17,6 +18,7 @@ export const settingsCalls = feature('settings', {
     method: 'POST',
     path: '/api/updateSettings',
     access: changes('settings'),
+    invalidates: ['settings'],
     summary: 'Saves all the settings; answers them as a one-record list',
     body: settingsPayload,
     response: z.array(settingsRecord),

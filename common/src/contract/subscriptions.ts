@@ -19,18 +19,19 @@ import { correctSubscriberPayload } from '../schemas/registration.js';
 import { campYearQuery, idQuery, lunchPreferenceRecord, requiredIdQuery } from '../schemas/taxonomy.js';
 import { exportSubscriptionsQuery } from '../schemas/participants.js';
 import { changes, exports, reads } from '../policies.js';
-import { call, download, feature } from './define.js';
+import { call, download, feature, type DataTag } from './define.js';
 
 /** A change of one subscription answers its detail as it is after the change. */
-const changeOf = (name: string, summary: string) =>
+const changeOf = (name: string, summary: string, invalidates: readonly DataTag[]) =>
   call({
     method: 'POST',
     path: `/api/${name}`,
     access: changes('subscription'),
+    invalidates,
     summary,
     body: subscriptionIdPayload,
     response: subscriptionDetail,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT'],
     example: { body: { SUBSCRIPTION_ID: 1 } },
   });
 
@@ -39,6 +40,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptions',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary: 'Every subscription of a camp year (without campYear: the current one), cancelled ones included',
     query: campYearQuery,
     response: z.array(subscriptionListRow),
@@ -48,6 +50,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptionColumns',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary:
       "The rows of getSubscriptions column-wise, for the web app's overview: each field one array, the rows in the overview's order (the child's last name, then first name, Dutch collation), the fields a camp decides once per camp. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
@@ -58,6 +61,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptionFirstRows',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary:
       "The rows the overview opens on, shown while the whole year (getSubscriptionColumns) loads: the first 200 subscriptions of the camp year that are not cancelled, in the overview's order, column-wise as getSubscriptionColumns, and total, how many are not cancelled. Its ETag is the lists' version: with If-None-Match it answers 304 while nothing changed",
     query: campYearQuery,
@@ -68,6 +72,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/searchSubscriptions',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary:
       "The ids of the camp year's subscriptions the overview's search text finds through what its rows do not carry: the child's or the parent's national number (a word of the text is the whole number; every other word occurs in the name, reference or OGM), or the parent's name, e-mail address or phone number in any notation (every word occurs in the child's or the parent's fields, or the digits together are the phone number). The overview finds every other match itself",
     query: searchSubscriptionsQuery,
@@ -78,6 +83,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptionSelection',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary:
       "The camp year's subscriptions (cancelled ones included) booked from bookedFrom to bookedTo (days in Belgium, both included) and given a discount whose text is discountReason, each with the amount of those discounts: the overview's filters on what its rows do not carry, as the dashboard's figures link into it",
     query: subscriptionSelectionQuery,
@@ -97,16 +103,18 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getSubscriptionFullDetail',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary: 'One subscription with every field; data[0] is the record',
     query: requiredIdQuery,
     response: z.array(subscriptionDetail),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: { id: 1 } },
   }),
   getDiscounts: call({
     method: 'GET',
     path: '/api/getDiscounts',
     access: reads('subscription'),
+    provides: ['subscription'],
     summary: 'The discounts of one subscription, or of all without id; oldest first',
     query: idQuery,
     response: z.array(subscriptionDiscountRecord),
@@ -116,6 +124,7 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'GET',
     path: '/api/getLunchPreferences',
     access: reads('season'),
+    provides: ['season'],
     summary: 'The lunch preferences a subscription can have',
     response: z.array(lunchPreferenceRecord),
     example: {},
@@ -124,10 +133,11 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'POST',
     path: '/api/updateSubscriber',
     access: changes('subscription'),
+    invalidates: ['subscription'],
     summary: "The child's name; answers the detail of SUBSCRIPTION_ID (without it, the child's newest subscription)",
     body: updateSubscriberPayload,
     response: subscriptionDetail,
-    refusals: [404],
+    refusals: ['NOT_FOUND', 'VERSION_CONFLICT'],
     example: { body: { SUBSCRIBER_ID: 1, SUBSCRIPTION_ID: 1, SUBSCRIBER_FIRSTNAME: 'Noor', SUBSCRIBER_LASTNAME: 'Janssens' } },
   }),
   correctSubscriber: call({
@@ -145,10 +155,11 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'POST',
     path: '/api/updateSubscriberParent',
     access: changes('subscription'),
+    invalidates: ['subscription'],
     summary: "The parent's data; answers the detail of SUBSCRIPTION_ID (without it, the newest of the parent's children)",
     body: updateSubscriberParentPayload,
     response: subscriptionDetail,
-    refusals: [404],
+    refusals: ['NOT_FOUND', 'VERSION_CONFLICT'],
     example: {
       body: {
         SUBSCRIBER_PARENT_ID: 1,
@@ -170,54 +181,59 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'POST',
     path: '/api/updateSubscription',
     access: changes('subscription'),
+    invalidates: ['subscription'],
     summary: 'Lunch preference and remark',
     body: updateSubscriptionPayload,
     response: subscriptionDetail,
-    refusals: [404],
+    refusals: ['NOT_FOUND', 'VERSION_CONFLICT'],
     example: { body: { SUBSCRIPTION_ID: 1, SUBSCRIPTION_LUNCH_PREFERENCE_ID: 1, SUBSCRIPTION_REMARK: 'Allergisch voor noten' } },
   }),
   addDiscount: call({
     method: 'POST',
     path: '/api/addDiscount',
     access: changes('subscription'),
+    invalidates: ['subscription'],
     summary: "Staff's extra discount, at most the amount still to pay; with discountId it changes that extra discount",
     body: addDiscountPayload,
     response: subscriptionDetail,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT'],
     example: { body: { subscriptionId: 1, discountAmount: '5', discountRemark: 'Broer of zus', discountId: null } },
   }),
-  convertToCash: changeOf('convertToCash', 'Payment by cash, with the camp’s mail to the parent'),
-  convertToBankTransfer: changeOf('convertToBankTransfer', 'Payment by bank transfer again (only from cash)'),
+  convertToCash: changeOf('convertToCash', 'Payment by cash, with the camp’s mail to the parent', ['subscription', 'mail']),
+  convertToBankTransfer: changeOf('convertToBankTransfer', 'Payment by bank transfer again (only from cash)', ['subscription', 'mail']),
   paymentComplete: call({
     method: 'POST',
     path: '/api/paymentComplete',
     access: changes('subscription'),
+    invalidates: ['subscription', 'payment'],
     summary:
       "'Bedragen gelijk zetten': paid becomes the amount to pay; with SUBSCRIPTION_AMOUNT_TO_PAY (the amount the user confirmed), refused (409) when the amount to pay is no longer that",
     body: paymentCompletePayload,
     response: subscriptionDetail,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT'],
     example: { body: { SUBSCRIPTION_ID: 1 } },
   }),
-  cancelSubscription: changeOf('cancelSubscription', 'Cancels, frees the seat and mails the parent'),
+  cancelSubscription: changeOf('cancelSubscription', 'Cancels, frees the seat and mails the parent', ['subscription', 'mail', 'refund']),
   deleteSubscription: call({
     method: 'POST',
     path: '/api/deleteSubscription',
     access: changes('subscription'),
+    invalidates: ['subscription'],
     summary: 'Removes the subscription and its discounts; the audit log keeps both',
     body: subscriptionIdPayload,
     response: z.object({ subscriptionId: z.number() }),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { body: { SUBSCRIPTION_ID: 1 } },
   }),
   resendConfirmationEmail: call({
     method: 'POST',
     path: '/api/resendConfirmationEmail',
     access: changes('subscription'),
+    invalidates: ['mail'],
     summary: "The camp's confirmation mail to the parent again; a failed send answers 500",
     body: subscriptionIdPayload,
     response: z.object({ subscriptionId: z.number(), mailId: z.number(), mailStatus: z.enum(['sent', 'outbox', 'failed']) }),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { body: { SUBSCRIPTION_ID: 1 } },
   }),
 });

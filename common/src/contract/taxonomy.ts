@@ -9,6 +9,7 @@ export const taxonomyCalls = feature('lookups', {
     method: 'GET',
     path: '/api/getTaxonomy',
     access: reads('season'),
+    provides: ['season', 'theme'],
     summary: 'A lookup list by type: location, theme (or one with themeId), period (of a year), agegroup, paymentmethod',
     query: taxonomyQuery,
     response: z.union([

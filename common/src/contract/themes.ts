@@ -8,10 +8,11 @@ export const themeCalls = feature('themes', {
     method: 'POST',
     path: '/api/crudTheme',
     access: changes('theme'),
+    invalidates: ['theme', 'camp'],
     summary: '{ THEME_ID?, THEME_NAME, action? }: without action, no id creates and an id renames; read answers the theme as a list',
     body: crudThemeRequest,
     response: z.union([z.object({ themeId: z.number() }), z.array(themeRecord)]),
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'VERSION_CONFLICT'],
     example: { body: { THEME_NAME: 'Ballonvaren' } },
   }),
 });

@@ -8,10 +8,11 @@ export const voucherCalls = feature('vouchers', {
     method: 'GET',
     path: '/api/generateVoucher',
     access: changes('voucher'),
+    provides: [],
     summary: 'A one-day voucher token of a camp for the public booking site',
     query: voucherQuery,
     response: z.string(),
-    refusals: [404],
+    refusals: ['NOT_FOUND'],
     example: { query: { campId: 1, type: 'extraSubscription' } },
   }),
 });

@@ -10,6 +10,7 @@ import {
   type Feature,
   type QueryOf,
   rolesOf,
+  statusOfCode,
 } from '@common/contract/index.js';
 import { roles, type Role } from '@common/roles.js';
 import { CONTENT_TYPES, sendDownload, type DownloadFile } from './downloads.js';
@@ -63,7 +64,7 @@ function responseSchemas(c: Call) {
     ...(refusesARole ? [403] : []),
     ...(c.body ? [413] : []),
     ...(mutation ? [409] : []),
-    ...(c.refusals ?? []),
+    ...(c.refusals ?? []).map((code) => statusOfCode[code]),
     500,
     503,
   ]);

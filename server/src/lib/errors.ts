@@ -1,27 +1,5 @@
-import type { ErrorAnswer, ErrorCode } from '@common/contract/index.js';
+import { statusOfCode, type ErrorAnswer, type ErrorCode } from '@common/contract/index.js';
 import { apiMessages, staleDataMessages } from '@common/messages.js';
-
-/** The HTTP status of each refusal code (also listed in docs/api.md). */
-export const statusOf: Record<ErrorCode, number> = {
-  VALIDATION: 400,
-  UNAUTHORIZED: 401,
-  FORBIDDEN: 403,
-  NOT_FOUND: 404,
-  REQUEST_TIMEOUT: 408,
-  CONFLICT: 409,
-  VERSION_CONFLICT: 409,
-  CAMP_FULL: 409,
-  CAMP_CLOSED: 409,
-  AGE_OUT_OF_RANGE: 409,
-  FUTURE_ATTENDANCE: 409,
-  BELCOTAX_SETTINGS_MISSING: 409,
-  BELCOTAX_DATA_MISSING: 409,
-  BODY_TOO_LARGE: 413,
-  TOO_MANY_ATTEMPTS: 429,
-  HEADERS_TOO_LARGE: 431,
-  INTERNAL: 500,
-  DATABASE_UNAVAILABLE: 503,
-};
 
 /** A failure the caller may see: mapped to the error shape of decisions.md section 2 in one place. */
 export class AppError extends Error {
@@ -32,7 +10,7 @@ export class AppError extends Error {
     readonly fields?: Record<string, string>,
   ) {
     super(message);
-    this.status = statusOf[code];
+    this.status = statusOfCode[code];
   }
 }
 

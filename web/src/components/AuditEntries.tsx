@@ -6,22 +6,18 @@ import type { AuditEntry } from '@common/schemas/audit.js';
 import { formatDateTime } from '@common/format.js';
 import { roleLabels } from '@common/roles.js';
 import { api } from '../lib/api-client.js';
+import { callKey } from '../lib/queries.js';
 import { ErrorAlert } from './ErrorAlert.js';
 import { LoadingLine } from './LoadingLine.js';
 
 export type AuditFilter = Omit<NonNullable<QueryInput<Contract['getAuditLog']>>, 'beforeId'>;
-
-export const auditKeys = {
-  all: ['audit'] as const,
-  list: (filter: AuditFilter) => ['audit', 'list', filter] as const,
-};
 
 export const loadAuditFailed = 'Niet gelukt om de geschiedenis op te halen. Probeer opnieuw.';
 
 /** The audit log for a filter, 100 entries a page, newest first; the next page continues below the oldest shown. */
 export function useAuditLog(filter: AuditFilter, enabled = true) {
   return useInfiniteQuery({
-    queryKey: auditKeys.list(filter),
+    queryKey: callKey('getAuditLog', filter),
     queryFn: ({ pageParam }) => api.call('getAuditLog', { ...filter, ...(pageParam ? { beforeId: pageParam } : {}) }),
     initialPageParam: 0,
     getNextPageParam: (last) => (last.hasMore ? last.entries[last.entries.length - 1]?.id : undefined),

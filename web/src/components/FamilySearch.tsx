@@ -4,20 +4,13 @@ import Form from 'react-bootstrap/Form';
 import ListGroup from 'react-bootstrap/ListGroup';
 import { SEARCH_DEBOUNCE_MS } from '@common/constants.js';
 import type { FamilyRecord } from '@common/schemas/registration.js';
-import { api } from '../lib/api-client.js';
+import { callQuery } from '../lib/queries.js';
 import { useDebouncedCallback } from './useDebouncedCallback.js';
-
-/** Query keys of the family search: ['families', search]; a change to a family (an erasure) drops them all. */
-export const familyKeys = {
-  all: ['families'] as const,
-  search: (search: string) => ['families', search] as const,
-};
 
 /** Families found on the server by name, e-mail or national number (at least 2 characters). */
 export function useFamilies(search: string) {
   return useQuery({
-    queryKey: familyKeys.search(search),
-    queryFn: () => api.call('findFamilies', { search }),
+    ...callQuery('findFamilies', { search }),
     enabled: search.trim().length >= 2,
     placeholderData: keepPreviousData,
   });

@@ -19,7 +19,7 @@ export function showServerFieldErrors<T extends FieldValues>(
     form.setError(name as Path<T>, { type: 'server', message }, { shouldFocus: false });
     shown.add(name);
   }
-  if (error.status === 409 && conflictField) {
+  if (error.code === 'CONFLICT' && conflictField) {
     form.setError(conflictField, { type: 'server', message: error.message }, { shouldFocus: false });
     shown.add(CONFLICT);
   }

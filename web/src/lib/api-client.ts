@@ -1,5 +1,5 @@
 import { callIndex } from 'virtual:call-index';
-import type { BodyInput, Call, CallName, Contract, DataOf, ErrorAnswer, QueryInput } from '@common/contract/index.js';
+import type { BodyInput, Call, CallName, Contract, DataOf, ErrorAnswer, ErrorCode, QueryInput } from '@common/contract/index.js';
 import { failureMessages } from '@common/messages.js';
 import { announceChange } from './change-broadcast.js';
 
@@ -11,12 +11,15 @@ export const tokenStore = {
   clear: () => localStorage.removeItem(TOKEN_KEY),
 };
 
-/** A failed call: the status and the server's error shape (decisions.md section 2). */
+/**
+ * A failed call: the status and the server's error shape (decisions.md section 2). The web decides on the `code`
+ * (one its call declares in the contract, or one every call may answer), never on the message text.
+ */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
-    readonly code?: string,
+    readonly code?: ErrorCode,
     readonly fields?: Record<string, string>,
   ) {
     super(message);
@@ -31,9 +34,19 @@ export function setUnauthorizedHandler(handler: () => void) {
   onUnauthorized = handler;
 }
 
+// Until the query cache has loaded (the first signed-in screen), a change has no cached answer to make stale.
+let onChanged: (callName: CallName) => Promise<unknown> = async () => undefined;
+/**
+ * The query cache decides what a successful change makes stale (query-client.ts, from the contract's `invalidates`);
+ * the call answers once the shown answers it made stale are fetched again.
+ */
+export function setChangeHandler(handler: (callName: CallName) => Promise<unknown>) {
+  onChanged = handler;
+}
+
 type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
 /** A call without input takes no argument; one whose fields are all optional may leave it out. */
-type Args<C extends Call> = Input<C> extends undefined ? [] : object extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
+export type Args<C extends Call> = Input<C> extends undefined ? [] : object extends Input<C> ? [input?: Input<C>] : [input: Input<C>];
 
 function buildUrl(path: string, query: unknown): string {
   const params = new URLSearchParams();
@@ -89,7 +102,10 @@ async function call<N extends CallName>(name: N, ...[input]: Args<Contract[N]>):
     if (response.status === 401 && name !== 'login') onUnauthorized();
     throw new ApiError(response.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields);
   }
-  if (method !== 'GET' && name !== 'login') announceChange(name);
+  if (method !== 'GET' && name !== 'login') {
+    announceChange(name);
+    await onChanged(name);
+  }
   // The server checked the answer against the call's response schema before sending it.
   return payload?.data as DataOf<Contract[N]>;
 }
@@ -110,7 +126,7 @@ export function upload<N extends CallName>(name: N, form: FormData, onProgress: 
     };
     request.onerror = () => reject(new ApiError(0, 'Geen verbinding met de server.'));
     request.onload = () => {
-      let payload: { data?: T; error?: { code: string; message: string; fields?: Record<string, string> } } | null;
+      let payload: ({ data?: T } & Partial<ErrorAnswer>) | null;
       try {
         payload = JSON.parse(request.responseText);
       } catch {
@@ -118,7 +134,7 @@ export function upload<N extends CallName>(name: N, form: FormData, onProgress: 
       }
       if (request.status >= 200 && request.status < 300) {
         announceChange(name);
-        return resolve(payload?.data as T);
+        return void onChanged(name).then(() => resolve(payload?.data as T));
       }
       if (request.status === 401) onUnauthorized();
       reject(new ApiError(request.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields));

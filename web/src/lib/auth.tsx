@@ -44,7 +44,7 @@ export function AuthProvider({ children, signInCheck }: { children: ReactNode; s
       // Suspense fallback for those milliseconds, after which React holds the screen back (up to 300 ms).
       .then((user) => startTransition(() => setState({ status: 'signedIn', user })))
       .catch((error: unknown) => {
-        if (error instanceof ApiError && error.status === 401) signOutLocally(true);
+        if (error instanceof ApiError && error.code === 'UNAUTHORIZED') signOutLocally(true);
         else setState({ status: 'error', error: error instanceof Error ? error.message : String(error) });
       });
   }, [signOutLocally, signInCheck]);

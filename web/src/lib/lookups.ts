@@ -1,21 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AgegroupRecord, LocationRecord, PaymentMethodRecord, PeriodRecord, TaxonomyType } from '@common/schemas/taxonomy.js';
 import type { ThemeRecord } from '@common/schemas/themes.js';
 import { comparePeriodsByStart } from '@common/sort.js';
 import { api } from './api-client.js';
+import { callKey, callQuery } from './queries.js';
 
 /**
- * The lookup lists every feature shares (spec section 7: "made through helpers"). Query keys:
- * ['taxonomy', type, year?] and ['lunchPreferences'].
+ * The lookup lists every feature shares (spec section 7: "made through helpers"), cached under their calls' keys
+ * (queries.ts): a change of the season, a theme or a template makes them stale as the contract says.
  */
 const lookupStaleTime = 5 * 60_000;
-
-export const lookupKeys = {
-  all: ['taxonomy'] as const,
-  list: (type: string, year?: number) => ['taxonomy', type, year ?? null] as const,
-  lunchPreferences: ['lunchPreferences'] as const,
-};
-
 interface TaxonomyRecords {
   location: LocationRecord;
   theme: ThemeRecord;
@@ -36,61 +30,50 @@ export async function taxonomy<T extends TaxonomyType>(
   return (await api.call('getTaxonomy', { type, ...filter })) as TaxonomyRecords[T][];
 }
 
-export function useLocations() {
-  return useQuery({
-    queryKey: lookupKeys.list('location'),
-    queryFn: () => taxonomy('location'),
+/** The one place that reads getTaxonomy into the cache: a type's list (of a year, or the one theme), typed by the type. */
+export function taxonomyQuery<T extends TaxonomyType>(type: T, filter: { year?: number; themeId?: number } = {}) {
+  return queryOptions({
+    queryKey: callKey('getTaxonomy', { type, ...filter }),
+    queryFn: () => taxonomy(type, filter),
     staleTime: lookupStaleTime,
   });
+}
+
+export function useLocations() {
+  return useQuery(taxonomyQuery('location'));
 }
 
 /** Periods of one camp year (those that start in it); the lookup answers them by name, every select shows them by start date. */
 export function usePeriods(year?: number) {
   return useQuery({
-    queryKey: lookupKeys.list('period', year),
-    queryFn: () => taxonomy('period', { year }),
+    ...taxonomyQuery('period', { year }),
     select: (periods) => [...periods].sort(comparePeriodsByStart),
-    staleTime: lookupStaleTime,
   });
 }
 
 export function useThemes() {
-  return useQuery({
-    queryKey: lookupKeys.list('theme'),
-    queryFn: () => taxonomy('theme'),
-    staleTime: lookupStaleTime,
-  });
+  return useQuery(taxonomyQuery('theme'));
 }
 
 export function useAgegroups() {
-  return useQuery({
-    queryKey: lookupKeys.list('agegroup'),
-    queryFn: () => taxonomy('agegroup'),
-    staleTime: lookupStaleTime,
-  });
+  return useQuery(taxonomyQuery('agegroup'));
 }
 
 /** The age groups with their ages (Beheer › Leeftijdsgroepen), for the birth years a new camp is offered. */
 export function useAgegroupAges() {
   return useQuery({
-    queryKey: lookupKeys.list('agegroup-ages'),
-    queryFn: () => api.call('getAgegroups'),
+    ...callQuery('getAgegroups'),
     staleTime: lookupStaleTime,
   });
 }
 
 export function usePaymentMethods() {
-  return useQuery({
-    queryKey: lookupKeys.list('paymentmethod'),
-    queryFn: () => taxonomy('paymentmethod'),
-    staleTime: lookupStaleTime,
-  });
+  return useQuery(taxonomyQuery('paymentmethod'));
 }
 
 export function useLunchPreferences() {
   return useQuery({
-    queryKey: lookupKeys.lunchPreferences,
-    queryFn: () => api.call('getLunchPreferences'),
+    ...callQuery('getLunchPreferences'),
     staleTime: lookupStaleTime,
   });
 }
@@ -98,8 +81,7 @@ export function useLunchPreferences() {
 /** The mail templates: the Mailsjablonen screen and the camp form's four template selects. */
 export function useMailTemplates() {
   return useQuery({
-    queryKey: lookupKeys.list('mailtemplate'),
-    queryFn: () => api.call('getMailTemplates'),
+    ...callQuery('getMailTemplates'),
     staleTime: lookupStaleTime,
   });
 }

@@ -1,6 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from './api-client.js';
+import { ApiError, setChangeHandler } from './api-client.js';
 import { onChangeInOtherTab } from './change-broadcast.js';
+import { invalidateAfter } from './queries.js';
 
 /**
  * The app's one query cache. Only signed-in screens use it, so it loads with the first of them
@@ -17,5 +18,7 @@ export const queryClient = new QueryClient({
   },
 });
 
+// What a change of this tab makes stale, the contract says (queries.ts).
+setChangeHandler((callName) => invalidateAfter(queryClient, callName));
 // What another tab of this browser saved shows here at once: every cached answer is stale, the shown ones reload.
 onChangeInOtherTab(() => void queryClient.invalidateQueries());

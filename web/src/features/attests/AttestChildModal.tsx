@@ -2,7 +2,7 @@ import { useState } from 'react';
 import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Modal from 'react-bootstrap/Modal';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useFieldArray, useForm, type UseFormReturn } from 'react-hook-form';
 import type { FiscalAttestChildRow } from '@common/schemas/attests.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -10,6 +10,7 @@ import { LoadingLine } from '../../components/LoadingLine.js';
 import { refusalMessage } from '../../components/server-field-errors.js';
 import { useUnsavedChanges } from '../../components/unsaved-changes.js';
 import { api } from '../../lib/api-client.js';
+import { callQuery } from '../../lib/queries.js';
 import { RequiredMark } from '../../components/TextInput.js';
 
 /** The form holds text as typed; the server's schema judges it (a refusal comes back as its Dutch message). */
@@ -75,11 +76,7 @@ export function AttestChildModal({ child, year, onClose }: AttestChildModalProps
 }
 
 function AttestChildForm({ subscriberId, year, onClose }: { subscriberId: number; year: number; onClose: () => void }) {
-  const detail = useQuery({
-    queryKey: ['getFiscalAttestChild', subscriberId, year],
-    queryFn: () => api.call('getFiscalAttestChild', { subscriberId, year }),
-    gcTime: 0,
-  });
+  const detail = useQuery({ ...callQuery('getFiscalAttestChild', { subscriberId, year }), gcTime: 0 });
   if (detail.isPending)
     return (
       <Modal.Body>
@@ -112,7 +109,6 @@ function LoadedForm({
   ownDebtors: boolean;
   onClose: () => void;
 }) {
-  const queryClient = useQueryClient();
   const form = useForm<AttestChildValues>({ defaultValues: values });
   const debtors = useFieldArray({ control: form.control, name: 'DEBTORS' });
   const [error, setError] = useState<string | null>(null);
@@ -130,7 +126,6 @@ function LoadedForm({
         SEVERE_DISABILITY: severeDisability,
         DEBTORS: debtorList,
       });
-      await queryClient.invalidateQueries({ queryKey: ['getFiscalAttests', year] });
       onClose();
     } catch (failure) {
       setError(refusalMessage(failure) ?? 'Opslaan mislukt, probeer opnieuw.');

@@ -12,7 +12,9 @@ import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { Progress } from '../../components/Progress.js';
 import { SectionCard } from '../../components/SectionCard.js';
+import type { CallName } from '@common/contract/index.js';
 import { api, ApiError, downloads } from '../../lib/api-client.js';
+import { callQuery, invalidateAfter } from '../../lib/queries.js';
 import { useCampYear } from '../../lib/camp-year.js';
 import { AttestChildModal } from './AttestChildModal.js';
 import { Money } from '../../components/Money.js';
@@ -27,7 +29,7 @@ class WorkStopped extends Error {}
 export default function AttestsPage() {
   const year = useCampYear();
   const queryClient = useQueryClient();
-  const attests = useQuery({ queryKey: ['getFiscalAttests', year], queryFn: () => api.call('getFiscalAttests', { year }) });
+  const attests = useQuery(callQuery('getFiscalAttests', { year }));
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -43,12 +45,16 @@ export default function AttestsPage() {
   const blocked = data.BELCOTAX_MISSING_SETTINGS.length > 0 || data.BELCOTAX_BLOCKERS.length > 0;
   const belcotaxQuery = { year, ...(testFile ? { test: 'true' as const } : {}) };
   const withAttest = data.CHILDREN.filter((c) => c.ATTESTS.length > 0);
-  const run = (work: () => Promise<unknown>) => {
+  /**
+   * Runs what a button does; the files it made (numbered attests, a declaration) make stale what their call
+   * declares, once when done, also after a failure halfway (the files before it were made).
+   */
+  const run = (work: () => Promise<unknown>, made?: CallName) => {
     setError(null);
     setMessage(null);
     work()
       .catch((e: unknown) => setError(e instanceof WorkStopped ? e.message : failure(e)))
-      .finally(() => void queryClient.invalidateQueries({ queryKey: ['getFiscalAttests', year] }));
+      .finally(() => made && void invalidateAfter(queryClient, made));
   };
   // Each child's PDF is made on the server one after the other, so the bar shows real progress. A refusal stops the
   // work and says where and why, next to the bar (it used to stop at 55 % and say nothing where staff looked).
@@ -69,7 +75,7 @@ export default function AttestsPage() {
         setProgress({ done: i + 1, total });
       }
       setMessage(`${countText(total, 'kind', 'kinderen')}: attesten gemaakt. Download ze als ZIP of mail ze naar de ouders.`);
-    });
+    }, 'getFiscalAttestPdf');
   const zip = () => {
     setZipping(true);
     run(async () => {
@@ -79,7 +85,7 @@ export default function AttestsPage() {
       } finally {
         setZipping(false);
       }
-    });
+    }, 'exportFiscalAttests');
   };
   const mailParents = () =>
     run(async () => {
@@ -114,14 +120,14 @@ export default function AttestsPage() {
             <Button
               variant="outline-secondary"
               disabled={blocked}
-              onClick={() => run(() => downloads.download('exportBelcotax', belcotaxQuery))}
+              onClick={() => run(() => downloads.download('exportBelcotax', belcotaxQuery), 'exportBelcotax')}
             >
               {testFile ? 'Belcotax-testbestand (XML)' : 'Belcotax-bestand (XML)'}
             </Button>
             <Button
               variant="outline-secondary"
               disabled={blocked || !data.DECLARED}
-              onClick={() => run(() => downloads.download('exportBelcotaxCorrections', belcotaxQuery))}
+              onClick={() => run(() => downloads.download('exportBelcotaxCorrections', belcotaxQuery), 'exportBelcotaxCorrections')}
             >
               {testFile ? 'Wijzigingstestbestand (XML)' : 'Wijzigingsbestand (XML)'}
             </Button>

@@ -67,16 +67,25 @@ function ExistingMonitor({ monitorId }: { monitorId: number | null }) {
 
 function MonitorLoader({ monitorId }: { monitorId: number }) {
   const monitor = useMonitor(monitorId);
+  const remove = useDeleteMonitor();
+  // What was shown when deleting started: the screen stays until it returns to the overview, once the record is gone.
+  const [beforeDelete, setBeforeDelete] = useState<MonitorRecord | null>(null);
+  const shown = beforeDelete && (remove.isPending || remove.isSuccess) ? beforeDelete : monitor.data;
+  if (shown) return <MonitorEditor monitor={shown} remove={remove} onDeleting={() => setBeforeDelete(shown)} />;
   if (monitor.isPending) return <LoadingLine />;
   // A failed load shows no message (spec section 8).
   if (monitor.isError) return null;
-  if (!monitor.data) return <MonitorNotFound />;
-  return <MonitorEditor monitor={monitor.data} />;
+  return <MonitorNotFound />;
+}
+
+interface MonitorEditorProps {
+  monitor: MonitorRecord;
+  remove: ReturnType<typeof useDeleteMonitor>;
+  onDeleting: () => void;
 }
 
 /** Update mode: each card saves on its own; 'Monitor verwijderen' asks first and returns to the overview 1 s after deleting. */
-function MonitorEditor({ monitor }: { monitor: MonitorRecord }) {
-  const remove = useDeleteMonitor();
+function MonitorEditor({ monitor, remove, onDeleting }: MonitorEditorProps) {
   const [asking, setAsking] = useState(false);
   // Versions this screen's own card saves made: each changed only its card's fields.
   const ownSaveSteps = useRef(new Map<number, number>());
@@ -94,13 +103,15 @@ function MonitorEditor({ monitor }: { monitor: MonitorRecord }) {
   const navigateLater = useNavigateLater();
   const name = `${monitor.MONITOR_FIRSTNAME} ${monitor.MONITOR_LASTNAME}`;
 
-  const confirmDelete = () =>
+  const confirmDelete = () => {
+    onDeleting();
     remove.mutate(monitor.MONITOR_ID, {
       onSuccess: () => {
         setAsking(false);
         navigateLater(paths.monitorsOverview(), REDIRECT_AFTER_SAVE_MS);
       },
     });
+  };
   const closeDelete = () => {
     setAsking(false);
     remove.reset();

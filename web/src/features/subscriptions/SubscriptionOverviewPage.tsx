@@ -13,8 +13,7 @@ import { useCampYear } from '../../lib/camp-year.js';
 import { usePaymentMethods } from '../../lib/lookups.js';
 import { useDeleteSubscription } from './api/delete-subscription.js';
 import { DeleteSubscriptionQuestion } from './DeleteSubscriptionQuestion.js';
-import { useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
-import { subscriptionKeys } from './api/keys.js';
+import { subscriptionFirstRowsQuery, useSubscriptionFirstRows, useSubscriptions } from './api/get-subscriptions.js';
 import { useSubscriptionSelection } from './api/get-subscription-selection.js';
 import { useSubscriptionsFoundOnServer } from './api/search-subscriptions.js';
 import { OverviewFilters } from './overview/OverviewFilters.js';
@@ -48,7 +47,7 @@ export default function SubscriptionOverviewPage() {
 function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const year = useCampYear();
   // The whole year (5 MB at 50,000) is asked once the first rows are no longer on their way, so it does not compete with them.
-  const firstRowsOnTheirWay = useIsFetching({ queryKey: subscriptionKeys.firstRows(year) }) > 0;
+  const firstRowsOnTheirWay = useIsFetching({ queryKey: subscriptionFirstRowsQuery(year).queryKey }) > 0;
   const subscriptions = useSubscriptions(year, !firstRowsOnTheirWay);
   const paymentMethods = usePaymentMethods();
   const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter(linked);

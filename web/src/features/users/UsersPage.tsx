@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Button from 'react-bootstrap/Button';
@@ -12,9 +12,10 @@ import { LoadingLine } from '../../components/LoadingLine.js';
 import { Label } from '../../components/TextInput.js';
 import { refusalMessage } from '../../components/server-field-errors.js';
 import { api, ApiError } from '../../lib/api-client.js';
+import { callQuery } from '../../lib/queries.js';
+import { monitorsQuery } from '../../lib/shared-queries.js';
 import { useAuth } from '../../lib/auth.js';
 
-const usersKey = ['users'] as const;
 const statusLabels: Record<UserRecord['status'], string> = {
   uitgenodigd: 'Uitgenodigd',
   actief: 'Actief',
@@ -25,7 +26,7 @@ const statusLabels: Record<UserRecord['status'], string> = {
 const failureText = (error: unknown): string | null => (error ? (refusalMessage(error) ?? String(error)) : null);
 
 function useMonitors() {
-  return useQuery({ queryKey: ['users', 'monitors'], queryFn: () => api.call('getMonitors', {}) });
+  return useQuery(monitorsQuery());
 }
 
 interface MonitorSelectProps {
@@ -60,16 +61,12 @@ function MonitorSelect({ id, value, onChange, size, isInvalid, ...aria }: Monito
 }
 
 function InviteForm() {
-  const queryClient = useQueryClient();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('medewerker');
   const [monitorId, setMonitorId] = useState<number | null>(null);
   const invite = useMutation({
     mutationFn: () => api.call('inviteUser', { email, role, ...(role === 'monitor' && monitorId ? { monitorId } : {}) }),
-    onSuccess: () => {
-      setEmail('');
-      void queryClient.invalidateQueries({ queryKey: usersKey });
-    },
+    onSuccess: () => setEmail(''),
   });
   // A refused field shows its message at the field; the alert holds what concerns no field (issue 39).
   const fieldErrors = invite.error instanceof ApiError ? (invite.error.fields ?? {}) : {};
@@ -218,10 +215,8 @@ const roleDescriptions: Record<Role, string> = {
 };
 
 function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
-  const queryClient = useQueryClient();
   const [confirmRemove, setConfirmRemove] = useState(false);
   const [draft, setDraft] = useState<RoleDraft | null>(null);
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: usersKey });
   const update = useMutation({
     mutationFn: (change: Partial<UpdateUserPayload>) => {
       const next = { role: user.role, disabled: user.status === 'uitgeschakeld', monitorId: user.monitorId, ...change };
@@ -232,17 +227,11 @@ function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
         ...(next.role === 'monitor' && next.monitorId ? { monitorId: next.monitorId } : {}),
       });
     },
-    onSuccess: () => {
-      setDraft(null);
-      refresh();
-    },
+    onSuccess: () => setDraft(null),
   });
   const remove = useMutation({
     mutationFn: () => api.call('removeUser', { userId: user.userId }),
-    onSuccess: () => {
-      setConfirmRemove(false);
-      refresh();
-    },
+    onSuccess: () => setConfirmRemove(false),
   });
   const openDraft = (next: RoleDraft) => {
     update.reset();
@@ -333,7 +322,7 @@ function UserRow({ user, isSelf }: { user: UserRecord; isSelf: boolean }) {
 /** 'Gebruikers' (beheerder): invite, change the role, disable, remove (issue 20). */
 export default function UsersPage() {
   const { state } = useAuth();
-  const users = useQuery({ queryKey: usersKey, queryFn: () => api.call('getUsers') });
+  const users = useQuery(callQuery('getUsers'));
   const self = state.status === 'signedIn' ? state.user.email : null;
   return (
     <>

@@ -2,15 +2,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import type { Attendance, CampParticipant } from '@common/participants.js';
 import { api } from '../../../lib/api-client.js';
-import { campKeys } from './keys.js';
+import { callKey, callQuery } from '../../../lib/queries.js';
 
 /** Every child of the camp (cancelled ones left out) with the days it comes and what was registered per day. */
+export const campParticipantsQuery = (campId: number) => callQuery('getCampParticipants', { campId });
+
 export function useCampParticipants(campId: number | null) {
-  return useQuery({
-    queryKey: campKeys.participants(campId ?? 0),
-    queryFn: () => api.call('getCampParticipants', { campId: campId! }),
-    enabled: campId !== null,
-  });
+  return useQuery({ ...campParticipantsQuery(campId ?? 0), enabled: campId !== null });
 }
 
 export type AttendanceSaveState = 'saving' | 'saved' | 'error';
@@ -32,7 +30,7 @@ export function useAttendanceSaver(campId: number) {
   const [states, setStates] = useState<ReadonlyMap<string, AttendanceSaveState>>(new Map());
   const setState = (key: string, state: AttendanceSaveState) => setStates((current) => new Map(current).set(key, state));
   const patch = (change: AttendanceChange) =>
-    queryClient.setQueryData<CampParticipant[]>(campKeys.participants(campId), (rows) =>
+    queryClient.setQueryData<CampParticipant[]>(callKey('getCampParticipants', { campId }), (rows) =>
       rows?.map((row) =>
         row.SUBSCRIPTION_ID === change.SUBSCRIPTION_ID ? { ...row, ATTENDANCE: { ...row.ATTENDANCE, [change.date]: change.present } } : row,
       ),
@@ -50,7 +48,8 @@ export function useAttendanceSaver(campId: number) {
     },
     onError: async (_error, change) => {
       setState(changeKey(change.SUBSCRIPTION_ID, change.date), 'error');
-      await queryClient.invalidateQueries({ queryKey: campKeys.participants(campId) });
+      // The list shows again what the server has.
+      await queryClient.invalidateQueries({ queryKey: callKey('getCampParticipants', { campId }) });
     },
   });
   const { mutate } = mutation;

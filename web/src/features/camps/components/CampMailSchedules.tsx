@@ -45,7 +45,7 @@ export function CampMailSchedules({ campId }: { campId?: number }) {
 
 function ScheduleList({ campId }: { campId: number }) {
   const schedules = useMailSchedules(campId);
-  const { save, remove } = useMailScheduleActions(campId);
+  const { save, remove } = useMailScheduleActions();
   const [draft, setDraft] = useState<ScheduleDraft | null>(null);
 
   const saveDraft = () => {

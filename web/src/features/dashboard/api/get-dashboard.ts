@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-
-export const dashboardKeys = { year: (campYear: number) => ['dashboard', campYear] as const };
+import { callQuery } from '../../../lib/queries.js';
 
 export function useDashboard(campYear: number) {
-  return useQuery({ queryKey: dashboardKeys.year(campYear), queryFn: () => api.call('getDashboard', { campYear }) });
+  return useQuery(callQuery('getDashboard', { campYear }));
 }

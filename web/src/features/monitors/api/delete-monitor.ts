@@ -1,19 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { monitorKeys } from './keys.js';
 
 export function deleteMonitor(monitorId: number) {
   return api.call('deleteMonitor', { monitorId });
 }
 
-/**
- * Deletes a monitor. Only the list reloads: the detail screen keeps showing the monitor until it
- * returns to the overview.
- */
+/** Deletes a monitor; the detail screen keeps showing it (its screen ends on the overview), the list reloads. */
 export function useDeleteMonitor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteMonitor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: monitorKeys.list }),
-  });
+  return useMutation({ mutationFn: deleteMonitor });
 }

@@ -2,8 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { failureMessages } from '@common/messages.js';
 import type { MonitorRecord, UpdateMonitorRequest } from '@common/schemas/monitors.js';
 import { api, ApiError } from '../../../lib/api-client.js';
+import { callKey } from '../../../lib/queries.js';
 import { getMonitor } from './get-monitor.js';
-import { monitorKeys } from './keys.js';
 
 /**
  * Creates (no MONITOR_ID) or updates the fields sent of a monitor, then reads back what the server
@@ -16,14 +16,11 @@ export async function updateMonitor(monitor: UpdateMonitorRequest): Promise<Moni
   return saved;
 }
 
-/** Saves a monitor; its detail shows the saved record at once and the list reloads when next shown. */
+/** Saves a monitor; its detail shows the saved record at once, the list reloads (the contract says). */
 export function useUpdateMonitor() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: updateMonitor,
-    onSuccess: (saved) => {
-      queryClient.setQueryData(monitorKeys.detail(saved.MONITOR_ID), saved);
-      return queryClient.invalidateQueries({ queryKey: monitorKeys.list });
-    },
+    onSuccess: (saved) => queryClient.setQueryData(callKey('getMonitors', { monitorId: saved.MONITOR_ID }), [saved]),
   });
 }

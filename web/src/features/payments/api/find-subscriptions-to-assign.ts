@@ -1,12 +1,10 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { paymentKeys } from './keys.js';
+import { callQuery } from '../../../lib/queries.js';
 
 /** 'Koppelen': subscriptions of every open camp year the search names, with parent and camp (at least 2 characters). */
 export function useSubscriptionsToAssign(search: string) {
   return useQuery({
-    queryKey: paymentKeys.assignable(search),
-    queryFn: () => api.call('findSubscriptionsToAssign', { search }),
+    ...callQuery('findSubscriptionsToAssign', { search }),
     enabled: search.length >= 2,
     placeholderData: keepPreviousData,
   });

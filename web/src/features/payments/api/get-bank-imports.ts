@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { paymentKeys } from './keys.js';
-
-export function getBankImports() {
-  return api.call('getBankImports');
-}
+import { callQuery } from '../../../lib/queries.js';
 
 export function useBankImports() {
-  return useQuery({ queryKey: paymentKeys.imports, queryFn: getBankImports });
+  return useQuery(callQuery('getBankImports'));
 }

@@ -1,12 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { paymentKeys } from './keys.js';
+import { callQuery } from '../../../lib/queries.js';
 
 /** The queue 'Te koppelen' and the ignored credits. */
-export function getUnmatchedPayments() {
-  return api.call('getUnmatchedPayments');
-}
-
 export function useUnmatchedPayments() {
-  return useQuery({ queryKey: paymentKeys.queue, queryFn: getUnmatchedPayments });
+  return useQuery(callQuery('getUnmatchedPayments'));
 }

@@ -1,6 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
-import { paymentKeys, subscriptionQueriesKey } from './keys.js';
 
 export function importBankStatements(files: File[], onProgress: (sent: number) => void) {
   const form = new FormData();
@@ -8,14 +7,7 @@ export function importBankStatements(files: File[], onProgress: (sent: number) =
   return api.upload('importBankStatements', form, onProgress);
 }
 
+/** What an import makes stale (the payments, the subscriptions it booked on) the contract says. */
 export function useImportBankStatements(onProgress: (sent: number) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (files: File[]) => importBankStatements(files, onProgress),
-    onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionQueriesKey }),
-      ]),
-  });
+  return useMutation({ mutationFn: (files: File[]) => importBankStatements(files, onProgress) });
 }

@@ -1,7 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation } from '@tanstack/react-query';
 import type { SendPaymentRemindersResult } from '@common/schemas/reminders.js';
 import { api, ApiError } from '../../../lib/api-client.js';
-import { paymentKeys, subscriptionQueriesKey } from './keys.js';
 
 /** Reminders go out in batches, so a long selection shows how far it got. */
 const BATCH_SIZE = 20;
@@ -34,15 +33,7 @@ export async function sendPaymentReminders(subscriptionIds: number[], onProgress
   return result;
 }
 
+/** Each batch makes stale what the contract says, also when a later one fails: the batches before it did send. */
 export function useSendPaymentReminders(onProgress: (done: number) => void) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (subscriptionIds: number[]) => sendPaymentReminders(subscriptionIds, onProgress),
-    // Also after a failure halfway: the batches sent before it did send.
-    onSettled: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: paymentKeys.all }),
-        queryClient.invalidateQueries({ queryKey: subscriptionQueriesKey }),
-      ]),
-  });
+  return useMutation({ mutationFn: (subscriptionIds: number[]) => sendPaymentReminders(subscriptionIds, onProgress) });
 }

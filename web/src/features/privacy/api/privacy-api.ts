@@ -1,5 +1,4 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { familyKeys } from '../../../components/FamilySearch.js';
+import { useMutation } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client.js';
 
 /** anonymiseYears: a dry run (counts only) or the final run. */
@@ -7,11 +6,7 @@ export function useAnonymiseYears() {
   return useMutation({ mutationFn: (input: { olderThanYears: number; dryRun: boolean }) => api.call('anonymiseYears', input) });
 }
 
-/** eraseFamily: afterwards no search finds the family any more, and every list that showed it is stale. */
+/** eraseFamily: afterwards no search finds the family any more; every list that showed it is stale (the contract says). */
 export function useEraseFamily() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (parentId: number) => api.call('eraseFamily', { parentId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: familyKeys.all }),
-  });
+  return useMutation({ mutationFn: (parentId: number) => api.call('eraseFamily', { parentId }) });
 }

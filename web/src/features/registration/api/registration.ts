@@ -1,38 +1,27 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import type { BookingOverrides, CreateSubscriptionInput } from '@common/schemas/registration.js';
 import { api } from '../../../lib/api-client.js';
-
-/** Query keys of the registration feature: ['registration', operation, params]. */
-export const registrationKeys = {
-  all: ['registration'] as const,
-  camps: (campYear: number) => ['registration', 'camps', campYear] as const,
-  trash: (campYear: number) => ['registration', 'trash', campYear] as const,
-};
+import { callQuery } from '../../../lib/queries.js';
+import { campsQuery } from '../../../lib/shared-queries.js';
 
 /** The camps of the year with their seats and price, to choose from. */
 export function useCampsOfYear(campYear: number) {
-  return useQuery({ queryKey: registrationKeys.camps(campYear), queryFn: () => api.call('getCamps', { campYear }) });
+  return useQuery(campsQuery(campYear));
 }
 
-/** After a registration, move or restore every list of subscriptions and camps (seats) is stale. */
-function useInvalidateAll() {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries();
-}
+// What a registration, a restore from the trash or a move makes stale (the lists, the seats, the trash, the mails)
+// the contract says.
 
 export function useCreateSubscription() {
-  const invalidate = useInvalidateAll();
-  return useMutation({ mutationFn: (input: CreateSubscriptionInput) => api.call('createSubscription', input), onSuccess: invalidate });
+  return useMutation({ mutationFn: (input: CreateSubscriptionInput) => api.call('createSubscription', input) });
 }
 
+export const deletedSubscriptionsQuery = (campYear: number) => callQuery('getDeletedSubscriptions', { campYear });
+
 export function useDeletedSubscriptions(campYear: number) {
-  return useQuery({ queryKey: registrationKeys.trash(campYear), queryFn: () => api.call('getDeletedSubscriptions', { campYear }) });
+  return useQuery(deletedSubscriptionsQuery(campYear));
 }
 
 export function useRestoreSubscription() {
-  const invalidate = useInvalidateAll();
-  return useMutation({
-    mutationFn: (input: { SUBSCRIPTION_ID: number } & BookingOverrides) => api.call('restoreSubscription', input),
-    onSuccess: invalidate,
-  });
+  return useMutation({ mutationFn: (input: { SUBSCRIPTION_ID: number } & BookingOverrides) => api.call('restoreSubscription', input) });
 }

@@ -68,7 +68,7 @@ export function SeasonListPage<R, S extends z.ZodType<any, any>>(props: SeasonLi
       await crud.mutateAsync({ action: 'delete', [props.idField]: props.rowId(deleting) });
       setDeleting(null);
     } catch (error) {
-      setDeleteError(error instanceof ApiError && error.status === 409 ? error.message : failureMessages.deleteMonitor);
+      setDeleteError(error instanceof ApiError && error.code === 'CONFLICT' ? error.message : failureMessages.deleteMonitor);
     }
   };
 

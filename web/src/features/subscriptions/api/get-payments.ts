@@ -1,11 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.js';
-import { subscriptionKeys } from './keys.js';
-
-export function getPayments(subscriptionId: number) {
-  return api.call('getPayments', { subscriptionId });
-}
+import { callQuery } from '../../../lib/queries.js';
 
 export function usePayments(subscriptionId: number) {
-  return useQuery({ queryKey: subscriptionKeys.payments(subscriptionId), queryFn: () => getPayments(subscriptionId) });
+  return useQuery(callQuery('getPayments', { subscriptionId }));
 }

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SubscriptionSelection, SubscriptionSelectionRow } from '@common/schemas/subscriptions.js';
-import { api } from '../../../lib/api-client.js';
-import { subscriptionKeys } from './keys.js';
+import type { SubscriptionSelection } from '@common/schemas/subscriptions.js';
+import { callQuery } from '../../../lib/queries.js';
 
 /**
  * The subscriptions a selection of the overview holds (booking days, discount reason: what the list rows do not
@@ -10,8 +9,7 @@ import { subscriptionKeys } from './keys.js';
  */
 export function useSubscriptionSelection(campYear: number, selection: SubscriptionSelection | null) {
   return useQuery({
-    queryKey: subscriptionKeys.selection(campYear, selection ?? {}),
-    queryFn: (): Promise<SubscriptionSelectionRow[]> => api.call('getSubscriptionSelection', { campYear, ...selection }),
+    ...callQuery('getSubscriptionSelection', { campYear, ...selection }),
     enabled: selection !== null,
     refetchOnWindowFocus: true,
   });

@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SubscriptionFirstRows, SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { subscriptionRowsOf } from '@common/subscription-columns.js';
 import { api } from '../../../lib/api-client.js';
-import { subscriptionKeys } from './keys.js';
+import { callKey } from '../../../lib/queries.js';
 
 /**
  * Every subscription of a camp year, cancelled ones included: the overview filters, searches and sorts them itself.
@@ -14,12 +14,12 @@ export async function getSubscriptions(campYear: number): Promise<SubscriptionLi
 }
 
 /**
- * The year's list. Staff change a subscription in the detail tab and come back to the overview, so a
+ * The year's list (the one place that reads getSubscriptionColumns, so its key holds the rows). Staff change a subscription in the detail tab and come back to the overview, so a
  * list older than the app's stale time is fetched again when the tab regains focus.
  */
 export function subscriptionsQuery(campYear: number) {
   return queryOptions({
-    queryKey: subscriptionKeys.list(campYear),
+    queryKey: callKey('getSubscriptionColumns', { campYear }),
     queryFn: () => getSubscriptions(campYear),
     refetchOnWindowFocus: true,
   });
@@ -33,10 +33,10 @@ export function useSubscriptions(campYear: number, enabled = true) {
 /** The first rows as the overview reads them, from their column-wise answer. */
 export const firstRowsOf = (answer: SubscriptionFirstRows) => ({ rows: subscriptionRowsOf(answer), total: answer.total });
 
-/** The rows the overview opens on and how many subscriptions it counts then (getSubscriptionFirstRows). */
+/** The rows the overview opens on and how many subscriptions it counts then (the one place that reads getSubscriptionFirstRows). */
 export function subscriptionFirstRowsQuery(campYear: number) {
   return queryOptions({
-    queryKey: subscriptionKeys.firstRows(campYear),
+    queryKey: callKey('getSubscriptionFirstRows', { campYear }),
     queryFn: async () => firstRowsOf(await api.call('getSubscriptionFirstRows', { campYear })),
   });
 }

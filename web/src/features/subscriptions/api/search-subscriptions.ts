@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { SearchQuery } from '@common/search.js';
 import { api } from '../../../lib/api-client.js';
-import { subscriptionKeys } from './keys.js';
+import { callKey } from '../../../lib/queries.js';
 
 const noIds: ReadonlySet<number> = new Set();
 
@@ -14,7 +14,7 @@ const noIds: ReadonlySet<number> = new Set();
 export function useSubscriptionsFoundOnServer(campYear: number, query: SearchQuery | null): ReadonlySet<number> {
   const q = query?.words.join(' ') ?? '';
   const found = useQuery({
-    queryKey: subscriptionKeys.serverSearch(campYear, q),
+    queryKey: callKey('searchSubscriptions', { campYear, q }),
     queryFn: async () => new Set(await api.call('searchSubscriptions', { campYear, q })) as ReadonlySet<number>,
     enabled: query !== null,
   });
