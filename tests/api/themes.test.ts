@@ -15,23 +15,23 @@ describe.each(backends)('crudTheme on %s', (backend) => {
   afterAll(async () => t?.close());
 
   const themeById = async (themeId: number) =>
-    (await t.call('GET', `/api/getTaxonomy?type=theme&themeId=${themeId}`)).body.data as ThemeRecord[];
+    (await t.api.getTaxonomy({ type: 'theme', themeId })).body.data as ThemeRecord[];
 
   it('creates, renames, reads and deletes a theme, each written to the audit log', async () => {
-    const created = await t.call('POST', '/api/crudTheme', { THEME_NAME: '  Skaten  ' });
+    const created = await t.api.crudTheme({ THEME_NAME: '  Skaten  ' });
     expect(created.status).toBe(200);
     const themeId = (created.body.data as { themeId: number }).themeId;
     expect(await themeById(themeId)).toEqual([{ THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Skaten' }]);
 
     const fifty = 'Skaten & steppen '.padEnd(50, 'x');
-    expect((await t.call('POST', '/api/crudTheme', { THEME_ID: themeId, THEME_NAME: fifty })).body.data).toEqual({ themeId });
-    expect((await t.call('POST', '/api/crudTheme', { action: 'read', THEME_ID: themeId })).body.data).toEqual([
+    expect((await t.api.crudTheme({ THEME_ID: themeId, THEME_NAME: fifty })).body.data).toEqual({ themeId });
+    expect((await t.api.crudTheme({ action: 'read', THEME_ID: themeId })).body.data).toEqual([
       { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: fifty },
     ]);
-    expect((await t.call('POST', '/api/crudTheme', { action: 'update', THEME_ID: String(themeId), THEME_NAME: 'Skaten' })).status).toBe(
+    expect((await t.api.crudTheme({ action: 'update', THEME_ID: String(themeId), THEME_NAME: 'Skaten' })).status).toBe(
       200,
     );
-    expect((await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: themeId })).body.data).toEqual({ themeId });
+    expect((await t.api.crudTheme({ action: 'delete', THEME_ID: themeId })).body.data).toEqual({ themeId });
     expect(await themeById(themeId)).toEqual([]);
 
     const [admin] = await t.db.select().from(admins).where(eq(admins.email, TEST_ADMIN.email));
@@ -72,7 +72,8 @@ describe.each(backends)('crudTheme on %s', (backend) => {
     ];
     const before = await databaseDigest(t.db);
     for (const [body, fields] of cases) {
-      const answer = await t.call('POST', '/api/crudTheme', body);
+      // Invalid on purpose: a raw call, past the contract's types.
+      const answer = await t.api.crudTheme(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.fields, JSON.stringify(body)).toEqual(fields);
     }
@@ -83,12 +84,12 @@ describe.each(backends)('crudTheme on %s', (backend) => {
     const usedTheme = await createTheme(t.db);
     await createCamp(t.db, { themeId: usedTheme });
     const before = await databaseDigest(t.db);
-    const rename = await t.call('POST', '/api/crudTheme', { THEME_ID: 99999, THEME_NAME: 'Nieuw' });
+    const rename = await t.api.crudTheme({ THEME_ID: 99999, THEME_NAME: 'Nieuw' });
     expect(rename.status).toBe(404);
     expect(rename.body.error.message).toBe('Thema niet gevonden');
-    expect((await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: 99999 })).status).toBe(404);
-    expect((await t.call('POST', '/api/crudTheme', { action: 'read', THEME_ID: 99999 })).body.data).toEqual([]);
-    const used = await t.call('POST', '/api/crudTheme', { action: 'delete', THEME_ID: usedTheme });
+    expect((await t.api.crudTheme({ action: 'delete', THEME_ID: 99999 })).status).toBe(404);
+    expect((await t.api.crudTheme({ action: 'read', THEME_ID: 99999 })).body.data).toEqual([]);
+    const used = await t.api.crudTheme({ action: 'delete', THEME_ID: usedTheme });
     expect(used.status).toBe(409);
     expect(used.body.error.message).toBe('Dit thema wordt nog door kampen gebruikt en kan niet verwijderd worden.');
     expect(await databaseDigest(t.db)).toEqual(before);

@@ -17,13 +17,13 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
   afterAll(async () => t?.close());
 
   const generate = async (campId: number) =>
-    (await t.call('GET', `/api/generateVoucher?campId=${campId}&type=extraSubscription`)).body.data as string;
+    (await t.api.generateVoucher({ campId, type: 'extraSubscription' })).body.data as string;
   const stored = async (token: string) => (await t.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!;
 
   it('stores a fresh voucher for the camp, made by the signed-in administrator, expiring 24 hours after creation', async () => {
     const campId = await createCamp(t.db);
     const started = Date.now();
-    const answer = await t.call('GET', `/api/generateVoucher?campId=${campId}&type=extraSubscription`);
+    const answer = await t.api.generateVoucher({ campId, type: 'extraSubscription' });
     expect(answer.status).toBe(200);
     const token = answer.body.data as string;
     // 24 random bytes: 192 bits, 32 base64url characters.
@@ -36,7 +36,7 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
     expect(voucher.createdAt.getTime()).toBeLessThanOrEqual(Date.now() + 1000);
 
     // type is optional: extraSubscription is the only kind there is.
-    const second = (await t.call('GET', `/api/generateVoucher?campId=${campId}`)).body.data as string;
+    const second = (await t.api.generateVoucher({ campId })).body.data as string;
     expect(second).not.toBe(token);
     expect((await stored(second)).type).toBe('extraSubscription');
 
@@ -74,7 +74,7 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
 
   it('refuses an unknown camp with 404 and a missing or bad campId or type with 400, storing nothing', async () => {
     const before = await databaseDigest(t.db);
-    const unknown = await t.call('GET', '/api/generateVoucher?campId=999999&type=extraSubscription');
+    const unknown = await t.api.generateVoucher({ campId: 999999, type: 'extraSubscription' });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('Kamp niet gevonden');
     const cases: [string, Record<string, string>][] = [
@@ -84,6 +84,7 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
       ['campId=1&type=korting', { type: 'Foutief formaat' }],
     ];
     for (const [query, fields] of cases) {
+      // Invalid on purpose: a raw call, past the contract's types.
       const answer = await t.call('GET', `/api/generateVoucher?${query}`);
       expect(answer.status, query).toBe(400);
       expect(answer.body.error.fields, query).toEqual(fields);

@@ -9,6 +9,7 @@ import {
   type CallName,
   type Contract,
   type DataOf,
+  type ErrorCode,
   type QueryInput,
 } from '@common/contract/index.js';
 import { buildApp } from '../../server/src/app.js';
@@ -30,8 +31,15 @@ export interface ApiAnswer<T = unknown> {
 }
 
 type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
-/** The answer of a call of the table: its typed `data`, or the error shape. */
-export type CallAnswer<N extends CallName> = ApiAnswer<{ data?: DataOf<Contract[N]> }>;
+/**
+ * The answer of a call of the table: its typed `data` on success, the error shape on a refusal (a test reads the
+ * one its status says it has).
+ */
+export interface CallAnswer<N extends CallName> {
+  status: number;
+  body: { data: DataOf<Contract[N]>; error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+  headers: ApiAnswer['headers'];
+}
 /**
  * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
  * (or its query, for a call without one) typed by the call's schema, so a renamed field breaks the test when it is
