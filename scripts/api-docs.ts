@@ -5,9 +5,8 @@ import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { contract, errorCodes, type Call } from '@common/contract/index.js';
+import { contract, errorCodes, statusOfCode, type Call } from '@common/contract/index.js';
 import { callRoute } from '../server/src/lib/calls.js';
-import { statusOf } from '../server/src/lib/errors.js';
 import openapiPlugin from '../server/src/plugins/openapi.js';
 
 const root = path.resolve(import.meta.dirname, '..');
@@ -176,7 +175,7 @@ function answerText(operation: Operation): string {
   return `\`{ data }\`, data ${typeOf(data)}.`;
 }
 
-/** What each refusal status means; the codes it carries come from `statusOf`. */
+/** What each refusal status means; the codes it carries come from `statusOfCode`. */
 const statusMeaning: Record<string, string> = {
   '400': 'Bad input: `fields` names each wrong field with its Dutch message',
   '401': 'No valid session (Bearer token missing, expired or signed out)',
@@ -190,7 +189,7 @@ const statusMeaning: Record<string, string> = {
   '503': 'The database cannot be reached right now; try again shortly',
 };
 
-const codesOf = (status: string) => errorCodes.filter((c) => String(statusOf[c]) === status);
+const codesOf = (status: string) => errorCodes.filter((c) => String(statusOfCode[c]) === status);
 
 function refusalLine(operation: Operation): string {
   const statuses = Object.keys(operation.responses).filter((s) => s !== '200');
@@ -198,7 +197,7 @@ function refusalLine(operation: Operation): string {
     const enumerated = operation.responses[status]?.content?.['application/json']?.schema.properties?.error?.properties?.code?.enum;
     // A call that declares its own refusal codes narrows the error schema: name them.
     const own =
-      enumerated && enumerated.length < errorCodes.length ? enumerated.filter((c) => String(statusOf[c as never]) === status) : [];
+      enumerated && enumerated.length < errorCodes.length ? enumerated.filter((c) => String(statusOfCode[c as never]) === status) : [];
     return own.length > 0 ? `${status} (${own.map(code).join(', ')})` : status;
   });
   return `Refusals: ${described.join(', ')}.`;

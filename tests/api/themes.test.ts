@@ -14,8 +14,7 @@ describe.each(backends)('crudTheme on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const themeById = async (themeId: number) =>
-    (await t.api.getTaxonomy({ type: 'theme', themeId })).body.data as ThemeRecord[];
+  const themeById = async (themeId: number) => (await t.api.getTaxonomy({ type: 'theme', themeId })).body.data as ThemeRecord[];
 
   it('creates, renames, reads and deletes a theme, each written to the audit log', async () => {
     const created = await t.api.crudTheme({ THEME_NAME: '  Skaten  ' });
@@ -28,9 +27,7 @@ describe.each(backends)('crudTheme on %s', (backend) => {
     expect((await t.api.crudTheme({ action: 'read', THEME_ID: themeId })).body.data).toEqual([
       { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: fifty },
     ]);
-    expect((await t.api.crudTheme({ action: 'update', THEME_ID: String(themeId), THEME_NAME: 'Skaten' })).status).toBe(
-      200,
-    );
+    expect((await t.api.crudTheme({ action: 'update', THEME_ID: String(themeId), THEME_NAME: 'Skaten' })).status).toBe(200);
     expect((await t.api.crudTheme({ action: 'delete', THEME_ID: themeId })).body.data).toEqual({ themeId });
     expect(await themeById(themeId)).toEqual([]);
 

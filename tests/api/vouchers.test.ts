@@ -16,8 +16,7 @@ describe.each(backends)('generateVoucher on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const generate = async (campId: number) =>
-    (await t.api.generateVoucher({ campId, type: 'extraSubscription' })).body.data as string;
+  const generate = async (campId: number) => (await t.api.generateVoucher({ campId, type: 'extraSubscription' })).body.data as string;
   const stored = async (token: string) => (await t.db.select().from(vouchers).where(eq(vouchers.token, token)))[0]!;
 
   it('stores a fresh voucher for the camp, made by the signed-in administrator, expiring 24 hours after creation', async () => {

@@ -144,11 +144,12 @@ export const subscriptionCalls = feature('subscriptions', {
     method: 'POST',
     path: '/api/correctSubscriber',
     access: changes('childIdentity'),
+    invalidates: ['subscription', 'attest'],
     summary:
       "A beheerder corrects the child's gender, birth date or national number (check digits; absent: kept, empty: removed), audited; a birth year outside the birth years of a camp the child is still booked into is refused (409 AGE_OUT_OF_RANGE) unless overAgeRange. Answers the detail of SUBSCRIPTION_ID",
     body: correctSubscriberPayload,
     response: subscriptionDetail,
-    refusals: [404, 409],
+    refusals: ['NOT_FOUND', 'VERSION_CONFLICT', 'AGE_OUT_OF_RANGE'],
     example: { body: { SUBSCRIBER_ID: 1, SUBSCRIBER_GENDER_ID: 2, SUBSCRIBER_BIRTHDATE: '2016-05-04', overAgeRange: true } },
   }),
   updateSubscriberParent: call({
