@@ -63,7 +63,7 @@ export const seasonCalls = feature('season', {
     summary: 'A period plus an optional action, as crudCamp',
     body: crudSeasonListRequest,
     response: crudAnswer('periodId', periodAdminRecord),
-    refusals: ['NOT_FOUND', 'CONFLICT'],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'VERSION_CONFLICT'],
     example: {
       body: {
         PERIOD_NAME: 'Allerheiligen extra',

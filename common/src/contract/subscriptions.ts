@@ -211,7 +211,7 @@ export const subscriptionCalls = feature('subscriptions', {
       "'Bedragen gelijk zetten': paid becomes the amount to pay; with SUBSCRIPTION_AMOUNT_TO_PAY (the amount the user confirmed), refused (409) when the amount to pay is no longer that",
     body: paymentCompletePayload,
     response: subscriptionDetail,
-    refusals: ['NOT_FOUND', 'CONFLICT'],
+    refusals: ['NOT_FOUND', 'CONFLICT', 'VERSION_CONFLICT'],
     example: { body: { SUBSCRIPTION_ID: 1 } },
   }),
   cancelSubscription: changeOf('cancelSubscription', 'Cancels, frees the seat and mails the parent', ['subscription', 'mail', 'refund']),
