@@ -26,7 +26,6 @@ import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from '../../domain/subscription-messages.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
-import { lockRowById } from '../../db/lock.js';
 import { listDiscounts } from './queries.js';
 
 function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
