@@ -47,6 +47,8 @@ interface Operation {
   summary: string;
   description?: string;
   tags: string[];
+  /** The refusal codes the call declares (server/src/lib/calls.ts). */
+  'x-refusal-codes'?: string[];
   parameters?: Parameter[];
   requestBody?: { content: Record<string, { schema: Schema }> };
   responses: Record<string, { content?: Record<string, { schema: Schema }> }>;
@@ -193,11 +195,9 @@ const codesOf = (status: string) => errorCodes.filter((c) => String(statusOfCode
 
 function refusalLine(operation: Operation): string {
   const statuses = Object.keys(operation.responses).filter((s) => s !== '200');
+  const declared = operation['x-refusal-codes'] ?? [];
   const described = statuses.map((status) => {
-    const enumerated = operation.responses[status]?.content?.['application/json']?.schema.properties?.error?.properties?.code?.enum;
-    // A call that declares its own refusal codes narrows the error schema: name them.
-    const own =
-      enumerated && enumerated.length < errorCodes.length ? enumerated.filter((c) => String(statusOfCode[c as never]) === status) : [];
+    const own = declared.filter((c) => String(statusOfCode[c as keyof typeof statusOfCode]) === status);
     return own.length > 0 ? `${status} (${own.map(code).join(', ')})` : status;
   });
   return `Refusals: ${described.join(', ')}.`;
@@ -257,6 +257,10 @@ export function apiReference(document: OpenApiDocument): string {
     'header (README, Configuration). The machine-readable document is served at `/api/openapi.json`.',
     '',
     '## Refusals',
+    '',
+    'Every failure answers `{ error: { code, message, fields? } }`. Each call lists the statuses it may answer; a status',
+    "followed by codes names the refusal codes the call declares for it (the contract's `refusals`). Every signed-in",
+    'change may also answer 409 `CONFLICT` to an `Idempotency-Key` used for another request.',
     '',
     ...table(
       ['Status', 'Meaning', 'Codes'],

@@ -31,6 +31,8 @@ describe('OpenAPI document', () => {
     expect(served.paths).toEqual((await openApiDocument()).paths);
     expect(served.paths['/api/getUsers']!.get!.description).toBe('Roles: beheerder.');
     expect(served.paths['/api/login']!.post!.description).toBe('No sign-in needed.');
+    const declared = (served.paths['/api/updateSubscription']!.post as unknown as { 'x-refusal-codes': string[] })['x-refusal-codes'];
+    expect(declared).toContain('VERSION_CONFLICT');
   });
 
   it('documents each route under a tag with the query parameters and body it validates', async () => {

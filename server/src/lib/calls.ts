@@ -88,6 +88,8 @@ export function callRoute(name: string, c: Call & { tag: string }) {
       summary: c.summary,
       // Who may call it, for the readers of the OpenAPI document and docs/api.md (scripts/api-docs.ts).
       description: c.public ? 'No sign-in needed.' : `Roles: ${rolesOf(c).join(', ')}.`,
+      // The refusal codes the call declares beyond those every call may answer, for docs/api.md (an OpenAPI extension).
+      'x-refusal-codes': c.refusals ?? [],
       tags: [c.tag],
       ...(c.public ? { security: [] } : {}),
       ...(c.query ? { querystring: c.query } : {}),
