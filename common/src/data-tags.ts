@@ -1,6 +1,6 @@
 /**
- * What the answers of the calls are made of, for the web's query cache (docs/decisions.md, 'Issue 38: the contract
- * drives the data layer'): a call that reads declares the kinds of data its answer shows (`provides`), a call that
+ * What the answers of the calls are made of, for the web's query cache (docs/decisions.md, 'The contract drives
+ * the data layer'): a call that reads declares the kinds of data its answer shows (`provides`), a call that
  * changes declares the kinds it changes (`invalidates`); after a change every cached answer that shows one of them
  * is stale. Every change is audited, so the audit log ('audit') is stale after any change without being named.
  */

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -49,5 +50,28 @@ describe(document, () => {
     expect(tied.length).toBeGreaterThan(40);
     const absent = tied.filter(({ name, file }) => !existsSync(path.join(root, file)) || !mentions(file, name));
     expect(absent.map(({ name, file }) => `${name} in ${file}`)).toEqual([]);
+  });
+});
+
+/** The files that may name a record of docs/decisions.md: the tracked sources and documents. */
+function trackedTexts(): { file: string; text: string }[] {
+  const files = execFileSync('git', ['ls-files', '-z'], { cwd: root, encoding: 'utf8' }).split('\0');
+  return files
+    .filter((f) => /\.(?:ts|tsx|mjs|js|md)$/.test(f) && f !== 'tests/unit/architecture.test.ts' && existsSync(path.join(root, f)))
+    .map((file) => ({ file, text: readFileSync(path.join(root, file), 'utf8') }));
+}
+
+describe('references to a record of docs/decisions.md', () => {
+  it('every "decisions.md, \'Title\'" in the code and the documents names a heading there', () => {
+    const headings = [...source('docs/decisions.md').matchAll(/^#{2,3} (.+)$/gm)].map((m) => m[1]!);
+    const references: { file: string; title: string }[] = [];
+    for (const { file, text } of trackedTexts()) {
+      for (const m of text.matchAll(/decisions\.md[)\],]*\s*\(?['‘]([^'’]+)['’]/g)) {
+        references.push({ file, title: m[1]!.replace(/\s*\n\s*(?:\*|\/\/)?\s*/g, ' ') });
+      }
+    }
+    expect(references.length).toBeGreaterThan(20);
+    const dangling = references.filter(({ title }) => !headings.some((h) => h.startsWith(title)));
+    expect(dangling.map(({ file, title }) => `${file}: '${title}'`)).toEqual([]);
   });
 });

@@ -5,7 +5,7 @@ import { makesStale } from '@common/data-tags.js';
 import { api, type Args } from './api-client.js';
 
 /**
- * The query cache's side of the contract (docs/decisions.md, 'Issue 38: the contract drives the data layer'): an
+ * The query cache's side of the contract (docs/decisions.md, 'The contract drives the data layer'): an
  * answer is cached under `[callName, input]` (`[callName]` for a call without input), so the same question shares
  * one entry wherever it is asked, and a change makes stale exactly the cached answers whose call `provides` a kind
  * of data the change `invalidates`. No screen names a key or a list of keys to invalidate.
