@@ -119,6 +119,11 @@ export const policies = {
   season: { ...staff, auditEntities: { location: 'read', period: 'read', agegroup: 'read', lunchPreference: 'read' } },
   dashboard: { ...staff },
   attest: { ...beheerder, auditEntities: { fiscalAttestChild: 'read', fiscalAttests: 'change', belcotax: 'export' } },
+  /**
+   * A family's own account, data and bookings on the public booking site (issue 40): no staff role reaches them
+   * through its calls; a family's session does, for its own records only (server/src/features/public/).
+   */
+  familyAccount: { read: [], change: [], export: [] },
   /** The whole audit log ('Logboek'); one record's history ('Geschiedenis') is for that record's readers (`mayReadHistory`). */
   auditLog: {
     read: beheerderOnly,

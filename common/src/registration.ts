@@ -1,4 +1,5 @@
 import { countText } from './format.js';
+import { validationMessages } from './messages.js';
 import { centsToEuro } from './money.js';
 
 /**
@@ -101,3 +102,46 @@ export function correctionOutOfRangeMessage(
 
 /** The refusal of a booking into a closed camp (409 CAMP_CLOSED) unless staff override it. */
 export const CAMP_CLOSED_MESSAGE = 'Dit kamp is gesloten: er kan niet meer ingeschreven worden.';
+
+/** A camp's day rules as a booking of some of its days reads them (0: no limit). */
+export interface CampDayRules {
+  activeDays: readonly string[];
+  minimumRequiredDays: number;
+  maximumAllowedDays: number;
+  minimumContiguousDays: number;
+}
+
+/**
+ * The day rule of a flexible booking (issue 18 at the desk, issue 40 on the public site): some of the camp's own
+ * days, at least CAMP_MINIMUM_REQUIRED_CAMP_DAYS and at most CAMP_MAXIMUM_ALLOWED_CAMP_DAYS, and every run of days
+ * that follow each other in the camp's days at least CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS long. Answers why the days
+ * are refused, in Dutch, or null when they are fine.
+ */
+export function daysRuleProblem(camp: CampDayRules, selected: readonly string[]): string | null {
+  if (selected.length === 0) return validationMessages.required;
+  const index = selected.map((day) => camp.activeDays.indexOf(day));
+  if (index.some((i) => i < 0)) return 'Kies enkel dagen van het kamp.';
+  if (camp.minimumRequiredDays > 0 && selected.length < camp.minimumRequiredDays)
+    return `Kies minstens ${countText(camp.minimumRequiredDays, 'dag', 'dagen')}.`;
+  if (camp.maximumAllowedDays > 0 && selected.length > camp.maximumAllowedDays)
+    return `Kies hoogstens ${countText(camp.maximumAllowedDays, 'dag', 'dagen')}.`;
+  if (camp.minimumContiguousDays > 1) {
+    const sorted = [...index].sort((a, b) => a - b);
+    let run = 1;
+    for (let i = 1; i <= sorted.length; i++) {
+      if (i < sorted.length && sorted[i] === sorted[i - 1]! + 1) run++;
+      else {
+        if (run < camp.minimumContiguousDays)
+          return `Kies telkens minstens ${countText(camp.minimumContiguousDays, 'dag', 'dagen')} na elkaar.`;
+        run = 1;
+      }
+    }
+  }
+  return null;
+}
+
+/** Where a booking came from (issue 40), as staff read it on the subscription detail. */
+export const subscriptionSourceLabels = {
+  staff: 'Personeel (telefoon of balie)',
+  website: 'Website (inschrijvingssite)',
+} as const;

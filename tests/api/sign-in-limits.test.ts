@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { randomBytes } from 'node:crypto';
 import { loadConfig } from '../../server/src/config.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
-import { hashPassword } from '../../server/src/features/auth/passwords.js';
+import { hashPassword } from '../../server/src/lib/passwords.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
@@ -10,8 +10,8 @@ import { backends } from '../helpers/database.js';
 const WINDOW_MS = 15 * 60_000;
 
 // Password hashing watched, to see that a wrong invite token costs none (scrypt, 16 MB of memory each).
-vi.mock('../../server/src/features/auth/passwords.js', async (original) => {
-  const module = await original<typeof import('../../server/src/features/auth/passwords.js')>();
+vi.mock('../../server/src/lib/passwords.js', async (original) => {
+  const module = await original<typeof import('../../server/src/lib/passwords.js')>();
   return { ...module, hashPassword: vi.fn(module.hashPassword) };
 });
 const scryptCalls = () => vi.mocked(hashPassword).mock.calls.length;

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admins, auditLog, vouchers } from '../../server/src/db/schema.js';
-import { findValidVoucher } from '../../server/src/features/vouchers/queries.js';
+import { findValidVoucher } from '../../server/src/domain/vouchers.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';

@@ -78,6 +78,12 @@ describe('staff registration, moving and the trash in Chromium', () => {
       sql`select camp_id, payment_method_id, remark, ogm from subscriptions where id = ${id}`,
     );
     expect(stored).toMatchObject({ camp_id: campA, payment_method_id: 1, remark: 'Telefonisch, mama belt terug' });
+    // Where the booking came from (issue 40): staff's, and a website booking says so.
+    expect(await page.getByTestId('subscription-source').textContent()).toBe('Personeel (telefoon of balie)');
+    await db.execute(sql`update subscriptions set source = 'website' where id = ${id}`);
+    await page.reload();
+    await page.getByTestId('subscription-source').getByText('Website (inschrijvingssite)').waitFor();
+    await db.execute(sql`update subscriptions set source = 'staff' where id = ${id}`);
 
     // Verplaatsen: the target camp with its seats and price.
     await page.getByRole('button', { name: 'Verplaatsen' }).click();

@@ -7,7 +7,7 @@ import { queryRows, type Database } from '../../server/src/db/client.js';
  */
 export async function databaseDigest(
   db: Database,
-  except: string[] = ['sessions', 'login_failures', 'known_devices', 'idempotency_keys'],
+  except: string[] = ['sessions', 'login_failures', 'known_devices', 'idempotency_keys', 'family_sessions', 'family_idempotency_keys'],
 ): Promise<Record<string, string>> {
   const tables = await queryRows<{ table_name: string }>(
     db,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH, loginPayload } from '@common/schemas/auth.js';
 import { DEMO_ADMIN } from '../../server/src/seed/demo-data.js';
-import { generatePassword } from '../../server/src/features/auth/passwords.js';
-import { passwordProblem } from '../../server/src/features/auth/password-policy.js';
+import { generatePassword } from '../../server/src/lib/passwords.js';
+import { passwordProblem } from '../../server/src/lib/password-policy.js';
 
 describe('the password rule of user:add and user:passwd', () => {
   it('refuses fewer than 12 characters and more than sign-in accepts', () => {

@@ -27,6 +27,18 @@ export const errorCodes = [
   'CAMP_CLOSED',
   /** 409: the child's birth year is outside the camp's MIN_BIRTHYEAR–MAX_BIRTHYEAR; staff may book with `overAgeRange`. */
   'AGE_OUT_OF_RANGE',
+  /** 409 (public booking site): the camp cannot be booked yet (BOOKING_OPENS_AT lies ahead). */
+  'NOT_OPEN_YET',
+  /** 409 (public booking site): the chosen days break the camp's day rules (minimum, maximum, contiguous, its own days). */
+  'DAYS_RULE',
+  /** 409 (public booking site): the voucher is unknown, used, expired or of another camp. */
+  'VOUCHER_INVALID',
+  /** 409 (public booking site): the family's e-mail address must be confirmed first (its known records wait for it). */
+  'EMAIL_NOT_CONFIRMED',
+  /** 409 (public booking site): an account with this e-mail address exists already. */
+  'ACCOUNT_EXISTS',
+  /** 400: an Idempotency-Key header is required (the public site's booking). */
+  'IDEMPOTENCY_KEY_REQUIRED',
   /** 409: presence registered for a day after today (Belgian time). */
   'FUTURE_ATTENDANCE',
   /** 409: the Belcotax file needs a setting the organiser has not given yet (Beheer › Instellingen). */
@@ -54,6 +66,12 @@ export const statusOfCode: Record<ErrorCode, number> = {
   CAMP_CLOSED: 409,
   AGE_OUT_OF_RANGE: 409,
   FUTURE_ATTENDANCE: 409,
+  NOT_OPEN_YET: 409,
+  DAYS_RULE: 409,
+  VOUCHER_INVALID: 409,
+  EMAIL_NOT_CONFIRMED: 409,
+  ACCOUNT_EXISTS: 409,
+  IDEMPOTENCY_KEY_REQUIRED: 400,
   BELCOTAX_SETTINGS_MISSING: 409,
   BELCOTAX_DATA_MISSING: 409,
   BODY_TOO_LARGE: 413,
@@ -132,6 +150,11 @@ interface Common<Q extends z.ZodType, B extends z.ZodType> {
   /** Callable without a session (sign-in, health). */
   public?: boolean;
   /**
+   * Needs a family's session of the public booking site (issue 40) instead of a staff one: no staff token
+   * reaches it, and a family's token reaches nothing else (server/src/plugins/auth.ts).
+   */
+  family?: boolean;
+  /**
    * The record the call touches and how (`reads('subscription')`, `changes('camp')`, `exports('participant')`):
    * the roles that may use it come from that record's policy (common/src/policies.ts). The server answers any
    * other role 403 before the handler runs; what a role sees of the records is the policy's too.
@@ -198,7 +221,8 @@ export function download<Q extends z.ZodType = None, B extends z.ZodType = None>
 }
 
 /** The roles that may use a call: every role for a public one, else those its record's policy allows what it does. */
-export function rolesOf(c: Pick<Call, 'public' | 'access'>): readonly Role[] {
+export function rolesOf(c: Pick<Call, 'public' | 'family' | 'access'>): readonly Role[] {
+  if (c.family) return [];
   if (c.public) return allRoles;
   return rolesFor(c.access);
 }

@@ -15,6 +15,7 @@ import { registrationCalls } from './registration.js';
 import { refundCalls } from './refunds.js';
 import { reminderCalls } from './reminders.js';
 import { privacyCalls } from './privacy.js';
+import { publicCalls } from './public.js';
 import { seasonCalls } from './season.js';
 import { settingsCalls } from './settings.js';
 import { subscriptionCalls } from './subscriptions.js';
@@ -54,6 +55,7 @@ export const contract = combine(
   mailScheduleCalls,
   privacyCalls,
   attestCalls,
+  publicCalls,
 );
 
 export type Contract = typeof contract;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { roles } from '../roles.js';
 
-/** The longest password sign-in accepts; a new password may not be longer (server/src/features/auth/password-policy.ts). */
+/** The longest password sign-in accepts; a new password may not be longer (server/src/lib/password-policy.ts). */
 export const PASSWORD_MAX_LENGTH = 1000;
 
 export const loginPayload = z.object({

@@ -107,6 +107,8 @@ export const subscriptionDetail = z.object({
   SUBSCRIPTION_REMARK: z.string().nullable(),
   SUBSCRIPTION_LUNCH_PREFERENCE_ID: z.number().nullable(),
   SUBSCRIPTION_SELECTED_DAYS: z.string().nullable(),
+  /** Where the booking came from (issue 40): by staff (phone or desk) or on the public booking site. */
+  SUBSCRIPTION_SOURCE: z.enum(['staff', 'website']),
   SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: z.number(),
   PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
   CAMP_ID: z.number(),

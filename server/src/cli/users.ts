@@ -1,8 +1,8 @@
 import { roleLabels, roles, type Role } from '@common/roles.js';
 import { emailField } from '@common/schemas/fields.js';
 import { addAdmin, changeAdminPassword, listAdmins, removeAdmin } from '../features/auth/service.js';
-import { passwordProblem } from '../features/auth/password-policy.js';
-import { generatePassword } from '../features/auth/passwords.js';
+import { passwordProblem } from '../lib/password-policy.js';
+import { generatePassword } from '../lib/passwords.js';
 import { openConfiguredDatabase } from './open.js';
 
 const usage = `Gebruik:

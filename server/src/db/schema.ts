@@ -203,6 +203,10 @@ export const subscriptions = pgTable(
     remark: text('remark'),
     lunchPreferenceId: integer('lunch_preference_id').references(() => lunchPreferences.id),
     selectedDays: text('selected_days'),
+    /** Where the booking came from (issue 40): 'staff' (by phone or at the desk) or 'website' (the public booking site). */
+    source: text('source', { enum: ['staff', 'website'] })
+      .notNull()
+      .default('staff'),
     /** Counts saves of lunch preference and remark (updateSubscription), not money events. */
     version: version(),
   },
@@ -632,3 +636,73 @@ export const subscriptionListVersion = pgTable('subscription_list_version', {
   id: integer('id').primaryKey().default(1),
   version: integer('version').notNull(),
 });
+
+/**
+ * A family's account on the public booking site (issue 40): its e-mail address (lower case), password hash (none
+ * after a sign-in link took over an account whose address was not yet confirmed), and the parent record it books
+ * as. A family the organiser already knew (same e-mail or national number) waits in `pendingParent` (the fields
+ * given at sign-up) until its address is confirmed through a link; only then is `parentId` the known parent.
+ */
+export const familyAccounts = pgTable(
+  'family_accounts',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash'),
+    parentId: integer('parent_id').references(() => parents.id, { onDelete: 'set null' }),
+    pendingParent: jsonb('pending_parent').$type<Record<string, unknown>>(),
+    emailConfirmedAt: timestamp('email_confirmed_at', { withTimezone: true, mode: 'date' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('family_accounts_email_idx').on(t.email), uniqueIndex('family_accounts_parent_idx').on(t.parentId)],
+);
+
+/** A family's sign-in on the public site: its own kind of session, never a staff one (server/src/plugins/auth.ts). */
+export const familySessions = pgTable(
+  'family_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => familyAccounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('family_sessions_token_hash_idx').on(t.tokenHash), index('family_sessions_account_idx').on(t.accountId)],
+);
+
+/** A link mailed to a family: 'confirm' (its e-mail address, after sign-up) or 'signin' (a one-time sign-in); the hash of its token. */
+export const familyLinks = pgTable(
+  'family_links',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => familyAccounts.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['confirm', 'signin'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('family_links_token_hash_idx').on(t.tokenHash)],
+);
+
+/** `Idempotency-Key` of a family's bookings: as `idempotency_keys`, per family account instead of per user. */
+export const familyIdempotencyKeys = pgTable(
+  'family_idempotency_keys',
+  {
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => familyAccounts.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    call: text('call').notNull(),
+    requestHash: text('request_hash').notNull(),
+    status: integer('status'),
+    answer: text('answer'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('family_idempotency_keys_created_idx').on(t.createdAt)],
+);

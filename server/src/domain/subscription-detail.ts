@@ -96,6 +96,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         s.remark as "SUBSCRIPTION_REMARK",
         s.lunch_preference_id as "SUBSCRIPTION_LUNCH_PREFERENCE_ID",
         s.selected_days as "SUBSCRIPTION_SELECTED_DAYS",
+        s.source as "SUBSCRIPTION_SOURCE",
         coalesce(d.selected_days_cents, 0)::int as "SELECTED_DAYS_DISCOUNT_CENTS",
         c.id as "CAMP_ID",
         c.price_cents as "CAMP_PRICE_NOW_CENTS",

@@ -17,6 +17,7 @@ import registrationRoutes from './registration/routes.js';
 import refundRoutes from './refunds/routes.js';
 import reminderRoutes from './reminders/routes.js';
 import privacyRoutes from './privacy/routes.js';
+import publicRoutes from './public/routes.js';
 import seasonRoutes from './season/routes.js';
 import settingsRoutes from './settings/routes.js';
 import subscriptionRoutes from './subscriptions/routes.js';
@@ -50,4 +51,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   mailScheduleRoutes,
   privacyRoutes,
   attestRoutes,
+  publicRoutes,
 ];

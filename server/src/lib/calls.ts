@@ -55,7 +55,8 @@ export type CallHandlers<T extends Record<string, Call>> = { [K in keyof T]: Cal
 
 /** The statuses a call answers, each with its body schema, for the serializer and the OpenAPI document. */
 function responseSchemas(c: Call) {
-  const refusesARole = rolesOf(c).length < roles.length;
+  // A family's call refuses no role: it takes no staff session at all (401).
+  const refusesARole = !c.family && rolesOf(c).length < roles.length;
   // A signed-in mutation answers 409 to an Idempotency-Key reused for another request (plugins/idempotency.ts).
   const mutation = c.method !== 'GET' && !c.public;
   const statuses = new Set<number>([
@@ -82,12 +83,16 @@ export function callRoute(name: string, c: Call & { tag: string }) {
   return {
     method: c.method,
     url: c.path,
-    config: { public: c.public === true, callName: name, roles: rolesOf(c) },
+    config: { public: c.public === true, family: c.family === true, callName: name, roles: rolesOf(c) },
     schema: {
       operationId: name,
       summary: c.summary,
       // Who may call it, for the readers of the OpenAPI document and docs/api.md (scripts/api-docs.ts).
-      description: c.public ? 'No sign-in needed.' : `Roles: ${rolesOf(c).join(', ')}.`,
+      description: c.public
+        ? 'No sign-in needed.'
+        : c.family
+          ? "A family's session of the public booking site (its Bearer token); no staff session."
+          : `Roles: ${rolesOf(c).join(', ')}.`,
       // The refusal codes the call declares beyond those every call may answer, for docs/api.md (an OpenAPI extension).
       'x-refusal-codes': c.refusals ?? [],
       tags: [c.tag],

@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
 import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
+import { resolveFamilySession, type FamilyUser } from '../features/public/accounts.js';
 import { SESSIONS_CHANNEL, SessionCache } from '../features/auth/session-cache.js';
 import { staffRoles, type Role } from '@common/roles.js';
 import { AppError, forbidden } from '../lib/errors.js';
@@ -8,10 +9,14 @@ import { AppError, forbidden } from '../lib/errors.js';
 declare module 'fastify' {
   interface FastifyRequest {
     user: SessionUser | null;
+    /** The family of a public booking site's call (issue 40); never set together with `user`. */
+    family: FamilyUser | null;
   }
   interface FastifyContextConfig {
     /** A route anyone may call (sign-in, the OpenAPI document). */
     public?: boolean;
+    /** A route of the public booking site that needs a family's session, and takes no staff one. */
+    family?: boolean;
   }
   interface FastifyInstance {
     authSettings: AuthSettings;
@@ -26,7 +31,8 @@ declare module 'fastify' {
 
 /**
  * Every /api/ route needs a valid Bearer token unless it says it is public, and a role the route allows
- * (its call's `roles`; staff for a route outside the call table): the one place roles are checked.
+ * (its call's `roles`; staff for a route outside the call table): the one place roles are checked. A route of
+ * the public booking site's families (`family`) needs a family's session instead, and nothing else does.
  */
 export default fp(async (app) => {
   app.decorate('authSettings', {
@@ -43,10 +49,19 @@ export default fp(async (app) => {
   app.decorate('sessionCache', sessionCache);
   app.addHook('onClose', () => listener.close());
   app.decorateRequest('user', null);
+  app.decorateRequest('family', null);
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith('/api/') || request.routeOptions.config.public || !request.routeOptions.url) return;
     const header = request.headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
+    // Two kinds of session, each for its own routes: a family's token (`gezin.…`) is no staff session, and a staff
+    // token is no family's (features/public/accounts.ts).
+    if (request.routeOptions.config.family) {
+      const family = match ? await resolveFamilySession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
+      if (!family) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+      request.family = family;
+      return;
+    }
     const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim(), sessionCache) : null;
     if (!user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
     request.user = user;

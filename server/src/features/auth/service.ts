@@ -4,11 +4,13 @@ import { z } from 'zod';
 import { failureMessages, apiMessages } from '@common/messages.js';
 import { roles, type Role } from '@common/roles.js';
 import type { LoginAnswer } from '@common/schemas/auth.js';
-import { readRows, type Database, type Executor } from '../../db/client.js';
+import { readRows, type Database } from '../../db/client.js';
 import { admins, loginFailures, sessions } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
-import { hashPassword, unknownAccountHash, verifyPassword } from './passwords.js';
+import { ADDRESS_FAILURE_FACTOR } from '../../lib/login-attempts.js';
+import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
+
 import type { SessionCache, StoredSession } from './session-cache.js';
 
 export interface SessionUser {
@@ -33,9 +35,6 @@ export interface AuthSettings {
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** An office shares one address, so the address may fail more often than one account from it. */
-const ADDRESS_FAILURE_FACTOR = 3;
-
 /** What the attempt's bookkeeping answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
 const loginAttempt = z.object({
   failureId: z.number().nullable(),
@@ -50,28 +49,6 @@ const loginAttempt = z.object({
 /** A browser stays a known device this long after it last signed in (docs/decisions.md, issue 33). */
 export const KNOWN_DEVICE_DAYS = 90;
 const DAY_MS = 24 * 3600_000;
-
-/**
- * Counts an attempt against the limits before its password is checked (record_login_attempt, migration 0014):
- * refused (null) when the (account, address) pair or the address is at its limit; otherwise the failure recorded,
- * and whether the account failed as often from anywhere (then it is slowed). Sign-in, a wrong current password
- * and a wrong invite token are counted alike: `key` is the account's e-mail address (or the invite's marker).
- */
-export async function recordAttempt(db: Executor, settings: AuthSettings, now: Date, key: string, address: string) {
-  const since = new Date(now.getTime() - settings.windowMinutes * 60_000);
-  const [row] = await readRows(
-    db,
-    sql`select "failureId", "accountUnderAttack" from record_login_attempt(${key}, ${address}, ${since.toISOString()},
-          ${now.toISOString()}, ${settings.maxFailures}, ${settings.maxFailures * ADDRESS_FAILURE_FACTOR})`,
-    z.object({ failureId: z.number(), accountUnderAttack: z.boolean() }),
-  );
-  return row ?? null;
-}
-
-/** Takes a counted attempt back: it succeeded. */
-export async function forgetAttempt(db: Executor, failureId: number) {
-  await db.delete(loginFailures).where(eq(loginFailures.id, failureId));
-}
 
 /** The known device of this account that the token names, while it is known (KNOWN_DEVICE_DAYS); null otherwise. */
 async function knownDevice(db: Database, email: string, token: string | null, now: Date): Promise<number | null> {

@@ -12,9 +12,10 @@ import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { readSettings } from '../../lib/settings.js';
-import { passwordProblem } from './password-policy.js';
-import { hashPassword, verifyPassword } from './passwords.js';
-import { forgetAttempt, recordAttempt, type AuthSettings } from './service.js';
+import { passwordProblem } from '../../lib/password-policy.js';
+import { hashPassword, verifyPassword } from '../../lib/passwords.js';
+import { forgetAttempt, recordAttempt } from '../../lib/login-attempts.js';
+import type { AuthSettings } from './service.js';
 
 /** How long an invite link works (issue 20). */
 export const INVITE_VALID_HOURS = 48;

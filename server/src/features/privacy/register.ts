@@ -147,6 +147,15 @@ export const personalDataRegister: Record<TableName, TableRule> = {
       tx.execute(sql`update children set firstname = ${ANONYMOUS}, lastname = '', nationalnr = null, birthdate = date_trunc('year', birthdate)::date
                      where ${ids('id', scope.childIds)}`),
   },
+  family_accounts: {
+    holds: 'family',
+    personal: ['email', 'pending_parent'],
+    // The account goes with its family (its sessions, links and idempotency keys with it, by cascade).
+    erase: (tx, scope) =>
+      tx.execute(sql`delete from family_accounts where ${ids('parent_id', scope.parentIds)}
+                     or lower(email) in (select lower(json_array_elements_text(${JSON.stringify(scope.identifiers)}::json)))`),
+    anonymise: (tx, scope) => tx.execute(sql`delete from family_accounts where ${ids('parent_id', scope.parentIds)}`),
+  },
   parents: {
     holds: 'family',
     personal: ['firstname', 'lastname', 'street', 'housenr', 'postalcode', 'city', 'phone', 'phone2', 'email', 'nationalnr'],
@@ -176,6 +185,12 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   user_invites: { holds: 'staff', why: "The hash of an invite link's token." },
   sessions: { holds: 'staff', why: 'Sessions of users.' },
   known_devices: { holds: 'staff', why: 'The hash of the token a browser got when a user signed in there.' },
+  family_sessions: { holds: 'nothing', why: "The hash of a family's session token; deleted with its family account." },
+  family_links: { holds: 'nothing', why: 'The hash of a mailed link of a family account; deleted with it.' },
+  family_idempotency_keys: {
+    holds: 'nothing',
+    why: "A family's booking answers (references, OGMs, amounts, no names) for its retries; deleted with its account.",
+  },
   login_failures: { holds: 'staff', why: 'Failed sign-ins: the e-mail address tried and the address it came from, for the limits.' },
 };
 

@@ -1,27 +1,14 @@
 import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
-import { z } from 'zod';
 import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
-import { validationMessages } from '@common/messages.js';
-import { formatOgm } from '@common/ogm.js';
-import {
-  ageOutOfRangeMessage,
-  birthYearFits,
-  CAMP_CLOSED_MESSAGE,
-  REFERENCE_OGM_BASE,
-  selectedDaysDiscountCents,
-  selectedDaysRemark,
-  subscriptionReference,
-} from '@common/registration.js';
 import type { BookingOverrides, CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { readRows, type Database, type Executor } from '../../db/client.js';
+import type { Database, Executor } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import {
   attendance,
   camps,
   children,
   deletedSubscriptions,
-  lunchPreferences,
   mailTemplates,
   parents,
   payments,
@@ -29,17 +16,26 @@ import {
   subscriptions,
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
+import { conflict, invalidFields, notFound } from '../../lib/errors.js';
 import type { TrashSnapshot } from '../../domain/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
 import { withOutbox } from '../../domain/outbox.js';
+import {
+  auditOverrides,
+  bookedDays,
+  checkCampRules,
+  checkLunchPreference,
+  checkNoOverlap,
+  childForBooking,
+  lockCamp,
+  writeBooking,
+} from '../../domain/booking.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
 import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { subscriptionMessages } from '../../domain/subscription-messages.js';
 import { registrationMessages as messages } from './messages.js';
-import { seatsTakenOf } from '../../domain/seats.js';
 
 export interface RegistrationDeps {
   db: Database;
@@ -47,152 +43,6 @@ export interface RegistrationDeps {
   relay: MailRelay;
   /** The organiser's settings from the environment, until staff save their own. */
   settingsDefaults: OrganiserSettings;
-}
-
-const campRow = z.object({
-  id: z.number(),
-  priceCents: z.number(),
-  seatsAvailable: z.number(),
-  closed: z.boolean(),
-  minBirthyear: z.number(),
-  maxBirthyear: z.number(),
-  flexible: z.boolean(),
-  activeDays: z.string(),
-  discountAllowed: z.boolean(),
-  reductionToEarnCents: z.number(),
-  minimumRequiredDays: z.number(),
-  maximumAllowedDays: z.number(),
-  year: z.number(),
-  startDate: z.string(),
-  endDate: z.string(),
-  seatsTaken: z.number(),
-});
-type CampForBooking = z.infer<typeof campRow>;
-
-/**
- * The camp, locked for the rest of the transaction, with the seats its live subscriptions take. Every
- * booking into a camp (create, move, restore) takes this lock first, so two bookings of its last seat
- * queue here and the second one counts the first: seats hold under concurrency.
- */
-async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
-  // The lock is a statement of its own: a statement that waited for a row lock still reads everything else
-  // (the seat count) as it was when it started, so the count must be read by the next statement.
-  await tx.execute(sql`select id from camps where id = ${campId} for update`);
-  const [camp] = await readRows(
-    tx,
-    sql`select c.id, c.price_cents as "priceCents", c.seats_available as "seatsAvailable", c.closed,
-          c.min_birthyear as "minBirthyear", c.max_birthyear as "maxBirthyear", c.flexible_booking_allowed as flexible,
-          c.active_days as "activeDays", c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
-          c.minimum_required_days as "minimumRequiredDays", c.maximum_allowed_days as "maximumAllowedDays",
-          extract(year from p.start_date)::int as year, p.start_date::text as "startDate", p.end_date::text as "endDate",
-          ${seatsTakenOf(sql`c.id`)} as "seatsTaken"
-        from camps c join periods p on p.id = c.period_id
-        where c.id = ${campId}`,
-    campRow,
-  );
-  if (!camp) throw notFound(messages.campNotFound);
-  return camp;
-}
-
-/** The child of a booking as the camp's age rule reads it. */
-interface ChildForBooking {
-  id: number;
-  name: string;
-  birthdate: string;
-}
-
-async function childForBooking(tx: Executor, childId: number): Promise<ChildForBooking> {
-  const [child] = await tx
-    .select({ id: children.id, firstname: children.firstname, lastname: children.lastname, birthdate: children.birthdate })
-    .from(children)
-    .where(eq(children.id, childId));
-  if (!child) throw notFound(messages.childNotFound);
-  return { id: child.id, name: `${child.firstname} ${child.lastname}`, birthdate: child.birthdate };
-}
-
-/** An override staff used, with what it overrode: audited as `<call>:<override>` once the subscription exists. */
-interface UsedOverride {
-  override: keyof BookingOverrides;
-  facts: Record<string, unknown>;
-}
-
-/**
- * The camp's own rules for a booking (issues 18 and 39), each refused with its typed code unless staff
- * ticked its override: a closed camp (CAMP_CLOSED), a child born outside the camp's birth years
- * (AGE_OUT_OF_RANGE, the rule of common/src/registration.ts), no seat left (CAMP_FULL). Answers the
- * overrides used, for the audit log.
- */
-function checkCampRules(camp: CampForBooking, child: ChildForBooking, overrides: BookingOverrides): UsedOverride[] {
-  const used: UsedOverride[] = [];
-  if (camp.closed) {
-    if (!overrides.overClosed) throw new AppError('CAMP_CLOSED', CAMP_CLOSED_MESSAGE);
-    used.push({ override: 'overClosed', facts: { CAMP_ID: camp.id, CAMP_CLOSED: true } });
-  }
-  const birthYears = { MIN_BIRTHYEAR: camp.minBirthyear, MAX_BIRTHYEAR: camp.maxBirthyear };
-  if (!birthYearFits(birthYears, child.birthdate)) {
-    if (!overrides.overAgeRange) throw new AppError('AGE_OUT_OF_RANGE', ageOutOfRangeMessage(child.name, child.birthdate, birthYears));
-    used.push({
-      override: 'overAgeRange',
-      facts: { CAMP_ID: camp.id, ...birthYears, SUBSCRIBER_BIRTHYEAR: Number(child.birthdate.slice(0, 4)) },
-    });
-  }
-  if (camp.seatsTaken >= camp.seatsAvailable) {
-    if (!overrides.overCapacity) throw new AppError('CAMP_FULL', messages.campFull);
-    used.push({
-      override: 'overCapacity',
-      facts: { CAMP_ID: camp.id, SEATS_AVAILABLE: camp.seatsAvailable, SEATS_TAKEN: camp.seatsTaken + 1 },
-    });
-  }
-  return used;
-}
-
-/** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
-async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
-  const [clash] = await readRows(
-    tx,
-    sql`select s.reference, ch.firstname || ' ' || ch.lastname as child,
-          th.name || ' - ' || l.name_short || ' | ' || p.name as camp
-        from subscriptions s
-        join children ch on ch.id = s.child_id
-        join camps c on c.id = s.camp_id
-        join periods p on p.id = c.period_id
-        join themes th on th.id = c.theme_id
-        join locations l on l.id = c.location_id
-        where s.child_id = ${childId} and not s.cancelled and s.id <> ${except ?? 0}
-          and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
-        order by s.id limit 1`,
-    z.object({ reference: z.string(), child: z.string(), camp: z.string() }),
-  );
-  if (clash) throw conflict(messages.overlap(clash.child, `${clash.camp} (${clash.reference})`));
-}
-
-/** The days of a flexible booking: some of the camp's days, within its minimum and maximum. Any other camp books all its days. */
-function bookedDays(camp: CampForBooking, selected: string[]): string | null {
-  if (!camp.flexible) return null;
-  const active = camp.activeDays.split(',').filter(Boolean);
-  const field = (message: string) => invalidFields({ SUBSCRIPTION_SELECTED_DAYS: message });
-  if (selected.length === 0) throw field(validationMessages.required);
-  if (selected.some((day) => !active.includes(day))) throw field(messages.dayNotInCamp);
-  if (camp.minimumRequiredDays > 0 && selected.length < camp.minimumRequiredDays)
-    throw field(messages.tooFewDays(camp.minimumRequiredDays));
-  if (camp.maximumAllowedDays > 0 && selected.length > camp.maximumAllowedDays) throw field(messages.tooManyDays(camp.maximumAllowedDays));
-  return selected.join(',');
-}
-
-/**
- * The discount for fewer days of a flexible camp, from the camp's flags (docs/decisions.md, 'Staff registration'). The
- * organiser's discount for a further child follows the family's live bookings: `recomputeSiblingDiscounts` sets it
- * once the booking is written.
- */
-function selectedDaysDiscounts(camp: CampForBooking, days: string | null) {
-  const discounts: { kind: 'selected-days'; amountCents: number; remark: string }[] = [];
-  if (days !== null) {
-    const active = camp.activeDays.split(',').filter(Boolean);
-    const amountCents = selectedDaysDiscountCents(camp.priceCents, active, days.split(','));
-    if (amountCents > 0)
-      discounts.push({ kind: 'selected-days', amountCents, remark: selectedDaysRemark(active.length - days.split(',').length) });
-  }
-  return discounts;
 }
 
 /** The parent named by id, or the new one: one already known by the same national number is reused, not duplicated. */
@@ -268,28 +118,6 @@ async function childOf(tx: Executor, payload: CreateSubscriptionPayload, parentI
   return row!.id;
 }
 
-async function checkLunchPreference(tx: Executor, lunchPreferenceId: number): Promise<void> {
-  const [preference] = await tx
-    .select({ id: lunchPreferences.id })
-    .from(lunchPreferences)
-    .where(eq(lunchPreferences.id, lunchPreferenceId));
-  if (!preference) throw invalidFields({ SUBSCRIPTION_LUNCH_PREFERENCE_ID: validationMessages.wrongFormat });
-}
-
-/** A booking against a camp's rule is written down on its own, one entry per override, so it can be found. */
-async function auditOverrides(tx: Executor, adminId: number, action: string, subscriptionId: number, used: UsedOverride[]) {
-  for (const { override, facts } of used) {
-    await writeAudit(tx, {
-      adminId,
-      action: `${action}:${override}`,
-      entity: 'subscription',
-      entityId: subscriptionId,
-      before: null,
-      after: facts,
-    });
-  }
-}
-
 /**
  * 'Inschrijving toevoegen' (issue 18): books a seat in the camp for an existing or new child of an existing
  * or new parent, with the camp's price, the organiser's discounts, a reference and OGM made from the new id,
@@ -301,36 +129,23 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     const parentId = await parentOf(tx, payload);
     const childId = await childOf(tx, payload, parentId);
     await checkLunchPreference(tx, payload.SUBSCRIPTION_LUNCH_PREFERENCE_ID);
-    const days = bookedDays(camp, payload.SUBSCRIPTION_SELECTED_DAYS);
+    const days = bookedDays(camp, payload.SUBSCRIPTION_SELECTED_DAYS, (message) => invalidFields({ SUBSCRIPTION_SELECTED_DAYS: message }));
     await checkNoOverlap(tx, childId, camp, null);
     const overridden = checkCampRules(camp, await childForBooking(tx, childId), payload);
-    const discounts = selectedDaysDiscounts(camp, days);
-
-    // The id comes first: the reference and the OGM are made from it, so both are unique as the id is.
-    const [{ id } = { id: 0 }] = await readRows(
-      tx,
-      sql`select nextval(pg_get_serial_sequence('subscriptions', 'id'))::int as id`,
-      z.object({ id: z.number() }),
-    );
-    await tx.insert(subscriptions).values({
-      id,
-      reference: subscriptionReference(camp.year, id),
-      ogm: formatOgm(REFERENCE_OGM_BASE + id),
-      campId: camp.id,
+    const detail = await writeBooking(tx, outbox, {
+      camp,
       childId,
-      campPriceCents: camp.priceCents,
+      parentId,
       paymentMethodId: payload.PAYMENTMETHOD_ID,
       lunchPreferenceId: payload.SUBSCRIPTION_LUNCH_PREFERENCE_ID,
       remark: payload.SUBSCRIPTION_REMARK,
-      selectedDays: days,
+      days,
+      source: 'staff',
+      adminId,
+      action: 'createSubscription',
+      overridden,
     });
-    if (discounts.length > 0) await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: id })));
-    await recomputeSiblingDiscounts(tx, { adminId, action: 'createSubscription', parentId, campYear: camp.year, quietFor: id });
-    const detail = (await findSubscriptionDetail(tx, id))!;
-    await writeAudit(tx, { adminId, action: 'createSubscription', entity: 'subscription', entityId: id, before: null, after: detail });
-    await auditOverrides(tx, adminId, 'createSubscription', id, overridden);
-    await outbox.enqueueCampMail(detail, 'confirm');
-    return id;
+    return detail.SUBSCRIPTION_ID;
   });
   return { SUBSCRIPTION_ID: subscriptionId };
 }

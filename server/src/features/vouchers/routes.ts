@@ -20,7 +20,7 @@ export default callRoutes(voucherCalls, (app) => ({
     const token = await app.database.db.transaction(async (tx) => {
       const [camp] = await tx.select({ id: camps.id }).from(camps).where(eq(camps.id, campId));
       if (!camp) throw notFound(failureMessages.campNotFound);
-      const createdAt = new Date();
+      const createdAt = app.clock.now();
       const [voucher] = await tx
         .insert(vouchers)
         .values({

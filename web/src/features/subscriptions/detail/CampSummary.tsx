@@ -1,4 +1,5 @@
 import { formatDate, formatDateList, formatDateTime } from '@common/format.js';
+import { subscriptionSourceLabels } from '@common/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 
 /** Which camp the child goes to; for a flexible-booking camp also the days chosen. */
@@ -12,6 +13,10 @@ export function CampSummary({ detail }: { detail: SubscriptionDetail }) {
       </dd>
       <dt className="col-sm-3 col-lg-2">Ingeschreven op</dt>
       <dd className="col-sm-9 col-lg-10">{formatDateTime(detail.SUBSCRIPTION_CREATION_DATE)}</dd>
+      <dt className="col-sm-3 col-lg-2">Ingeschreven via</dt>
+      <dd className="col-sm-9 col-lg-10" data-testid="subscription-source">
+        {subscriptionSourceLabels[detail.SUBSCRIPTION_SOURCE]}
+      </dd>
       {detail.CAMP_FLEXIBLE_BOOKING_ALLOWED && (
         <>
           <dt className="col-sm-3 col-lg-2">Gekozen dagen</dt>

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { vouchers } from '../../db/schema.js';
+import type { Executor } from '../db/client.js';
+import { vouchers } from '../db/schema.js';
 
 export type Voucher = typeof vouchers.$inferSelect;
 

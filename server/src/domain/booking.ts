@@ -1,0 +1,288 @@
+import { eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { validationMessages } from '@common/messages.js';
+import { formatOgm } from '@common/ogm.js';
+import {
+  ageOutOfRangeMessage,
+  birthYearFits,
+  CAMP_CLOSED_MESSAGE,
+  daysRuleProblem,
+  REFERENCE_OGM_BASE,
+  selectedDaysDiscountCents,
+  selectedDaysRemark,
+  subscriptionReference,
+} from '@common/registration.js';
+import type { BookingOverrides } from '@common/schemas/registration.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import { readRows, type Executor } from '../db/client.js';
+import { isoTimestamp } from '../db/sql.js';
+import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from '../db/schema.js';
+import { writeAudit } from '../lib/audit.js';
+import { AppError, conflict, invalidFields, notFound } from '../lib/errors.js';
+import { recomputeSiblingDiscounts } from './sibling-discounts.js';
+import { findSubscriptionDetail } from './subscription-detail.js';
+import { seatsTakenOf } from './seats.js';
+import type { Outbox } from './outbox.js';
+
+/**
+ * Booking a child into a camp, one rule for the desk (server/src/features/registration/, issues 18 and 39) and the
+ * parents' public site (server/src/features/public/, issue 40): the camp's row lock and its seats, the camp's own
+ * rules and their typed refusals, the days of a flexible camp, and writing the booking with its price, discounts,
+ * audit entries and confirmation mail.
+ */
+
+export const bookingMessages = {
+  campFull: 'Dit kamp is volzet',
+  campNotFound: 'Kamp niet gevonden',
+  childNotFound: 'Kind niet gevonden',
+  overlap: (child: string, booking: string) => `${child} is al ingeschreven voor een kamp in dezelfde periode: ${booking}.`,
+} as const;
+const messages = bookingMessages;
+
+const campRow = z.object({
+  id: z.number(),
+  priceCents: z.number(),
+  seatsAvailable: z.number(),
+  closed: z.boolean(),
+  minBirthyear: z.number(),
+  maxBirthyear: z.number(),
+  flexible: z.boolean(),
+  activeDays: z.string(),
+  discountAllowed: z.boolean(),
+  reductionToEarnCents: z.number(),
+  minimumRequiredDays: z.number(),
+  maximumAllowedDays: z.number(),
+  minimumContiguousDays: z.number(),
+  /** When booking opens on the public site (the camp's moment, else its location's), ISO; null: open. */
+  bookingOpensAt: z.string().nullable(),
+  year: z.number(),
+  startDate: z.string(),
+  endDate: z.string(),
+  seatsTaken: z.number(),
+});
+export type CampForBooking = z.infer<typeof campRow>;
+
+/**
+ * The camp, locked for the rest of the transaction, with the seats its live subscriptions take. Every
+ * booking into a camp (create, move, restore) takes this lock first, so two bookings of its last seat
+ * queue here and the second one counts the first: seats hold under concurrency.
+ */
+export async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
+  // The lock is a statement of its own: a statement that waited for a row lock still reads everything else
+  // (the seat count) as it was when it started, so the count must be read by the next statement.
+  await tx.execute(sql`select id from camps where id = ${campId} for update`);
+  const [camp] = await readRows(
+    tx,
+    sql`select c.id, c.price_cents as "priceCents", c.seats_available as "seatsAvailable", c.closed,
+          c.min_birthyear as "minBirthyear", c.max_birthyear as "maxBirthyear", c.flexible_booking_allowed as flexible,
+          c.active_days as "activeDays", c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
+          c.minimum_required_days as "minimumRequiredDays", c.maximum_allowed_days as "maximumAllowedDays",
+          c.minimum_contiguous_days as "minimumContiguousDays",
+          case when coalesce(c.allow_booking_from, l.allow_booking_from) is null then null
+               else ${isoTimestamp('coalesce(c.allow_booking_from, l.allow_booking_from)')} end as "bookingOpensAt",
+          extract(year from p.start_date)::int as year, p.start_date::text as "startDate", p.end_date::text as "endDate",
+          ${seatsTakenOf(sql`c.id`)} as "seatsTaken"
+        from camps c join periods p on p.id = c.period_id join locations l on l.id = c.location_id
+        where c.id = ${campId}`,
+    campRow,
+  );
+  if (!camp) throw notFound(messages.campNotFound);
+  return camp;
+}
+
+/** The child of a booking as the camp's age rule reads it. */
+interface ChildForBooking {
+  id: number;
+  name: string;
+  birthdate: string;
+}
+
+export async function childForBooking(tx: Executor, childId: number): Promise<ChildForBooking> {
+  const [child] = await tx
+    .select({ id: children.id, firstname: children.firstname, lastname: children.lastname, birthdate: children.birthdate })
+    .from(children)
+    .where(eq(children.id, childId));
+  if (!child) throw notFound(messages.childNotFound);
+  return { id: child.id, name: `${child.firstname} ${child.lastname}`, birthdate: child.birthdate };
+}
+
+/** An override staff used, with what it overrode: audited as `<call>:<override>` once the subscription exists. */
+export interface UsedOverride {
+  override: keyof BookingOverrides | 'voucher';
+  facts: Record<string, unknown>;
+}
+
+/**
+ * The camp's own rules for a booking (issues 18 and 39), each refused with its typed code unless staff
+ * ticked its override: a closed camp (CAMP_CLOSED), a child born outside the camp's birth years
+ * (AGE_OUT_OF_RANGE, the rule of common/src/registration.ts), no seat left (CAMP_FULL). Answers the
+ * overrides used, for the audit log.
+ */
+export function checkCampRules(camp: CampForBooking, child: ChildForBooking, overrides: BookingOverrides): UsedOverride[] {
+  const used: UsedOverride[] = [];
+  if (camp.closed) {
+    if (!overrides.overClosed) throw new AppError('CAMP_CLOSED', CAMP_CLOSED_MESSAGE);
+    used.push({ override: 'overClosed', facts: { CAMP_ID: camp.id, CAMP_CLOSED: true } });
+  }
+  const birthYears = { MIN_BIRTHYEAR: camp.minBirthyear, MAX_BIRTHYEAR: camp.maxBirthyear };
+  if (!birthYearFits(birthYears, child.birthdate)) {
+    if (!overrides.overAgeRange) throw new AppError('AGE_OUT_OF_RANGE', ageOutOfRangeMessage(child.name, child.birthdate, birthYears));
+    used.push({
+      override: 'overAgeRange',
+      facts: { CAMP_ID: camp.id, ...birthYears, SUBSCRIBER_BIRTHYEAR: Number(child.birthdate.slice(0, 4)) },
+    });
+  }
+  if (camp.seatsTaken >= camp.seatsAvailable) {
+    if (!overrides.overCapacity) throw new AppError('CAMP_FULL', messages.campFull);
+    used.push({
+      override: 'overCapacity',
+      facts: { CAMP_ID: camp.id, SEATS_AVAILABLE: camp.seatsAvailable, SEATS_TAKEN: camp.seatsTaken + 1 },
+    });
+  }
+  return used;
+}
+
+/** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
+export async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
+  const [clash] = await readRows(
+    tx,
+    sql`select s.reference, ch.firstname || ' ' || ch.lastname as child,
+          th.name || ' - ' || l.name_short || ' | ' || p.name as camp
+        from subscriptions s
+        join children ch on ch.id = s.child_id
+        join camps c on c.id = s.camp_id
+        join periods p on p.id = c.period_id
+        join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id
+        where s.child_id = ${childId} and not s.cancelled and s.id <> ${except ?? 0}
+          and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
+        order by s.id limit 1`,
+    z.object({ reference: z.string(), child: z.string(), camp: z.string() }),
+  );
+  if (clash) throw conflict(messages.overlap(clash.child, `${clash.camp} (${clash.reference})`));
+}
+
+/**
+ * The days of a flexible booking, or null for a camp that books all its days. Days that break the camp's day rule
+ * (`daysRuleProblem` in common/src/registration.ts) are refused through `refuse`: a field's message at the desk,
+ * DAYS_RULE on the public site.
+ */
+export function bookedDays(camp: CampForBooking, selected: readonly string[], refuse: (message: string) => Error): string | null {
+  if (!camp.flexible) return null;
+  const problem = daysRuleProblem(
+    {
+      activeDays: camp.activeDays.split(',').filter(Boolean),
+      minimumRequiredDays: camp.minimumRequiredDays,
+      maximumAllowedDays: camp.maximumAllowedDays,
+      minimumContiguousDays: camp.minimumContiguousDays,
+    },
+    selected,
+  );
+  if (problem) throw refuse(problem);
+  return selected.join(',');
+}
+
+/**
+ * The discount for fewer days of a flexible camp, from the camp's flags (docs/decisions.md, 'Staff registration'). The
+ * organiser's discount for a further child follows the family's live bookings: `recomputeSiblingDiscounts` sets it
+ * once the booking is written.
+ */
+function selectedDaysDiscounts(camp: CampForBooking, days: string | null) {
+  const discounts: { kind: 'selected-days'; amountCents: number; remark: string }[] = [];
+  if (days !== null) {
+    const active = camp.activeDays.split(',').filter(Boolean);
+    const amountCents = selectedDaysDiscountCents(camp.priceCents, active, days.split(','));
+    if (amountCents > 0)
+      discounts.push({ kind: 'selected-days', amountCents, remark: selectedDaysRemark(active.length - days.split(',').length) });
+  }
+  return discounts;
+}
+
+export async function checkLunchPreference(tx: Executor, lunchPreferenceId: number): Promise<void> {
+  const [preference] = await tx
+    .select({ id: lunchPreferences.id })
+    .from(lunchPreferences)
+    .where(eq(lunchPreferences.id, lunchPreferenceId));
+  if (!preference) throw invalidFields({ SUBSCRIPTION_LUNCH_PREFERENCE_ID: validationMessages.wrongFormat });
+}
+
+/** A booking against a camp's rule is written down on its own, one entry per override, so it can be found. */
+export async function auditOverrides(tx: Executor, adminId: number | null, action: string, subscriptionId: number, used: UsedOverride[]) {
+  for (const { override, facts } of used) {
+    await writeAudit(tx, {
+      adminId,
+      action: `${action}:${override}`,
+      entity: 'subscription',
+      entityId: subscriptionId,
+      before: null,
+      after: facts,
+    });
+  }
+}
+
+/** One booking to write, its camp locked and its rules checked (`writeBooking`). */
+export interface NewBooking {
+  camp: CampForBooking;
+  childId: number;
+  parentId: number;
+  paymentMethodId: number;
+  lunchPreferenceId: number | null;
+  remark: string | null;
+  /** The days of a flexible booking (`bookedDays`), null for all of them. */
+  days: string | null;
+  source: 'staff' | 'website';
+  /** The staff member who booked; null for a family on the public site. */
+  adminId: number | null;
+  /** The audit log's action: createSubscription, bookOnline. */
+  action: string;
+  /** The camp rules overridden (staff's ticks, a family's voucher), each audited as `<action>:<override>`. */
+  overridden: UsedOverride[];
+}
+
+/**
+ * Writes one booking, the same way at the desk and on the public site (issues 18 and 40): the id first (reference
+ * and OGM are made from it), the camp's price now, the discount for fewer days, the family's sibling discounts
+ * recomputed, the audit entries, and the camp's confirmation mail through the outbox. Answers the new detail.
+ */
+export async function writeBooking(tx: Executor, outbox: Outbox, booking: NewBooking): Promise<SubscriptionDetail> {
+  const { camp } = booking;
+  const discounts = selectedDaysDiscounts(camp, booking.days);
+  const [{ id } = { id: 0 }] = await readRows(
+    tx,
+    sql`select nextval(pg_get_serial_sequence('subscriptions', 'id'))::int as id`,
+    z.object({ id: z.number() }),
+  );
+  await tx.insert(subscriptions).values({
+    id,
+    reference: subscriptionReference(camp.year, id),
+    ogm: formatOgm(REFERENCE_OGM_BASE + id),
+    campId: camp.id,
+    childId: booking.childId,
+    campPriceCents: camp.priceCents,
+    paymentMethodId: booking.paymentMethodId,
+    lunchPreferenceId: booking.lunchPreferenceId,
+    remark: booking.remark,
+    selectedDays: booking.days,
+    source: booking.source,
+  });
+  if (discounts.length > 0) await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: id })));
+  await recomputeSiblingDiscounts(tx, {
+    adminId: booking.adminId,
+    action: booking.action,
+    parentId: booking.parentId,
+    campYear: camp.year,
+    quietFor: id,
+  });
+  const detail = (await findSubscriptionDetail(tx, id))!;
+  await writeAudit(tx, {
+    adminId: booking.adminId,
+    action: booking.action,
+    entity: 'subscription',
+    entityId: id,
+    before: null,
+    after: detail,
+  });
+  await auditOverrides(tx, booking.adminId, booking.action, id, booking.overridden);
+  await outbox.enqueueCampMail(detail, 'confirm');
+  return detail;
+}

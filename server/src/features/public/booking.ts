@@ -1,0 +1,183 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import QRCode from 'qrcode';
+import { EPC_ERROR_CORRECTION } from '@common/epc-qr.js';
+import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
+import { children } from '../../db/schema.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
+import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
+import {
+  bookedDays,
+  checkCampRules,
+  checkLunchPreference,
+  checkNoOverlap,
+  childForBooking,
+  lockCamp,
+  writeBooking,
+  type UsedOverride,
+} from '../../domain/booking.js';
+import { findValidVoucher } from '../../domain/vouchers.js';
+import type { FamilyUser } from './accounts.js';
+import { familyParentId } from './family.js';
+import { publicMessages as messages } from './messages.js';
+
+export interface BookingDeps extends OutboxDeps {
+  db: Database;
+}
+
+/** 'maandag 2 maart 2026 om 09:00', in Belgium. */
+function momentText(iso: string): string {
+  return new Intl.DateTimeFormat('nl-BE', {
+    timeZone: 'Europe/Brussels',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
+}
+
+/** What to pay for one booking and how: amount, what is open, the EPC QR code for a transfer. */
+async function bookingAnswer(detail: SubscriptionDetail, organiser: OrganiserSettings) {
+  const epc = subscriptionEpcPayload(detail, organiser);
+  return {
+    SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
+    SUBSCRIPTION_REFERENCE: detail.SUBSCRIPTION_REFERENCE,
+    SUBSCRIPTION_OGM: detail.SUBSCRIPTION_OGM,
+    SUBSCRIPTION_AMOUNT_TO_PAY: detail.SUBSCRIPTION_AMOUNT_TO_PAY,
+    SUBSCRIPTION_SALDO: detail.SUBSCRIPTION_SALDO,
+    PAYMENTMETHOD_ID: detail.PAYMENTMETHOD_ID,
+    EPC_PAYLOAD: epc,
+    PAYMENT_QR_SVG: epc ? await QRCode.toString(epc, { type: 'svg', errorCorrectionLevel: EPC_ERROR_CORRECTION, margin: 4 }) : null,
+  };
+}
+
+/**
+ * book (issue 40): the family's basket, all or none, in one transaction. Each item follows the desk's booking
+ * (registration/service.ts): the camp's row lock first (the items in camp order, so two baskets never wait for each
+ * other in a circle), the child's own row, its days under the camp's day rules (DAYS_RULE), no overlapping booking
+ * of the child, and the camp's rules without staff's overrides: CAMP_CLOSED, AGE_OUT_OF_RANGE, CAMP_FULL, and
+ * NOT_OPEN_YET before the camp's (or location's) booking moment. A valid voucher of the camp (`findValidVoucher`)
+ * books one child there when full or not yet open, and is used by it. Any refusal books nothing.
+ */
+export async function book(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<BookAnswer> {
+  const ids = await withOutbox(deps.db, deps, async (tx, outbox) => {
+    const parentId = await familyParentId(tx, family);
+    if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
+    const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
+    // The children are the family's own, else 404: another family's id is unknown here.
+    for (const item of items) {
+      const [child] = await tx
+        .select({ id: children.id })
+        .from(children)
+        .where(and(eq(children.id, item.CHILD_ID), eq(children.parentId, parentId)));
+      if (!child) throw notFound(messages.childNotFound);
+    }
+    // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
+    // baskets (or a basket and the desk) never wait for each other in a circle.
+    const lock = (campId: number) =>
+      lockCamp(tx, campId).catch((error: unknown) => {
+        throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
+      });
+    for (const campId of [...new Set(items.map((i) => i.CAMP_ID))]) await lock(campId);
+    for (const childId of [...new Set(items.map((i) => i.CHILD_ID))].sort((a, b) => a - b))
+      await tx.execute(sql`select id from children where id = ${childId} for update`);
+    // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
+    let voucher: { id: number; campId: number } | null = null;
+    if (payload.voucher) {
+      for (const campId of new Set(items.map((i) => i.CAMP_ID))) voucher ??= await findValidVoucher(tx, payload.voucher, campId, now);
+      if (!voucher) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
+      // Used once: a second basket with the same voucher waits for this row and then finds it used.
+      const [taken] = await readRows(
+        tx,
+        sql`update vouchers set used_at = ${now.toISOString()} where id = ${voucher.id} and used_at is null returning id`,
+        z.object({ id: z.number() }),
+      );
+      if (!taken) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
+    }
+    const booked: { index: number; id: number }[] = [];
+    for (const item of items) {
+      // Read again: the seats this basket took already in the same camp count.
+      const camp = await lock(item.CAMP_ID);
+      // The voucher books the first child of its camp in the basket.
+      const byVoucher = voucher && voucher.campId === camp.id ? voucher : null;
+      if (byVoucher) voucher = null;
+      const overridden: UsedOverride[] = [];
+      if (camp.bookingOpensAt !== null && new Date(camp.bookingOpensAt) > now && !byVoucher && !camp.closed)
+        throw new AppError('NOT_OPEN_YET', messages.notOpenYet(momentText(camp.bookingOpensAt)));
+      const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
+      await checkNoOverlap(tx, item.CHILD_ID, camp, null);
+      overridden.push(
+        ...checkCampRules(camp, await childForBooking(tx, item.CHILD_ID), {
+          overClosed: false,
+          overAgeRange: false,
+          overCapacity: byVoucher !== null,
+        }),
+      );
+      if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
+      const detail = await writeBooking(tx, outbox, {
+        camp,
+        childId: item.CHILD_ID,
+        parentId,
+        paymentMethodId: payload.PAYMENTMETHOD_ID,
+        lunchPreferenceId: payload.LUNCHPREFERENCE_ID ?? null,
+        remark: null,
+        days,
+        source: 'website',
+        adminId: null,
+        action: 'bookOnline',
+        overridden,
+      });
+      booked.push({ index: item.index, id: detail.SUBSCRIPTION_ID });
+    }
+    return booked.sort((a, b) => a.index - b.index).map((b) => b.id);
+  });
+  // Read after the commit: a later item's sibling discount is known once every item is written.
+  const organiser = await readSettings(deps.db, deps.settingsDefaults);
+  const bookings = [];
+  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(deps.db, id))!, organiser));
+  return {
+    bookings,
+    TOTAL_TO_PAY: Math.round(bookings.reduce((sum, b) => sum + b.SUBSCRIPTION_SALDO * 100, 0)) / 100,
+    ORGANISER_ACCOUNT: organiser.ORGANISER_IBAN,
+    ORGANISER_NAME: organiser.ORGANISER_NAME,
+  };
+}
+
+/** The family's bookings, newest camps first; cancelled ones too, marked. */
+export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSettings, family: FamilyUser) {
+  const parentId = await familyParentId(db, family);
+  const rows = await readRows(
+    db,
+    sql`select s.id from subscriptions s join children ch on ch.id = s.child_id join camps c on c.id = s.camp_id
+          join periods p on p.id = c.period_id
+        where ch.parent_id = ${parentId} order by p.start_date desc, s.id`,
+    z.object({ id: z.number() }),
+  );
+  const organiser = await readSettings(db, settingsDefaults);
+  const BOOKINGS = [];
+  for (const { id } of rows) {
+    const detail = (await findSubscriptionDetail(db, id))!;
+    BOOKINGS.push({
+      ...(await bookingAnswer(detail, organiser)),
+      CHILD_ID: detail.SUBSCRIBER_ID,
+      SUBSCRIBER_FIRSTNAME: detail.SUBSCRIBER_FIRSTNAME,
+      CAMP_ID: detail.CAMP_ID,
+      THEME_NAME: detail.THEME_NAME,
+      LOCATION_NAME: detail.LOCATION_NAME,
+      PERIOD_NAME: detail.PERIOD_NAME,
+      PERIOD_STARTDATE: detail.PERIOD_STARTDATE,
+      PERIOD_ENDDATE: detail.PERIOD_ENDDATE,
+      DAYS: (detail.SUBSCRIPTION_SELECTED_DAYS ?? detail.CAMP_ACTIVE_DAYS).split(',').filter(Boolean),
+      SUBSCRIPTION_PAID_AMOUNT: detail.SUBSCRIPTION_PAID_AMOUNT,
+      SUBSCRIPTION_CANCELLED: detail.SUBSCRIPTION_CANCELLED,
+    });
+  }
+  return { BOOKINGS };
+}

@@ -1,0 +1,263 @@
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
+import type { PublicCampsAnswer, PublicFamily, SaveChildPayload, SaveParentPayload } from '@common/schemas/public.js';
+import { readRows, type Database, type Executor } from '../../db/client.js';
+import { isoTimestamp } from '../../db/sql.js';
+import { seatsTakenOf } from '../../domain/seats.js';
+import { children, familyAccounts, lunchPreferences, parents } from '../../db/schema.js';
+import { writeAudit } from '../../lib/audit.js';
+import { centsToEuro } from '@common/money.js';
+import { AppError, notFound } from '../../lib/errors.js';
+import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import type { FamilyUser } from './accounts.js';
+import { publicMessages as messages } from './messages.js';
+
+/**
+ * What a family reads and keeps of its own on the public site (issue 40): its parent's data and its children. Every
+ * record is looked up through the family's own parent, so another family's id is simply not found (404). No national
+ * number leaves the server: the answers say only whether one is stored.
+ */
+
+const digits = (text: string) => text.replace(/\D/g, '');
+
+export async function getFamily(db: Executor, family: FamilyUser): Promise<PublicFamily> {
+  const [account] = await db.select().from(familyAccounts).where(eq(familyAccounts.id, family.accountId));
+  const parentId = account!.parentId;
+  const [parent] = parentId === null ? [] : await db.select().from(parents).where(eq(parents.id, parentId));
+  const kids =
+    parentId === null
+      ? []
+      : await db.select().from(children).where(eq(children.parentId, parentId)).orderBy(children.birthdate, children.id);
+  return {
+    email: account!.email,
+    emailConfirmed: account!.emailConfirmedAt !== null,
+    linkPending: parentId === null,
+    PARENT: parent
+      ? {
+          SUBSCRIBER_PARENT_FIRSTNAME: parent.firstname,
+          SUBSCRIBER_PARENT_LASTNAME: parent.lastname,
+          SUBSCRIBER_PARENT_STREET: parent.street,
+          SUBSCRIBER_PARENT_HOUSENR: parent.housenr,
+          SUBSCRIBER_PARENT_POSTALCODE: parent.postalcode,
+          SUBSCRIBER_PARENT_CITY: parent.city,
+          SUBSCRIBER_PARENT_COUNTRY: parent.country,
+          SUBSCRIBER_PARENT_PHONE: parent.phone,
+          SUBSCRIBER_PARENT_PHONE2: parent.phone2,
+          SUBSCRIBER_PARENT_HAS_NATIONALNR: !!parent.nationalnr,
+        }
+      : null,
+    CHILDREN: kids.map((child) => ({
+      CHILD_ID: child.id,
+      SUBSCRIBER_FIRSTNAME: child.firstname,
+      SUBSCRIBER_LASTNAME: child.lastname,
+      SUBSCRIBER_GENDER_ID: child.genderId,
+      SUBSCRIBER_BIRTHDATE: child.birthdate,
+      SUBSCRIBER_HAS_NATIONALNR: !!child.nationalnr,
+    })),
+  };
+}
+
+/** The family's parent record, or 409 EMAIL_NOT_CONFIRMED while a known family waits for its confirmed address. */
+export async function familyParentId(db: Executor, family: FamilyUser): Promise<number> {
+  const [account] = await db
+    .select({ parentId: familyAccounts.parentId })
+    .from(familyAccounts)
+    .where(eq(familyAccounts.id, family.accountId));
+  if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
+  return account.parentId;
+}
+
+/** The family's own data; the e-mail address stays the account's. An empty national number keeps the stored one. */
+export async function saveParent(db: Database, family: FamilyUser, payload: SaveParentPayload): Promise<PublicFamily> {
+  await db.transaction(async (tx) => {
+    const parentId = await familyParentId(tx, family);
+    const [before] = await tx.select().from(parents).where(eq(parents.id, parentId)).for('update');
+    const nationalnr = payload.SUBSCRIBER_PARENT_NATIONALNR ?? before!.nationalnr;
+    if (payload.SUBSCRIBER_PARENT_NATIONALNR) {
+      const [other] = await tx
+        .select({ id: parents.id })
+        .from(parents)
+        .where(
+          and(
+            ne(parents.id, parentId),
+            sql`regexp_replace(coalesce(${parents.nationalnr}, ''), '\\D', '', 'g') = ${digits(payload.SUBSCRIBER_PARENT_NATIONALNR)}`,
+          ),
+        )
+        .limit(1);
+      if (other) throw new AppError('CONFLICT', messages.nationalNumberKnown);
+    }
+    const values = {
+      firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
+      lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
+      street: payload.SUBSCRIBER_PARENT_STREET,
+      housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
+      postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
+      city: payload.SUBSCRIBER_PARENT_CITY,
+      country: payload.SUBSCRIBER_PARENT_COUNTRY,
+      phone: payload.SUBSCRIBER_PARENT_PHONE,
+      phone2: payload.SUBSCRIBER_PARENT_PHONE2 ?? '',
+      nationalnr,
+    };
+    await tx
+      .update(parents)
+      .set({ ...values, version: sql`${parents.version} + 1` })
+      .where(eq(parents.id, parentId));
+    await writeAudit(tx, {
+      adminId: null,
+      action: 'saveFamilyParent',
+      entity: 'parent',
+      entityId: parentId,
+      before: parentFacts(before!),
+      after: parentFacts({ ...before!, ...values }),
+    });
+  });
+  return getFamily(db, family);
+}
+
+const parentFacts = (p: typeof parents.$inferSelect) => ({
+  SUBSCRIBER_PARENT_FIRSTNAME: p.firstname,
+  SUBSCRIBER_PARENT_LASTNAME: p.lastname,
+  SUBSCRIBER_PARENT_STREET: p.street,
+  SUBSCRIBER_PARENT_HOUSENR: p.housenr,
+  SUBSCRIBER_PARENT_POSTALCODE: p.postalcode,
+  SUBSCRIBER_PARENT_CITY: p.city,
+  SUBSCRIBER_PARENT_COUNTRY: p.country,
+  SUBSCRIBER_PARENT_PHONE: p.phone,
+  SUBSCRIBER_PARENT_PHONE2: p.phone2,
+  SUBSCRIBER_PARENT_NATIONALNR: p.nationalnr,
+});
+
+const childFacts = (c: Omit<typeof children.$inferSelect, 'id' | 'version'>) => ({
+  SUBSCRIBER_FIRSTNAME: c.firstname,
+  SUBSCRIBER_LASTNAME: c.lastname,
+  SUBSCRIBER_GENDER_ID: c.genderId,
+  SUBSCRIBER_BIRTHDATE: c.birthdate,
+  SUBSCRIBER_NATIONALNR: c.nationalnr,
+});
+
+/** Adds a child (no CHILD_ID) or saves one of the family's own (another's: 404). */
+export async function saveChild(db: Database, family: FamilyUser, payload: SaveChildPayload): Promise<{ CHILD_ID: number }> {
+  return db.transaction(async (tx) => {
+    const parentId = await familyParentId(tx, family);
+    const values = {
+      parentId,
+      firstname: payload.SUBSCRIBER_FIRSTNAME,
+      lastname: payload.SUBSCRIBER_LASTNAME,
+      genderId: payload.SUBSCRIBER_GENDER_ID,
+      birthdate: payload.SUBSCRIBER_BIRTHDATE,
+    };
+    if (payload.CHILD_ID === undefined) {
+      const nationalnr = payload.SUBSCRIBER_NATIONALNR ?? null;
+      const [row] = await tx
+        .insert(children)
+        .values({ ...values, nationalnr })
+        .returning({ id: children.id });
+      await writeAudit(tx, {
+        adminId: null,
+        action: 'saveFamilyChild',
+        entity: 'subscriber',
+        entityId: row!.id,
+        before: null,
+        after: childFacts({ ...values, nationalnr }),
+      });
+      return { CHILD_ID: row!.id };
+    }
+    const [before] = await tx
+      .select()
+      .from(children)
+      .where(and(eq(children.id, payload.CHILD_ID), eq(children.parentId, parentId)))
+      .for('update');
+    if (!before) throw notFound(messages.childNotFound);
+    const nationalnr = payload.SUBSCRIBER_NATIONALNR ?? before.nationalnr;
+    await tx
+      .update(children)
+      .set({ ...values, nationalnr, version: sql`${children.version} + 1` })
+      .where(eq(children.id, before.id));
+    await writeAudit(tx, {
+      adminId: null,
+      action: 'saveFamilyChild',
+      entity: 'subscriber',
+      entityId: before.id,
+      before: childFacts(before),
+      after: childFacts({ ...values, nationalnr }),
+    });
+    return { CHILD_ID: before.id };
+  });
+}
+
+const campRow = z.object({
+  CAMP_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_ID: z.number(),
+  LOCATION_NAME: z.string(),
+  LOCATION_ADDRESS: z.string().nullable(),
+  PERIOD_ID: z.number(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  AGEGROUP_NAME: z.string(),
+  MIN_BIRTHYEAR: z.number(),
+  MAX_BIRTHYEAR: z.number(),
+  priceCents: z.number(),
+  SEATS_OPEN: z.number(),
+  CAMP_FLEXIBLE_BOOKING_ALLOWED: z.boolean(),
+  activeDays: z.string(),
+  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: z.number(),
+  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: z.number(),
+  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: z.number(),
+  CAMP_DISCOUNT_ALLOWED: z.boolean(),
+  reductionCents: z.number(),
+  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: z.boolean(),
+  BOOKING_OPENS_AT: z.string().nullable(),
+  BOOKING_INFO: z.string().nullable(),
+  CAMP_CLOSED: z.boolean(),
+});
+
+/**
+ * getCamps of the public site: the camps of a camp year that have not ended, in date order, each with its seats
+ * open, its day rules and when booking opens (the camp's moment, else its location's). A closed camp is listed as
+ * closed; it cannot be booked.
+ */
+export async function getPublicCamps(
+  db: Executor,
+  settingsDefaults: OrganiserSettings,
+  now: Date,
+  campYear?: number,
+): Promise<PublicCampsAnswer> {
+  const year = campYear ?? currentYearInBelgium(now);
+  const rows = await readRows(
+    db,
+    sql`select c.id as "CAMP_ID", th.name as "THEME_NAME", l.id as "LOCATION_ID", l.name as "LOCATION_NAME", l.address as "LOCATION_ADDRESS",
+          p.id as "PERIOD_ID", p.name as "PERIOD_NAME", p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE",
+          a.name as "AGEGROUP_NAME", c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR", c.price_cents as "priceCents",
+          greatest(0, c.seats_available - ${seatsTakenOf(sql`c.id`)}) as "SEATS_OPEN",
+          c.flexible_booking_allowed as "CAMP_FLEXIBLE_BOOKING_ALLOWED", c.active_days as "activeDays",
+          c.minimum_contiguous_days as "CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS", c.minimum_required_days as "CAMP_MINIMUM_REQUIRED_CAMP_DAYS",
+          c.maximum_allowed_days as "CAMP_MAXIMUM_ALLOWED_CAMP_DAYS", c.discount_allowed as "CAMP_DISCOUNT_ALLOWED",
+          c.reduction_to_earn_cents as "reductionCents", c.discount_selected_days_allowed as "CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED",
+          case when coalesce(c.allow_booking_from, l.allow_booking_from) is null then null
+               else ${isoTimestamp('coalesce(c.allow_booking_from, l.allow_booking_from)')} end as "BOOKING_OPENS_AT",
+          coalesce(nullif(c.allow_booking_info, ''), nullif(l.allow_booking_info, '')) as "BOOKING_INFO",
+          c.closed as "CAMP_CLOSED"
+        from camps c join periods p on p.id = c.period_id join locations l on l.id = c.location_id
+          join themes th on th.id = c.theme_id join agegroups a on a.id = c.agegroup_id
+        where p.start_date >= ${`${year}-01-01`}::date and p.start_date < ${`${year + 1}-01-01`}::date
+          and p.end_date >= ${todayInBelgium(now)}::date
+        order by p.start_date, l.name, th.name, c.id`,
+    campRow,
+  );
+  const lunch = await db.select().from(lunchPreferences).orderBy(lunchPreferences.id);
+  const settings = await readSettings(db, settingsDefaults);
+  return {
+    CAMP_YEAR: year,
+    ORGANISER_NAME: settings.ORGANISER_NAME,
+    LUNCH_PREFERENCES: lunch.map((l) => ({ LUNCHPREFERENCE_ID: l.id, LUNCHPREFERENCE_DESCRIPTION: l.description })),
+    CAMPS: rows.map(({ priceCents, activeDays, reductionCents, ...camp }) => ({
+      ...camp,
+      CAMP_PRICE: centsToEuro(priceCents),
+      CAMP_REDUCTION_TO_EARN: centsToEuro(reductionCents),
+      ACTIVE_DAYS: activeDays.split(',').filter(Boolean),
+    })),
+  };
+}

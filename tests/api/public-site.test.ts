@@ -1,0 +1,449 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { contract } from '@common/contract/index.js';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import type { BookAnswer, PublicCampsAnswer, PublicFamily } from '@common/schemas/public.js';
+import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { auditLogNotInWords } from '../helpers/audit-words.js';
+import { controlledClock } from '../helpers/clock.js';
+import { backends } from '../helpers/database.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+
+/** The public booking site's API (issue 40): the family's own authentication, its data, and booking a basket. */
+
+const YEAR = new Date().getFullYear() + 1;
+const PASSWORD = 'zomerkamp aan zee 2027';
+let serial = 0;
+
+function parentFields(tag: string) {
+  return {
+    SUBSCRIBER_PARENT_FIRSTNAME: 'Sofie',
+    SUBSCRIBER_PARENT_LASTNAME: `Claes${tag}`,
+    SUBSCRIBER_PARENT_STREET: 'Stationsstraat',
+    SUBSCRIBER_PARENT_HOUSENR: '8',
+    SUBSCRIBER_PARENT_POSTALCODE: '2800',
+    SUBSCRIBER_PARENT_CITY: 'Mechelen',
+    SUBSCRIBER_PARENT_COUNTRY: 'België',
+    SUBSCRIBER_PARENT_PHONE: '0478 12 34 56',
+  };
+}
+
+describe.each(backends)('the public booking site on %s', (backend) => {
+  let t: TestApp;
+  const clock = controlledClock(new Date(`${YEAR - 1}-11-20T10:00:00Z`));
+  let lunchId: number;
+  beforeAll(async () => {
+    t = await startTestApp(backend, { seed: 'none', clock, env: { LOGIN_MAX_FAILURES: '3', TRUST_PROXY: '1' } });
+    const [lunch] = await t.db.insert(lunchPreferences).values({ description: 'Warme maaltijd' }).returning();
+    lunchId = lunch!.id;
+  });
+  afterAll(async () => t?.close());
+
+  const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  async function post<T = any>(url: string, body: unknown, token?: string | null, headers: Record<string, string> = {}) {
+    const response = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: body as object,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+    });
+    return {
+      status: response.statusCode,
+      body: response.json() as { data: T; error: { code: string; message: string; fields?: Record<string, string> } },
+    };
+  }
+  const get = <T = any>(url: string, token: string | null) => t.call<{ data: T }>('GET', url, undefined, token);
+
+  async function signUp(extra: Record<string, unknown> = {}) {
+    const email = `gezin${++serial}@thuis.be`;
+    const answer = await post<{ token: string }>(
+      '/api/public/signUp',
+      {
+        email,
+        password: PASSWORD,
+        ...parentFields(String(serial)),
+        ...extra,
+      },
+      null,
+      from(`192.0.2.${serial}`),
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return { email, token: answer.body.data.token };
+  }
+  async function addChild(token: string, birthYear = YEAR - 8, extra: Record<string, unknown> = {}) {
+    const answer = await post<{ CHILD_ID: number }>(
+      '/api/public/saveChild',
+      {
+        SUBSCRIBER_FIRSTNAME: `Kind${++serial}`,
+        SUBSCRIBER_LASTNAME: 'Claes',
+        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+        SUBSCRIBER_BIRTHDATE: `${birthYear}-04-0${1 + (serial % 8)}`,
+        ...extra,
+      },
+      token,
+    );
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    return answer.body.data.CHILD_ID;
+  }
+  const book = (token: string, body: Record<string, unknown>, key: string | null = `key-${++serial}`) =>
+    post<BookAnswer>(
+      '/api/public/book',
+      { PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer, ...body },
+      token,
+      key ? { 'idempotency-key': key } : {},
+    );
+  /** After the clock moved past the sessions' lifetime: the test's staff member signs in again. */
+  async function staffAgain() {
+    const login = await post<{ token: string }>('/api/login', { username: 'test@kampbeheer.be', password: 'correct horse battery staple' });
+    t.token = login.body.data.token;
+  }
+  const lastLink = async (email: string, kind: 'bevestig' | 'aanmelden') => {
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    const tokens = mails.flatMap((m) => [...m.body.matchAll(new RegExp(`#${kind}=([A-Za-z0-9_-]+)`, 'g'))].map((x) => x[1]!));
+    return tokens.at(-1)!;
+  };
+  async function nextYearCamp(facts: Parameters<typeof createCamp>[1] = {}, startDate = `${YEAR}-07-05`) {
+    const periodId = await createPeriod(t.db, { startDate });
+    return createCamp(t.db, { periodId, birthYears: [YEAR - 12, YEAR - 6], ...facts });
+  }
+
+  it('a family token reaches no staff call, and a staff token no family call', async () => {
+    const { token } = await signUp();
+    expect(token).toMatch(/^gezin\./);
+    for (const url of ['/api/me', '/api/getSettings', `/api/getSubscriptions?campYear=${YEAR}`]) {
+      const answer = await get(url, token);
+      expect(answer.status, url).toBe(401);
+    }
+    const familyCalls = Object.values(contract).filter((c) => c.family);
+    expect(familyCalls.length).toBeGreaterThanOrEqual(6);
+    for (const c of familyCalls) {
+      const answer =
+        c.method === 'GET' ? await get(c.path, t.token) : await post(c.path, (c.example as { body?: unknown }).body ?? {}, t.token);
+      expect(answer.status, `${c.path} with a staff token`).toBe(401);
+      const none = c.method === 'GET' ? await get(c.path, null) : await post(c.path, {}, null);
+      expect(none.status, `${c.path} without a token`).toBe(401);
+    }
+    expect((await get('/api/public/getFamily', token)).status).toBe(200);
+    // Signed out, the token is gone.
+    expect((await post('/api/public/signOut', {}, token)).status).toBe(200);
+    expect((await get('/api/public/getFamily', token)).status).toBe(401);
+  });
+
+  it("signs up with a password as strong as staff's, once per address, and signs in with it", async () => {
+    const weak = await post('/api/public/signUp', { email: 'zwak@voorbeeld.be', password: 'password123', ...parentFields('z') });
+    expect(weak.status).toBe(400);
+    expect(weak.body.error.fields?.password).toMatch(/veelgebruikte|minstens/);
+    const bad = await post('/api/public/signUp', { email: 'geen-adres', password: PASSWORD, SUBSCRIBER_PARENT_FIRSTNAME: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.error.fields ?? {})).toEqual(expect.arrayContaining(['email', 'SUBSCRIBER_PARENT_FIRSTNAME']));
+    const { email } = await signUp();
+    const again = await post('/api/public/signUp', { email: email.toUpperCase(), password: PASSWORD, ...parentFields('x') });
+    expect(again.body.error.code).toBe('ACCOUNT_EXISTS');
+    const signedIn = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD });
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.body.data.token).toMatch(/^gezin\./);
+    // A family's password does not sign in as staff.
+    expect((await post('/api/login', { username: email, password: PASSWORD })).status).toBe(401);
+  });
+
+  it('limits sign-in attempts per address and account without locking out the family from elsewhere', async () => {
+    const { email } = await signUp();
+    for (let i = 0; i < 3; i++)
+      expect((await post('/api/public/signIn', { email, password: 'fout wachtwoord 123' }, null, from('198.51.100.7'))).status).toBe(401);
+    const refused = await post('/api/public/signIn', { email, password: PASSWORD }, null, from('198.51.100.7'));
+    expect(refused.status).toBe(429);
+    expect(refused.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+    const slept = clock.slept.length;
+    const home = await post('/api/public/signIn', { email, password: PASSWORD }, null, from('203.0.113.9'));
+    expect(home.status).toBe(200);
+    expect(clock.slept.length).toBe(slept + 1);
+    // Sign-in links: per address too, and they answer alike for an unknown address.
+    const unknown = await post('/api/public/requestSignInLink', { email: 'niemand@voorbeeld.be' }, null, from('198.51.100.20'));
+    expect(unknown.body).toEqual({ data: { sent: true } });
+    for (let i = 0; i < 3; i++) await post('/api/public/requestSignInLink', { email }, null, from('198.51.100.20'));
+    expect((await post('/api/public/requestSignInLink', { email }, null, from('198.51.100.20'))).status).toBe(429);
+    clock.advance(20 * 60_000);
+  });
+
+  it('links a family the organiser knows only once its address is confirmed, never answering a national number', async () => {
+    const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
+    const email = known.parentEmail.toLowerCase();
+    const signedUp = await post<{ token: string }>('/api/public/signUp', { email, password: PASSWORD, ...parentFields('k') });
+    expect(signedUp.status).toBe(200);
+    const token = signedUp.body.data.token;
+    const before = await get<PublicFamily>('/api/public/getFamily', token);
+    expect(before.body.data).toMatchObject({ linkPending: true, emailConfirmed: false, PARENT: null, CHILDREN: [] });
+    expect(
+      (
+        await post(
+          '/api/public/saveChild',
+          { SUBSCRIBER_FIRSTNAME: 'Tim', SUBSCRIBER_LASTNAME: 'Claes', SUBSCRIBER_GENDER_ID: 1, SUBSCRIBER_BIRTHDATE: '2018-01-01' },
+          token,
+        )
+      ).body.error.code,
+    ).toBe('EMAIL_NOT_CONFIRMED');
+    const confirmToken = await lastLink(email, 'bevestig');
+    // The link works only for the account that signed up: another family's session finds nothing.
+    const other = await signUp();
+    expect((await post('/api/public/confirmEmail', { token: confirmToken }, other.token)).status).toBe(404);
+    const confirmed = await post<PublicFamily>('/api/public/confirmEmail', { token: confirmToken }, token);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data).toMatchObject({ linkPending: false, emailConfirmed: true });
+    expect(confirmed.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([known.childId]);
+    expect(JSON.stringify(confirmed.body)).not.toMatch(/\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{11}/);
+    expect((await post('/api/public/confirmEmail', { token: confirmToken }, token)).status).toBe(404);
+  });
+
+  it('a sign-in link takes over an unconfirmed account: whoever signed up with that address loses their way in', async () => {
+    const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
+    const email = known.parentEmail.toLowerCase();
+    const stranger = await post<{ token: string }>('/api/public/signUp', { email, password: PASSWORD, ...parentFields('s') });
+    expect((await post('/api/public/requestSignInLink', { email })).status).toBe(200);
+    const link = await lastLink(email, 'aanmelden');
+    const owner = await post<{ token: string }>('/api/public/signInWithLink', { token: link });
+    expect(owner.status).toBe(200);
+    expect((await get<PublicFamily>('/api/public/getFamily', owner.body.data.token)).body.data.CHILDREN).toHaveLength(1);
+    expect((await get('/api/public/getFamily', stranger.body.data.token)).status).toBe(401);
+    expect((await post('/api/public/signIn', { email, password: PASSWORD })).status).toBe(401);
+    expect((await post('/api/public/signInWithLink', { token: link })).status).toBe(401);
+  });
+
+  it('keeps a national number it is given, checks its check digits, and never answers it', async () => {
+    const { token } = await signUp();
+    const wrong = await post(
+      '/api/public/saveChild',
+      {
+        SUBSCRIBER_FIRSTNAME: 'Mila',
+        SUBSCRIBER_LASTNAME: 'Claes',
+        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+        SUBSCRIBER_BIRTHDATE: '2018-02-03',
+        SUBSCRIBER_NATIONALNR: '18.02.03-123.45',
+      },
+      token,
+    );
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.error.fields?.SUBSCRIBER_NATIONALNR).toBe('Foutief formaat');
+    const number = formatNationalNumber('2018-02-03', 321);
+    const childId = await addChild(token, 2018, { SUBSCRIBER_NATIONALNR: number, SUBSCRIBER_BIRTHDATE: '2018-02-03' });
+    // Saved again without it: the number stays.
+    await addChild(token, 2018, { CHILD_ID: childId, SUBSCRIBER_FIRSTNAME: 'Mila', SUBSCRIBER_BIRTHDATE: '2018-02-03' });
+    const family = await get<PublicFamily>('/api/public/getFamily', token);
+    expect(family.body.data.CHILDREN).toEqual([
+      expect.objectContaining({ CHILD_ID: childId, SUBSCRIBER_FIRSTNAME: 'Mila', SUBSCRIBER_HAS_NATIONALNR: true }),
+    ]);
+    const raw = JSON.stringify(family.body);
+    expect(raw).not.toContain(number.replace(/\D/g, '').slice(0, 9));
+    expect(raw).not.toContain(number.slice(0, 8));
+  });
+
+  it('lists the camps of a year without sign-in: seats open, day rules, when booking opens', async () => {
+    const opens = `${YEAR}-03-01T08:00:00.000Z`;
+    const campId = await nextYearCamp(
+      { seatsAvailable: 2, flexibleBooking: true, activeDays: `${YEAR}-08-02,${YEAR}-08-03,${YEAR}-08-04` },
+      `${YEAR}-08-02`,
+    );
+    await t.db.execute(
+      sql`update camps set allow_booking_from = ${opens}, allow_booking_info = 'Inschrijven vanaf 1 maart', minimum_required_days = 2 where id = ${campId}`,
+    );
+    await createSubscription(t.db, { campId });
+    const answer = await get<PublicCampsAnswer>(`/api/public/getCamps?campYear=${YEAR}`, null);
+    expect(answer.status).toBe(200);
+    const camp = answer.body.data.CAMPS.find((c) => c.CAMP_ID === campId)!;
+    expect(camp).toMatchObject({
+      SEATS_OPEN: 1,
+      BOOKING_OPENS_AT: opens,
+      BOOKING_INFO: 'Inschrijven vanaf 1 maart',
+      CAMP_FLEXIBLE_BOOKING_ALLOWED: true,
+      CAMP_MINIMUM_REQUIRED_CAMP_DAYS: 2,
+      ACTIVE_DAYS: [`${YEAR}-08-02`, `${YEAR}-08-03`, `${YEAR}-08-04`],
+      MIN_BIRTHYEAR: YEAR - 12,
+      MAX_BIRTHYEAR: YEAR - 6,
+      CAMP_PRICE: 150,
+      CAMP_CLOSED: false,
+    });
+    expect(answer.body.data.LUNCH_PREFERENCES).toContainEqual({
+      LUNCHPREFERENCE_ID: lunchId,
+      LUNCHPREFERENCE_DESCRIPTION: 'Warme maaltijd',
+    });
+  });
+
+  it('books a basket of two children in two camps, with the discounts, once per Idempotency-Key, as from the website', async () => {
+    const { email, token } = await signUp();
+    const lotte = await addChild(token, YEAR - 9);
+    const jonas = await addChild(token, YEAR - 7, { SUBSCRIBER_GENDER_ID: GENDER_BOY });
+    const days = [`${YEAR}-07-19`, `${YEAR}-07-20`, `${YEAR}-07-21`, `${YEAR}-07-22`, `${YEAR}-07-23`];
+    const flexible = await nextYearCamp({ priceCents: 10000, flexibleBooking: true, activeDays: days.join(',') }, `${YEAR}-07-19`);
+    const week = await nextYearCamp({ priceCents: 12000 }, `${YEAR}-07-12`);
+    await t.db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1500 where id = ${week}`);
+    await t.db.execute(sql`update camps set minimum_contiguous_days = 2 where id = ${flexible}`);
+
+    expect((await book(token, { items: [{ CHILD_ID: lotte, CAMP_ID: week }] }, null)).body.error.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    const body = {
+      items: [
+        { CHILD_ID: lotte, CAMP_ID: flexible, days: days.slice(0, 3) },
+        { CHILD_ID: jonas, CAMP_ID: week },
+      ],
+      LUNCHPREFERENCE_ID: lunchId,
+    };
+    const first = await book(token, body, 'basket-1');
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const again = await book(token, body, 'basket-1');
+    expect(again.body).toEqual(first.body);
+    const { bookings } = first.body.data;
+    expect(bookings).toHaveLength(2);
+    // 3 of 5 days of a 100 euro camp; the week, booked second (camps in id order), earns the sibling discount of 15 euro.
+    expect(bookings.map((b) => b.SUBSCRIPTION_AMOUNT_TO_PAY)).toEqual([60, 105]);
+    expect(first.body.data.TOTAL_TO_PAY).toBe(165);
+    expect(bookings[0]!.SUBSCRIPTION_OGM).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+    expect(bookings[0]!.EPC_PAYLOAD).toContain('EUR60.00');
+    expect(bookings[0]!.PAYMENT_QR_SVG).toMatch(/^<svg/);
+    const stored = await t.db.select().from(subscriptions).where(eq(subscriptions.id, bookings[0]!.SUBSCRIPTION_ID));
+    expect(stored).toHaveLength(1);
+    expect(stored[0]!.source).toBe('website');
+    const staffView = await t.call<{ data: SubscriptionDetail[] }>(
+      'GET',
+      `/api/getSubscriptionFullDetail?id=${bookings[0]!.SUBSCRIPTION_ID}`,
+    );
+    expect(staffView.body.data[0]!.SUBSCRIPTION_SOURCE).toBe('website');
+    const booked = await t.db
+      .select()
+      .from(subscriptions)
+      .where(sql`child_id in (${lotte}, ${jonas})`);
+    expect(booked).toHaveLength(2);
+    const mails = await t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+    expect(
+      mails
+        .filter((m) => m.subscriptionId !== null)
+        .map((m) => m.subscriptionId)
+        .sort(),
+    ).toEqual(bookings.map((b) => b.SUBSCRIPTION_ID).sort());
+    const mine = await get<{ BOOKINGS: { SUBSCRIPTION_ID: number; DAYS: string[] }[] }>('/api/public/getMyBookings', token);
+    expect(mine.body.data.BOOKINGS.map((b) => b.SUBSCRIPTION_ID).sort()).toEqual(bookings.map((b) => b.SUBSCRIPTION_ID).sort());
+  });
+
+  it('refuses with typed codes and books nothing of a basket with one refused item', async () => {
+    const { email, token } = await signUp();
+    const child = await addChild(token, YEAR - 8);
+    const toddler = await addChild(token, YEAR - 3);
+    const open = await nextYearCamp({}, `${YEAR}-07-26`);
+    const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-08-09`);
+    await createSubscription(t.db, { campId: full });
+    const later = await nextYearCamp({}, `${YEAR}-08-16`);
+    await t.db.execute(sql`update camps set allow_booking_from = ${`${YEAR}-01-10T08:00:00Z`} where id = ${later}`);
+    const closed = await nextYearCamp({ closed: true }, `${YEAR}-08-23`);
+    const days = [`${YEAR}-08-30`, `${YEAR}-08-31`, `${YEAR}-09-01`, `${YEAR}-09-02`];
+    const flexible = await nextYearCamp({ flexibleBooking: true, activeDays: days.join(',') }, `${YEAR}-08-30`);
+    await t.db.execute(sql`update camps set minimum_contiguous_days = 2, maximum_allowed_days = 3 where id = ${flexible}`);
+
+    const refusal = async (items: unknown[]) => {
+      const answer = await book(token, { items });
+      return [answer.status, answer.body.error?.code, answer.body.error?.message];
+    };
+    expect(await refusal([{ CHILD_ID: child, CAMP_ID: full }])).toEqual([409, 'CAMP_FULL', 'Dit kamp is volzet']);
+    expect((await refusal([{ CHILD_ID: toddler, CAMP_ID: open }])).slice(0, 2)).toEqual([409, 'AGE_OUT_OF_RANGE']);
+    const notYet = await refusal([{ CHILD_ID: child, CAMP_ID: later }]);
+    expect(notYet.slice(0, 2)).toEqual([409, 'NOT_OPEN_YET']);
+    expect(notYet[2]).toMatch(/openen op .*januari/);
+    expect((await refusal([{ CHILD_ID: child, CAMP_ID: closed }])).slice(0, 2)).toEqual([409, 'CAMP_CLOSED']);
+    expect(await refusal([{ CHILD_ID: child, CAMP_ID: flexible, days: [days[0], days[2]] }])).toEqual([
+      409,
+      'DAYS_RULE',
+      'Kies telkens minstens 2 dagen na elkaar.',
+    ]);
+    expect(await refusal([{ CHILD_ID: child, CAMP_ID: flexible, days }])).toEqual([409, 'DAYS_RULE', 'Kies hoogstens 3 dagen.']);
+    expect((await refusal([{ CHILD_ID: child, CAMP_ID: flexible, days: [`${YEAR}-09-05`] }]))[1]).toBe('DAYS_RULE');
+    // One good item and one refused: nothing is booked.
+    expect(
+      (
+        await refusal([
+          { CHILD_ID: child, CAMP_ID: open },
+          { CHILD_ID: toddler, CAMP_ID: open },
+        ])
+      )[1],
+    ).toBe('AGE_OUT_OF_RANGE');
+    const mine = await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token);
+    expect(mine.body.data.BOOKINGS).toEqual([]);
+    // Once the booking moment passed, the camp books.
+    clock.advance(new Date(`${YEAR}-01-10T08:00:01Z`).getTime() - clock.now().getTime());
+    const again = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD }, null, from('192.0.2.200'));
+    expect((await book(again.body.data.token, { items: [{ CHILD_ID: child, CAMP_ID: later }] })).status).toBe(200);
+    await staffAgain();
+  });
+
+  it('a voucher books one child into its full camp once, within its 24 hours, and only there', async () => {
+    const { email, token } = await signUp();
+    const [a, b, c] = [await addChild(token), await addChild(token), await addChild(token)];
+    const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-13`);
+    const other = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-20`);
+    await createSubscription(t.db, { campId: full });
+    const voucher = await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`);
+    const token1 = voucher.body.data;
+    expect((await book(token, { items: [{ CHILD_ID: a, CAMP_ID: other }], voucher: token1 })).body.error.code).toBe('VOUCHER_INVALID');
+    const used = await book(token, { items: [{ CHILD_ID: a, CAMP_ID: full }], voucher: token1 });
+    expect(used.status, JSON.stringify(used.body)).toBe(200);
+    const [row] = await t.db.select().from(vouchers).where(eq(vouchers.token, token1));
+    expect(row!.usedAt).not.toBeNull();
+    expect((await book(token, { items: [{ CHILD_ID: b, CAMP_ID: full }], voucher: token1 })).body.error.code).toBe('VOUCHER_INVALID');
+    const expiring = (await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`)).body.data;
+    clock.advance(25 * 3600_000);
+    const later = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD }, null, from('192.0.2.201'));
+    expect((await book(later.body.data.token, { items: [{ CHILD_ID: c, CAMP_ID: full }], voucher: expiring })).body.error.code).toBe(
+      'VOUCHER_INVALID',
+    );
+  });
+
+  it("answers 404 on every public call that names another family's records", async () => {
+    const mine = await signUp();
+    const theirs = await signUp();
+    const theirChild = await addChild(theirs.token);
+    const campId = await nextYearCamp({}, `${YEAR}-10-04`);
+    const ownChild = await addChild(mine.token);
+    const walks: [string, unknown][] = [
+      [
+        '/api/public/saveChild',
+        {
+          CHILD_ID: theirChild,
+          SUBSCRIBER_FIRSTNAME: 'Overname',
+          SUBSCRIBER_LASTNAME: 'Claes',
+          SUBSCRIBER_GENDER_ID: 1,
+          SUBSCRIBER_BIRTHDATE: `${YEAR - 8}-01-01`,
+        },
+      ],
+      ['/api/public/book', { items: [{ CHILD_ID: theirChild, CAMP_ID: campId }], PAYMENTMETHOD_ID: 1 }],
+      [
+        '/api/public/book',
+        {
+          items: [
+            { CHILD_ID: ownChild, CAMP_ID: campId },
+            { CHILD_ID: theirChild, CAMP_ID: campId },
+          ],
+          PAYMENTMETHOD_ID: 1,
+        },
+      ],
+      ['/api/public/confirmEmail', { token: await lastLink(theirs.email, 'bevestig') }],
+    ];
+    for (const [url, body] of walks) {
+      const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
+      expect(answer.status, url).toBe(404);
+    }
+    // Every call that takes an id of a record is walked above.
+    const withIds = Object.entries(contract).filter(
+      ([, c]) =>
+        c.family && Object.keys((c.body as { shape?: object } | undefined)?.shape ?? {}).some((key) => /CHILD_ID|items|token/.test(key)),
+    );
+    expect(withIds.map(([name]) => name).sort()).toEqual(['book', 'confirmEmail', 'saveChild']);
+    const family = await get<PublicFamily>('/api/public/getFamily', mine.token);
+    expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
+    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', mine.token)).body.data.BOOKINGS).toEqual([]);
+    const sessions = await t.db.select().from(familySessions);
+    expect(sessions.every((s) => !s.tokenHash.startsWith('gezin'))).toBe(true);
+  });
+
+  it('the Logboek reads what the families did in words staff understand (issue 39)', async () => {
+    await staffAgain();
+    expect(await auditLogNotInWords(t, t.token)).toEqual([]);
+  });
+});
