@@ -1,0 +1,104 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { startTestApp, type TestApp } from '../helpers/api.js';
+import { signUpFamily } from '../helpers/family.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+
+const countStatuses = (answers: { status: number }[]) =>
+  answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
+
+/**
+ * The public site's baskets (issue 40) under concurrency, on PostgreSQL only (PGlite runs one transaction at a time, so
+ * these would pass there with or without the locks): the camps' row locks decide the last seats, and a voucher's row
+ * is used once, as at the desk (tests/reliability/seat-locks.postgres.test.ts).
+ */
+describe('public baskets booked at the same moment on PostgreSQL', () => {
+  let t: TestApp;
+  const year = new Date().getFullYear() + 1;
+  beforeAll(async () => {
+    t = await startTestApp('postgres', { seed: 'none' });
+  });
+  afterAll(async () => t?.close());
+
+  /** A family with one child of the camps' birth years, signed in. */
+  async function family() {
+    const token = await signUpFamily(t);
+    const child = await t.call<{ data: { CHILD_ID: number } }>(
+      'POST',
+      '/api/public/saveChild',
+      {
+        SUBSCRIBER_FIRSTNAME: 'Gelijk',
+        SUBSCRIBER_LASTNAME: 'Tijdig',
+        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+        SUBSCRIBER_BIRTHDATE: `${year - 9}-05-05`,
+      },
+      token,
+    );
+    return { token, childId: child.body.data.CHILD_ID };
+  }
+  const book = async (token: string, body: unknown, key: string) => {
+    for (let attempt = 0; ; attempt++) {
+      const answer = await t.app.inject({
+        method: 'POST',
+        url: '/api/public/book',
+        payload: body as object,
+        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
+      });
+      if (answer.statusCode !== 503 || attempt === 5) return { status: answer.statusCode, body: answer.json() };
+    }
+  };
+  const seatsTaken = async (campId: number) =>
+    (
+      await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from subscriptions where camp_id = ${campId} and not cancelled`)
+    )[0]!.n;
+
+  it('books 2 seats of 10 baskets that want them at once, each basket two camps; the others book nothing', async () => {
+    const small = await createCamp(t.db, {
+      seatsAvailable: 2,
+      periodId: await createPeriod(t.db, { startDate: `${year}-07-05` }),
+      birthYears: [year - 12, year - 6],
+    });
+    const roomy = await createCamp(t.db, {
+      seatsAvailable: 40,
+      periodId: await createPeriod(t.db, { startDate: `${year}-07-12` }),
+      birthYears: [year - 12, year - 6],
+    });
+    const families = await Promise.all(Array.from({ length: 10 }, () => family()));
+    // Half the baskets name the camps in the other order: the locks are taken in camp order, so none deadlocks.
+    const answers = await Promise.all(
+      families.map((f, i) => {
+        const items = [
+          { CHILD_ID: f.childId, CAMP_ID: small },
+          { CHILD_ID: f.childId, CAMP_ID: roomy },
+        ];
+        return book(f.token, { items: i % 2 ? items.reverse() : items, PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer }, `rush-${i}`);
+      }),
+    );
+    expect(countStatuses(answers)).toEqual({ 200: 2, 409: 8 });
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'CAMP_FULL')).toBe(true);
+    expect(await seatsTaken(small)).toBe(2);
+    // All or none: the refused baskets took no seat in the roomy camp either.
+    expect(await seatsTaken(roomy)).toBe(2);
+  });
+
+  it('lets a voucher book once when several baskets use it at the same moment', async () => {
+    const full = await createCamp(t.db, {
+      seatsAvailable: 1,
+      periodId: await createPeriod(t.db, { startDate: `${year}-08-02` }),
+      birthYears: [year - 12, year - 6],
+    });
+    await createSubscription(t.db, { campId: full });
+    const voucher = (await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`)).body.data;
+    const families = await Promise.all(Array.from({ length: 6 }, () => family()));
+    const answers = await Promise.all(
+      families.map((f, i) =>
+        book(f.token, { items: [{ CHILD_ID: f.childId, CAMP_ID: full }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash, voucher }, `voucher-${i}`),
+      ),
+    );
+    expect(countStatuses(answers)).toEqual({ 200: 1, 409: 5 });
+    expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'VOUCHER_INVALID')).toBe(true);
+    expect(await seatsTaken(full)).toBe(2);
+  });
+});
