@@ -185,6 +185,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         )
       ).body.error.code,
     ).toBe('EMAIL_NOT_CONFIRMED');
+    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token)).body.data).toEqual({ BOOKINGS: [] });
     const confirmToken = await lastLink(email, 'bevestig');
     // The link works only for the account that signed up: another family's session finds nothing.
     const other = await signUp();

@@ -152,7 +152,14 @@ export async function book(deps: BookingDeps, family: FamilyUser, payload: BookP
 
 /** The family's bookings, newest camps first; cancelled ones too, marked. */
 export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSettings, family: FamilyUser) {
-  const parentId = await familyParentId(db, family);
+  // A known family still waiting for its confirmed address has no bookings of its own yet.
+  const [account] = await readRows(
+    db,
+    sql`select parent_id as "parentId" from family_accounts where id = ${family.accountId}`,
+    z.object({ parentId: z.number().nullable() }),
+  );
+  const parentId = account?.parentId ?? null;
+  if (parentId === null) return { BOOKINGS: [] };
   const rows = await readRows(
     db,
     sql`select s.id from subscriptions s join children ch on ch.id = s.child_id join camps c on c.id = s.camp_id
