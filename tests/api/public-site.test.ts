@@ -8,6 +8,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
+import { startSmtpServer } from '../helpers/smtp.js';
 import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
@@ -35,12 +36,17 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   let t: TestApp;
   const clock = controlledClock(new Date(`${YEAR - 1}-11-20T10:00:00Z`));
   let lunchId: number;
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
   beforeAll(async () => {
-    t = await startTestApp(backend, { seed: 'none', clock, env: { LOGIN_MAX_FAILURES: '3', TRUST_PROXY: '1' } });
+    smtp = await startSmtpServer();
+    t = await startTestApp(backend, { seed: 'none', clock, env: { LOGIN_MAX_FAILURES: '3', TRUST_PROXY: '1', SMTP_URL: smtp.url } });
     const [lunch] = await t.db.insert(lunchPreferences).values({ description: 'Warme maaltijd' }).returning();
     lunchId = lunch!.id;
   });
-  afterAll(async () => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await smtp?.close();
+  });
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
   async function post<T = any>(url: string, body: unknown, token?: string | null, headers: Record<string, string> = {}) {
@@ -321,6 +327,17 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         .map((m) => m.subscriptionId)
         .sort(),
     ).toEqual(bookings.map((b) => b.SUBSCRIPTION_ID).sort());
+    // The camp's confirmation mail reaches the parent through the real SMTP receiver, with each booking's OGM.
+    await t.app.mailRelay.runOnce();
+    const received = smtp.received.filter((r) => r.envelopeTo.includes(email));
+    expect(received.map((r) => r.subject)).toEqual(
+      expect.arrayContaining([expect.stringContaining('Bevestiging inschrijving'), 'Bevestig uw e-mailadres']),
+    );
+    for (const b of bookings)
+      expect(
+        received.some((r) => r.text.includes(b.SUBSCRIPTION_OGM)),
+        b.SUBSCRIPTION_OGM,
+      ).toBe(true);
     const mine = await get<{ BOOKINGS: { SUBSCRIPTION_ID: number; DAYS: string[] }[] }>('/api/public/getMyBookings', token);
     expect(mine.body.data.BOOKINGS.map((b) => b.SUBSCRIPTION_ID).sort()).toEqual(bookings.map((b) => b.SUBSCRIPTION_ID).sort());
   });
