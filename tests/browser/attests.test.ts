@@ -127,6 +127,8 @@ describe('attests in Chromium', () => {
     await release();
     await eventually(() => bar.getAttribute('aria-valuenow')).toBe('100');
     await card.getByRole('status').getByText('1 kind: attesten gemaakt.', { exact: false }).waitFor({ timeout: UI_TIMEOUT_MS });
+    // One attest for one child reads as such, not '1 attesten voor 1 kinderen' (issue 39, Dutch everywhere).
+    await card.getByText(/^1 attest voor 1 kind, samen € [\d.,]+\./).waitFor({ timeout: UI_TIMEOUT_MS });
 
     const zip = await downloadBy(page, 'Alle attesten (ZIP)');
     expect(zip.name).toMatch(/\.zip$/);

@@ -103,7 +103,8 @@ export default function AttestsPage() {
       {!data.NOT_ALLOWED && (
         <SectionCard title="Fiscale attesten kinderopvang (281.86)">
           <p>
-            {data.ATTEST_COUNT} attesten voor {withAttest.length} kinderen, samen <Money euro={data.TOTAL_AMOUNT} />.
+            {countText(data.ATTEST_COUNT, 'attest', 'attesten')} voor {countText(withAttest.length, 'kind', 'kinderen')}, samen{' '}
+            <Money euro={data.TOTAL_AMOUNT} />.
             {data.DAILY_MAXIMUM !== null && ` Fiscaal dagmaximum ${year}: ${formatEuro(data.DAILY_MAXIMUM)}.`}
             {data.DECLARED && ` Aangegeven bij Belcotax; sindsdien ${data.CHANGED_SINCE_DECLARATION} gewijzigd.`}
           </p>
