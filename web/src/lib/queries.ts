@@ -1,5 +1,5 @@
 import { queryOptions, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { callIndex } from 'virtual:call-index';
+import { callData } from 'virtual:call-data';
 import type { CallName, Contract } from '@common/contract/index.js';
 import { makesStale } from '@common/data-tags.js';
 import { api, type Args } from './api-client.js';
@@ -26,7 +26,7 @@ export function callQuery<N extends CallName>(name: N, ...args: Args<Contract[N]
 /** The call a cached answer belongs to. */
 const callOf = (queryKey: QueryKey): CallName | undefined => {
   const name = queryKey[0];
-  return typeof name === 'string' && name in callIndex ? (name as CallName) : undefined;
+  return typeof name === 'string' && name in callData ? (name as CallName) : undefined;
 };
 
 /** After a change, the cached answers that show what it changed are stale; the shown ones are fetched again. */
@@ -34,7 +34,7 @@ export function invalidateAfter(queryClient: QueryClient, changeName: CallName):
   return queryClient.invalidateQueries({
     predicate: ({ queryKey }) => {
       const name = callOf(queryKey);
-      return name !== undefined && makesStale(callIndex[changeName], callIndex[name]);
+      return name !== undefined && makesStale(callData[changeName], callData[name]);
     },
   });
 }
