@@ -1,7 +1,13 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
-import type { PublicCampsAnswer, PublicFamily, SaveChildPayload, SaveParentPayload } from '@common/schemas/public.js';
+import {
+  publicCamp,
+  type PublicCampsAnswer,
+  type PublicFamily,
+  type SaveChildPayload,
+  type SaveParentPayload,
+} from '@common/schemas/public.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { isoTimestamp } from '../../db/sql.js';
 import { seatsTakenOf } from '../../domain/seats.js';
@@ -186,32 +192,11 @@ export async function saveChild(db: Database, family: FamilyUser, payload: SaveC
   });
 }
 
-const campRow = z.object({
-  CAMP_ID: z.number(),
-  THEME_NAME: z.string(),
-  LOCATION_ID: z.number(),
-  LOCATION_NAME: z.string(),
-  LOCATION_ADDRESS: z.string().nullable(),
-  PERIOD_ID: z.number(),
-  PERIOD_NAME: z.string(),
-  PERIOD_STARTDATE: z.string(),
-  PERIOD_ENDDATE: z.string(),
-  AGEGROUP_NAME: z.string(),
-  MIN_BIRTHYEAR: z.number(),
-  MAX_BIRTHYEAR: z.number(),
+/** The public camp as the database reads it: price and reduction in cents, the days as stored text. */
+const campRow = publicCamp.omit({ CAMP_PRICE: true, ACTIVE_DAYS: true, CAMP_REDUCTION_TO_EARN: true }).extend({
   priceCents: z.number(),
-  SEATS_OPEN: z.number(),
-  CAMP_FLEXIBLE_BOOKING_ALLOWED: z.boolean(),
   activeDays: z.string(),
-  CAMP_MINIMUM_CONTIGUOUS_CAMP_DAYS: z.number(),
-  CAMP_MINIMUM_REQUIRED_CAMP_DAYS: z.number(),
-  CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: z.number(),
-  CAMP_DISCOUNT_ALLOWED: z.boolean(),
   reductionCents: z.number(),
-  CAMP_DISCOUNT_SELECTED_DAYS_ALLOWED: z.boolean(),
-  BOOKING_OPENS_AT: z.string().nullable(),
-  BOOKING_INFO: z.string().nullable(),
-  CAMP_CLOSED: z.boolean(),
 });
 
 /**
