@@ -4,6 +4,7 @@ import { maskNationalNumber } from './identity-numbers.js';
 import { isRealDay } from './schemas/fields.js';
 import { formatEuro } from './money.js';
 import { paymentStatusLabels } from './payment-status.js';
+import { subscriptionSourceLabels } from './subscription-source.js';
 import { longDayLabel } from './participants.js';
 
 /**
@@ -292,6 +293,7 @@ const auditValueLabels: Record<string, Record<string, string>> = {
   role: { beheerder: 'Beheerder', medewerker: 'Medewerker', monitor: 'Monitor' },
   status: { outbox: 'in wachtrij', sent: 'verzonden', failed: 'mislukt' },
   PAYMENT_STATUS: paymentStatusLabels,
+  SUBSCRIPTION_SOURCE: subscriptionSourceLabels,
 };
 
 /** Lists of days (a camp's days, a flexible booking's) as Belgian dates. */

@@ -139,9 +139,3 @@ export function daysRuleProblem(camp: CampDayRules, selected: readonly string[])
   }
   return null;
 }
-
-/** Where a booking came from (issue 40), as staff read it on the subscription detail. */
-export const subscriptionSourceLabels = {
-  staff: 'Personeel (telefoon of balie)',
-  website: 'Website (inschrijvingssite)',
-} as const;

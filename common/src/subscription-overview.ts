@@ -151,6 +151,8 @@ export interface OverviewFilter {
   periodId: string;
   paymentStatus: string;
   paymentMethodId: string;
+  /** Where the booking came from (issue 40): a `SubscriptionSource`. */
+  source: string;
   cancelledOnly: boolean;
   bookedFrom: string;
   bookedTo: string;
@@ -163,6 +165,7 @@ export const noOverviewFilter: OverviewFilter = {
   periodId: '',
   paymentStatus: '',
   paymentMethodId: '',
+  source: '',
   cancelledOnly: false,
   bookedFrom: '',
   bookedTo: '',
@@ -190,7 +193,7 @@ export function selectionOf(filter: OverviewFilter): SubscriptionSelection | nul
 export function overviewFilterParams(filter: OverviewFilter, search: SearchQuery | null): Record<string, string> {
   const params: Record<string, string> = {};
   if (search) params.search = search.words.join(' ');
-  for (const key of ['locationId', 'themeId', 'periodId', 'paymentStatus', 'paymentMethodId', ...SELECTION_FILTERS] as const) {
+  for (const key of ['locationId', 'themeId', 'periodId', 'paymentStatus', 'paymentMethodId', 'source', ...SELECTION_FILTERS] as const) {
     if (filter[key] !== '') params[key] = filter[key];
   }
   if (filter.cancelledOnly) params.cancelledOnly = 'true';
@@ -207,6 +210,7 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
       periodId: text(query.periodId),
       paymentStatus: text(query.paymentStatus),
       paymentMethodId: text(query.paymentMethodId),
+      source: text(query.source),
       cancelledOnly: query.cancelledOnly === 'true',
       bookedFrom: text(query.bookedFrom),
       bookedTo: text(query.bookedTo),
@@ -234,6 +238,7 @@ export function filterRows(
   const periodId = filter.periodId === '' ? null : Number(filter.periodId);
   const paymentMethodId = filter.paymentMethodId === '' ? null : Number(filter.paymentMethodId);
   const paymentStatus = filter.paymentStatus === '' ? null : filter.paymentStatus;
+  const source = filter.source === '' ? null : filter.source;
   return rows.filter((row) => {
     const s = row.subscription;
     if (s.SUBSCRIPTION_CANCELLED !== filter.cancelledOnly) return false;
@@ -242,6 +247,7 @@ export function filterRows(
     if (periodId !== null && s.PERIOD_ID !== periodId) return false;
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
+    if (source !== null && s.SUBSCRIPTION_SOURCE !== source) return false;
     if (selected !== null && !selected.has(s.SUBSCRIPTION_ID)) return false;
     return query === null || matchesSearch(searchEntryOf(row), query) || foundOnServer.has(s.SUBSCRIPTION_ID);
   });

@@ -94,6 +94,16 @@ describe('the season dashboard in Chromium', () => {
     expect(new URL(page.url()).searchParams.get('paymentStatus')).toBe('PAID-TO-MUCH');
     const overpaid = subscriptions.filter((s) => s.PAYMENT_STATUS === 'PAID-TO-MUCH' && !s.SUBSCRIPTION_CANCELLED).length;
     await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(overpaid));
+
+    // The bookings at the desk (issue 40) open the list filtered on that origin, its dropdown showing it.
+    await openDashboard();
+    const desk = dashboard.bookingsBySource.find((s: { source: string }) => s.source === 'desk');
+    expect(desk.thisYear).toBeGreaterThan(0);
+    const deskRow = page.getByTestId('bookings-by-source').locator('tbody tr', { has: page.getByRole('rowheader', { name: 'Balie' }) });
+    await deskRow.getByRole('link').first().click();
+    await page.waitForURL(/\/subscription-overview\?/);
+    await eventually(() => page.getByLabel('Ingeschreven via').inputValue()).toBe('desk');
+    await eventually(() => page.getByTestId('subscription-count').textContent()).toBe(countText(desk.thisYear));
   });
 
   it('a week of bookings and a discount reason open the list filtered on them, showing the same count, the filter, and a way to remove it', async () => {

@@ -65,6 +65,9 @@ describe('staff registration, moving and the trash in Chromium', () => {
     await fill('Geboortedatum', `${year - 8}-02-11`);
     // 4. Payment, lunch and remark.
     await page.getByLabel('Betaalwijze').selectOption({ label: 'Contante betaling' });
+    // Where the booking came from (issue 40): by phone unless staff say otherwise; this family stands at the desk.
+    expect(await page.getByLabel('Ingeschreven via').inputValue()).toBe('phone');
+    await page.getByLabel('Ingeschreven via').selectOption({ label: 'Balie' });
     await page.getByLabel('Lunchvoorkeur').selectOption({ index: 1 });
     await page.getByLabel('Opmerking').fill('Telefonisch, mama belt terug');
     await page.getByRole('button', { name: 'Inschrijving opslaan' }).click();
@@ -73,17 +76,17 @@ describe('staff registration, moving and the trash in Chromium', () => {
     await page.waitForURL(/\/subscription-detail\/\d+$/);
     const id = Number(page.url().split('/').pop());
     await page.getByRole('heading', { level: 1, name: /Mats Telefoonmans/ }).waitFor();
-    const [stored] = await queryRows<{ camp_id: number; payment_method_id: number; remark: string; ogm: string }>(
+    const [stored] = await queryRows<{ camp_id: number; payment_method_id: number; remark: string; ogm: string; source: string }>(
       db,
-      sql`select camp_id, payment_method_id, remark, ogm from subscriptions where id = ${id}`,
+      sql`select camp_id, payment_method_id, remark, ogm, source from subscriptions where id = ${id}`,
     );
-    expect(stored).toMatchObject({ camp_id: campA, payment_method_id: 1, remark: 'Telefonisch, mama belt terug' });
-    // Where the booking came from (issue 40): staff's, and a website booking says so.
-    expect(await page.getByTestId('subscription-source').textContent()).toBe('Personeel (telefoon of balie)');
+    expect(stored).toMatchObject({ camp_id: campA, payment_method_id: 1, remark: 'Telefonisch, mama belt terug', source: 'desk' });
+    // Where the booking came from (issue 40): at the desk, and a website booking says so.
+    expect(await page.getByTestId('subscription-source').textContent()).toBe('Balie');
     await db.execute(sql`update subscriptions set source = 'website' where id = ${id}`);
     await page.reload();
-    await page.getByTestId('subscription-source').getByText('Website (inschrijvingssite)').waitFor();
-    await db.execute(sql`update subscriptions set source = 'staff' where id = ${id}`);
+    await page.getByTestId('subscription-source').getByText('Website').waitFor();
+    await db.execute(sql`update subscriptions set source = 'desk' where id = ${id}`);
 
     // Verplaatsen: the target camp with its seats and price.
     await page.getByRole('button', { name: 'Verplaatsen' }).click();

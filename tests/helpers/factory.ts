@@ -4,6 +4,7 @@ import { formatNationalNumber } from '@common/identity-numbers.js';
 import { formatOgm } from '@common/ogm.js';
 import type { Database } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
+import type { SubscriptionSource } from '@common/subscription-source.js';
 import { defaultMailTemplates } from '../../server/src/mail/default-templates.js';
 
 /**
@@ -151,6 +152,8 @@ export interface SubscriptionFacts {
   lunchPreferenceId?: number | null;
   remark?: string | null;
   selectedDays?: string | null;
+  /** Where the booking came from (issue 40); by phone when not named. */
+  source?: SubscriptionSource;
 }
 
 export interface CreatedSubscription {
@@ -224,6 +227,7 @@ export async function createSubscription(db: Database, facts: SubscriptionFacts 
       lunchPreferenceId: facts.lunchPreferenceId ?? null,
       remark: facts.remark ?? null,
       selectedDays: facts.selectedDays ?? null,
+      source: facts.source ?? 'phone',
     })
     .returning({ id: t.subscriptions.id });
   const subscriptionId = subscription!.id;

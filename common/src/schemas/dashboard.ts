@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { spreadsheetFormat } from './participants.js';
 import { campYearQuery } from './taxonomy.js';
+import { SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 
 /**
  * The season dashboard of a camp year (issue 21). Amounts are in cents, so the totals add up without
@@ -57,6 +58,11 @@ export const dashboardAnswer = z.object({
       lastYearBooked: bookedDays.nullable(),
     }),
   ),
+  /**
+   * Bookings that are not cancelled per origin (issue 40: phone, desk, website), this season and the last, every
+   * origin once in the order of SUBSCRIPTION_SOURCES: the overview's filter 'Ingeschreven via' lists them.
+   */
+  bookingsBySource: z.array(z.object({ source: z.enum(SUBSCRIPTION_SOURCES), thisYear: z.number(), lastYear: z.number() })),
   /** The subscriptions that are not cancelled: the overview's 'Toon totalen' without filters. */
   money: moneyFigures.extend({ byPeriod: z.array(moneyFigures.extend({ periodId: z.number() })) }),
   /**

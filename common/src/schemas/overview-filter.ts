@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
+import { SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 import { optionalIdField } from './fields.js';
 import { subscriptionSelectionFields } from './subscriptions.js';
 
@@ -17,6 +18,7 @@ export const overviewFilterQuery = z.object({
   periodId: optionalIdField,
   paymentStatus: z.enum(PAYMENT_STATUSES, { error: m.wrongFormat }).optional(),
   paymentMethodId: optionalIdField,
+  source: z.enum(SUBSCRIPTION_SOURCES, { error: m.wrongFormat }).optional(),
   cancelledOnly: z.enum(['true', 'false'], { error: m.wrongFormat }).optional(),
   ...subscriptionSelectionFields.shape,
 });

@@ -3,6 +3,7 @@ import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '../constants.js';
 import { isValidNationalNumber } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
 import { todayInBelgium } from '../calendar.js';
+import { STAFF_SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 import { booleanField, idField, isoDate, isRealDay, optionalIdField, optionalText, requiredText, versionField } from './fields.js';
 import { monitorRuleMessages } from './monitors.js';
 import { updateSubscriberParentPayload } from './subscriptions.js';
@@ -78,6 +79,8 @@ export const createSubscriptionPayload = z
     SUBSCRIPTION_LUNCH_PREFERENCE_ID: idField,
     SUBSCRIPTION_REMARK: optionalText(2000),
     SUBSCRIPTION_SELECTED_DAYS: selectedDaysField,
+    /** How the family reached staff (issue 40): 'phone' (when absent) or 'desk'. */
+    SUBSCRIPTION_SOURCE: z.enum(STAFF_SUBSCRIPTION_SOURCES, { error: m.wrongFormat }).default('phone'),
     ...bookingOverrides,
   })
   .superRefine(

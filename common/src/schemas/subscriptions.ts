@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
 import { parseEuroAmount } from '../money.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
+import { SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 import { campYearQuery } from './taxonomy.js';
 import { SUBSCRIPTION_CAMP_FIELDS, SUBSCRIPTION_OWN_FIELDS } from '../subscription-columns.js';
 import {
@@ -107,8 +108,8 @@ export const subscriptionDetail = z.object({
   SUBSCRIPTION_REMARK: z.string().nullable(),
   SUBSCRIPTION_LUNCH_PREFERENCE_ID: z.number().nullable(),
   SUBSCRIPTION_SELECTED_DAYS: z.string().nullable(),
-  /** Where the booking came from (issue 40): by staff (phone or desk) or on the public booking site. */
-  SUBSCRIPTION_SOURCE: z.enum(['staff', 'website']),
+  /** Where the booking came from (issue 40): by phone, at the desk or on the public booking site. */
+  SUBSCRIPTION_SOURCE: z.enum(SUBSCRIPTION_SOURCES),
   SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: z.number(),
   PAYMENT_STATUS: z.enum(PAYMENT_STATUSES),
   CAMP_ID: z.number(),
@@ -166,6 +167,7 @@ export const subscriptionListRow = subscriptionDetail
     SUBSCRIPTION_PAID: true,
     SUBSCRIPTION_CANCELLED: true,
     SUBSCRIPTION_CANCELLATION_DATE: true,
+    SUBSCRIPTION_SOURCE: true,
     PAYMENTMETHOD_ID: true,
     CAMP_ID: true,
     THEME_ID: true,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { roles } from '../../../common/src/roles.js';
+import { SUBSCRIPTION_SOURCES } from '../../../common/src/subscription-source.js';
 import type { AttestDebtor } from '../../../common/src/fiscal-attests.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -203,10 +204,8 @@ export const subscriptions = pgTable(
     remark: text('remark'),
     lunchPreferenceId: integer('lunch_preference_id').references(() => lunchPreferences.id),
     selectedDays: text('selected_days'),
-    /** Where the booking came from (issue 40): 'staff' (by phone or at the desk) or 'website' (the public booking site). */
-    source: text('source', { enum: ['staff', 'website'] })
-      .notNull()
-      .default('staff'),
+    /** Where the booking came from (issue 40): 'phone', 'desk' (both staff's) or 'website' (the public booking site). */
+    source: text('source', { enum: SUBSCRIPTION_SOURCES }).notNull().default('phone'),
     /** Counts saves of lunch preference and remark (updateSubscription), not money events. */
     version: version(),
   },

@@ -12,6 +12,7 @@ import {
   selectedDaysRemark,
   subscriptionReference,
 } from '@common/registration.js';
+import type { SubscriptionSource } from '@common/subscription-source.js';
 import type { BookingOverrides } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Executor } from '../db/client.js';
@@ -230,7 +231,7 @@ export interface NewBooking {
   remark: string | null;
   /** The days of a flexible booking (`bookedDays`), null for all of them. */
   days: string | null;
-  source: 'staff' | 'website';
+  source: SubscriptionSource;
   /** The staff member who booked; null for a family on the public site. */
   adminId: number | null;
   /** The audit log's action: createSubscription, bookOnline. */

@@ -1,4 +1,5 @@
 import type { PaymentStatus } from '@common/payment-status.js';
+import type { SubscriptionSource } from '@common/subscription-source.js';
 
 /** Typed builders for the route table of spec section 2. */
 const withYear = (path: string, year?: number, filter: Record<string, string | number | boolean | undefined> = {}) => {
@@ -13,6 +14,8 @@ export type ListFilter = {
   periodId?: number;
   paymentMethodId?: number;
   paymentStatus?: PaymentStatus;
+  /** Where the booking came from (issue 40). */
+  source?: SubscriptionSource;
   cancelledOnly?: boolean;
   /** Booked on or after this day (YYYY-MM-DD, in Belgium). */
   bookedFrom?: string;

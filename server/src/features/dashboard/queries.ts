@@ -4,6 +4,7 @@ import { dashboardAnswer, type DashboardAnswer, type MoneySplitCents } from '@co
 import { readRows, type Executor } from '../../db/client.js';
 import { bookingDay, startsInYear } from '../../db/sql.js';
 import { compareDutch } from '@common/sort.js';
+import { SUBSCRIPTION_SOURCES } from '@common/subscription-source.js';
 import { addDays } from '@common/mail-schedules.js';
 import { amountToPaySql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
@@ -25,7 +26,7 @@ const seasonFigures = (year: number) => sql`
     -- Each subscription's discounts are summed in one grouped pass over the discounts and hash-joined, never looked
     -- up one subscription at a time (a materialised CTE's row estimate is a guess, so a join to it may become a
     -- loop of 50,000 index probes).
-    select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.paid_amount_cents as paid,
+    select s.id, s.camp_id, s.cancelled, s.payment_method_id, s.source, s.paid_amount_cents as paid,
       ${amountToPaySql} as to_pay,
       ${bookingDay('s.created_at')} as booked_on,
       extract(year from p.start_date)::int as season
@@ -48,6 +49,10 @@ const seasonFigures = (year: number) => sql`
     from season_subscriptions y join starts st on st.season = y.season
     where not y.cancelled
     group by 1
+  ), sources as (
+    -- Where the bookings that stand came from (issue 40), this season and the last.
+    select source, count(*) filter (where season = ${year}) as this_year, count(*) filter (where season = ${year - 1}) as last_year
+    from season_subscriptions where not cancelled group by source
   ), reasons as (
     -- Counted in subscriptions (the rows of the list it links to), the amount of every discount of that reason;
     -- from the tables themselves, whose row estimates let the planner hash-join the discounts.
@@ -61,6 +66,7 @@ const seasonFigures = (year: number) => sql`
     (select coalesce(json_agg(g), '[]') from camp_groups g) as groups,
     (select coalesce(json_agg(w order by w.week desc), '[]') from weeks w) as weeks,
     (select coalesce(json_agg(st), '[]') from starts st) as starts,
+    (select coalesce(json_agg(so), '[]') from sources so) as sources,
     (select coalesce(json_agg(r order by r.reason, r."locationId"), '[]') from reasons r) as reasons`;
 
 const campGroup = z.object({
@@ -77,6 +83,7 @@ const figuresRow = z.object({
   groups: z.array(campGroup),
   weeks: z.array(z.object({ week: z.number(), this_year: count, last_year: count })),
   starts: z.array(z.object({ season: z.number(), first_day: z.string() })),
+  sources: z.array(z.object({ source: z.string(), this_year: count, last_year: count })),
   reasons: z.array(z.object({ reason: z.string(), locationId: z.number(), count, amountCents: count })),
 });
 type MoneyRow = z.infer<typeof campGroup> & { period_id: number };
@@ -121,7 +128,7 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
     }),
   );
   const [figures] = await readRows(db, seasonFigures(year), figuresRow);
-  const { groups, weeks: bookings, reasons: discounts, starts } = figures!;
+  const { groups, weeks: bookings, reasons: discounts, starts, sources } = figures!;
   const firstDay = new Map(starts.map((s) => [s.season, s.first_day]));
   /** The booking days of week `week` before the season of `season` starts: the days the overview's filter takes. */
   const bookedDays = (season: number, week: number) => {
@@ -170,6 +177,10 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       thisYearBooked: bookedDays(year, b.week),
       lastYearBooked: bookedDays(year - 1, b.week),
     })),
+    bookingsBySource: SUBSCRIPTION_SOURCES.map((source) => {
+      const found = sources.find((s) => s.source === source);
+      return { source, thisYear: found?.this_year ?? 0, lastYear: found?.last_year ?? 0 };
+    }),
     money: {
       ...moneyOf(moneyRows),
       byPeriod: periods.map((p) => ({ periodId: p.periodId, ...moneyOf(moneyRows.filter((r) => r.period_id === p.periodId)) })),

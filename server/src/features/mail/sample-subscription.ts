@@ -43,7 +43,7 @@ export function sampleSubscription(now = new Date()): SubscriptionDetail {
     SUBSCRIPTION_REMARK: null,
     SUBSCRIPTION_LUNCH_PREFERENCE_ID: null,
     SUBSCRIPTION_SELECTED_DAYS: booked.join(','),
-    SUBSCRIPTION_SOURCE: 'staff',
+    SUBSCRIPTION_SOURCE: 'phone',
     SUBSCRIPTION_DISCOUNT_SELECTED_DAYS: 30,
     PAYMENT_STATUS: paymentStatus(true, 7000),
     CAMP_ID: 0,

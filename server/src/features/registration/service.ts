@@ -140,7 +140,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
       lunchPreferenceId: payload.SUBSCRIPTION_LUNCH_PREFERENCE_ID,
       remark: payload.SUBSCRIPTION_REMARK,
       days,
-      source: 'staff',
+      source: payload.SUBSCRIPTION_SOURCE,
       adminId,
       action: 'createSubscription',
       overridden,

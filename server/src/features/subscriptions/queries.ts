@@ -39,6 +39,7 @@ const listColumns: Record<keyof Omit<SubscriptionListRow, keyof MoneyFields>, SQ
   SUBSCRIPTION_PAID: sql`s.paid`,
   SUBSCRIPTION_CANCELLED: sql`s.cancelled`,
   SUBSCRIPTION_CANCELLATION_DATE: isoTimestamp('s.cancellation_date'),
+  SUBSCRIPTION_SOURCE: sql`s.source`,
   PAYMENTMETHOD_ID: sql`s.payment_method_id`,
   CAMP_ID: sql`c.id`,
   THEME_ID: sql`th.id`,

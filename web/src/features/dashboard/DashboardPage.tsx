@@ -6,6 +6,7 @@ import { formatDate } from '@common/format.js';
 import { centsToEuro, formatEuro } from '@common/money.js';
 import type { DashboardAnswer, MoneySplitCents } from '@common/schemas/dashboard.js';
 import { compareDutch } from '@common/sort.js';
+import { subscriptionSourceLabels } from '@common/subscription-source.js';
 import { paths } from '../../app/paths.js';
 import { DownloadMenu, spreadsheetChoices } from '../../components/DownloadMenu.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -183,6 +184,19 @@ function Bookings({ year, data }: { year: number; data: DashboardAnswer }) {
             testId="bookings"
           />
         }
+      />
+      <h3 className="h6 mt-3">Per herkomst</h3>
+      <FiguresTable
+        headings={['Ingeschreven via', year, year - 1]}
+        rows={data.bookingsBySource.map((s) => ({
+          key: s.source,
+          heading: subscriptionSourceLabels[s.source],
+          figures: [
+            <Link to={paths.subscriptionOverview(year, { source: s.source })}>{s.thisYear}</Link>,
+            <Link to={paths.subscriptionOverview(year - 1, { source: s.source })}>{s.lastYear}</Link>,
+          ],
+        }))}
+        testId="bookings-by-source"
       />
     </SectionCard>
   );

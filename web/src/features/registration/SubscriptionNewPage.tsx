@@ -7,6 +7,7 @@ import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { formatDate } from '@common/format.js';
 import { formatEuro } from '@common/money.js';
 import { registrationPrice } from '@common/registration.js';
+import { STAFF_SUBSCRIPTION_SOURCES, subscriptionSourceLabels, type StaffSubscriptionSource } from '@common/subscription-source.js';
 import type { BookingOverrides, FamilyRecord } from '@common/schemas/registration.js';
 import { BookingOverrideChecks, noOverrides } from '../../components/BookingOverrideChecks.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
@@ -81,6 +82,7 @@ export default function SubscriptionNewPage() {
   const [childId, setChildId] = useState<number | 'new' | null>(null);
   const [child, setChild] = useState<ChildFields>(emptyChild);
   const [paymentMethodId, setPaymentMethodId] = useState(String(PAYMENT_METHOD.bankTransfer));
+  const [source, setSource] = useState<StaffSubscriptionSource>('phone');
   const [lunchPreferenceId, setLunchPreferenceId] = useState('');
   const [remark, setRemark] = useState('');
   const [overrides, setOverrides] = useState<BookingOverrides>(noOverrides);
@@ -110,6 +112,7 @@ export default function SubscriptionNewPage() {
       ...(family && !newParent ? { SUBSCRIBER_PARENT_ID: family.SUBSCRIBER_PARENT_ID } : parent),
       ...(typeof childId === 'number' ? { SUBSCRIBER_ID: childId } : child),
       PAYMENTMETHOD_ID: paymentMethodId,
+      SUBSCRIPTION_SOURCE: source,
       SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchPreferenceId,
       SUBSCRIPTION_REMARK: remark,
       SUBSCRIPTION_SELECTED_DAYS: flexible ? days : [],
@@ -307,6 +310,19 @@ export default function SubscriptionNewPage() {
           4. Betaling en andere gegevens
         </Card.Header>
         <Card.Body className="row">
+          <Form.Group controlId="registration-source" className="mb-2 col-md-6">
+            <Form.Label>
+              Ingeschreven via
+              <RequiredMark />
+            </Form.Label>
+            <Form.Select value={source} onChange={(e) => setSource(e.target.value as StaffSubscriptionSource)}>
+              {STAFF_SUBSCRIPTION_SOURCES.map((s) => (
+                <option key={s} value={s}>
+                  {subscriptionSourceLabels[s]}
+                </option>
+              ))}
+            </Form.Select>
+          </Form.Group>
           <Form.Group controlId="registration-payment-method" className="mb-2 col-md-6">
             <Form.Label>
               Betaalwijze

@@ -1,5 +1,5 @@
 import { formatDate, formatDateList, formatDateTime } from '@common/format.js';
-import { subscriptionSourceLabels } from '@common/registration.js';
+import { subscriptionSourceLabels } from '@common/subscription-source.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 
 /** Which camp the child goes to; for a flexible-booking camp also the days chosen. */

@@ -5,6 +5,7 @@ import Row from 'react-bootstrap/Row';
 import { formatDayMonth } from '@common/format.js';
 import { PAYMENT_STATUSES, paymentStatusLabels } from '@common/payment-status.js';
 import { compareDutch } from '@common/sort.js';
+import { SUBSCRIPTION_SOURCES, subscriptionSourceLabels } from '@common/subscription-source.js';
 import { FilterSelect, type FilterOption } from '../../../components/FilterSelect.js';
 import { useLocations, usePaymentMethods, usePeriods, useThemes } from '../../../lib/lookups.js';
 import type { OverviewFilter } from '@common/subscription-overview.js';
@@ -13,6 +14,7 @@ import type { DropdownChoice } from './useOverviewFilter.js';
 const byLabel = (a: FilterOption, b: FilterOption) => compareDutch(a.label, b.label);
 
 const statusOptions: FilterOption[] = PAYMENT_STATUSES.map((status) => ({ value: status, label: paymentStatusLabels[status] }));
+const sourceOptions: FilterOption[] = SUBSCRIPTION_SOURCES.map((source) => ({ value: source, label: subscriptionSourceLabels[source] }));
 
 interface Dropdown {
   name: keyof DropdownChoice;
@@ -30,7 +32,7 @@ interface OverviewFiltersProps {
   onCancelledOnly: (cancelledOnly: boolean) => void;
 }
 
-/** The search field, the five dropdowns and the cancelled-only checkbox of the overview. */
+/** The search field, the six dropdowns and the cancelled-only checkbox of the overview. */
 export function OverviewFilters({ year, text, filter, onType, onChoose, onCancelledOnly }: OverviewFiltersProps) {
   const locations = useLocations();
   const themes = useThemes();
@@ -67,6 +69,7 @@ export function OverviewFilters({ year, text, filter, onType, onChoose, onCancel
         allLabel: 'Alle betaalwijzen',
         options: (paymentMethods.data ?? []).map((m) => ({ value: m.PAYMENTMETHOD_ID, label: m.PAYMENTMETHOD_DESCRIPTION })),
       },
+      { name: 'source', label: 'Ingeschreven via', allLabel: 'Alle herkomsten', options: sourceOptions },
     ],
     [locations.data, themes.data, periods.data, paymentMethods.data],
   );
