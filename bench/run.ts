@@ -26,6 +26,7 @@ import { buildWeb } from '../scripts/web-build.js';
 import { launchChromium } from '../tests/helpers/chromium.js';
 import { openInlinePglite } from './inline-pglite.js';
 import { bankImportSection, measureBankImport, type BankImportFigures } from './bank-import.js';
+import { measurePublicBooking, publicBookingSection, type BookingFigures } from './public-booking.js';
 import { concurrentLoop, getOnWire, loadTest, mark, medianOf, mediansInTurns, timed } from './measure.js';
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { startEnvironment } from './server-process.js';
@@ -99,6 +100,7 @@ async function seed(db: Database, only: Only = 'all') {
     overview: SIZES,
     'mixed-load': [10_000],
     bank: [1000],
+    booking: [1000],
     dashboard: [10_000, 50_000],
     memory: [MEMORY_SIZE],
   }[only];
@@ -480,12 +482,18 @@ async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
   }
 }
 
-type Only = 'all' | 'quick' | 'overview' | 'mixed-load' | 'bank' | 'dashboard' | 'memory';
+type Only = 'all' | 'quick' | 'overview' | 'mixed-load' | 'bank' | 'booking' | 'dashboard' | 'memory';
 
 async function postgresFigures(
   databaseUrl: string,
   only: Only,
-): Promise<{ api?: ApiFigures; bank?: BankImportFigures; mixed?: MixedLoadFigures; dashboard?: ApiFigures['dashboard'] }> {
+): Promise<{
+  api?: ApiFigures;
+  bank?: BankImportFigures;
+  booking?: BookingFigures;
+  mixed?: MixedLoadFigures;
+  dashboard?: ApiFigures['dashboard'];
+}> {
   const name = `kampbeheer_bench_${Date.now()}`;
   const admin = new pg.Client({ connectionString: databaseUrl });
   await admin.connect();
@@ -502,17 +510,23 @@ async function postgresFigures(
       await server.app.close();
       return { dashboard };
     }
+    if (only === 'booking') {
+      const booking = await measurePublicBooking('postgres', database.db, server.app.config, server.baseUrl);
+      await server.app.close();
+      return { booking };
+    }
     const api = only === 'all' || only === 'quick' ? await measureApi('postgres', database, server) : undefined;
     if (only === 'quick') {
       await server.app.close();
       return { api };
     }
     const bank = only !== 'mixed-load' ? await measureBankImport('postgres', database.db, server.baseUrl, server.token) : undefined;
+    const booking = only === 'all' ? await measurePublicBooking('postgres', database.db, server.app.config, server.baseUrl) : undefined;
     await server.app.close();
     if (only === 'bank') return { bank };
     const processServer = await startServerProcess({ DATABASE_URL: url.toString() });
     const mixed = await mixedLoad('postgres', await mixedLoadSubject(database.db), processServer, LOAD_SECONDS).finally(processServer.stop);
-    return { api, bank, mixed };
+    return { api, bank, booking, mixed };
   } finally {
     await database.close();
     const dropper = new pg.Client({ connectionString: databaseUrl });
@@ -696,7 +710,9 @@ function writeSection(section: string[]) {
 }
 
 async function main() {
-  const flag = (['mixed-load', 'bank', 'dashboard', 'memory', 'overview'] as const).find((name) => process.argv.includes(`--${name}-only`));
+  const flag = (['mixed-load', 'bank', 'booking', 'dashboard', 'memory', 'overview'] as const).find((name) =>
+    process.argv.includes(`--${name}-only`),
+  );
   const only: Only = flag ?? (QUICK ? 'quick' : 'all');
   const tmp = path.join(root, 'bench/tmp');
   const dataDir = path.join(tmp, 'pglite');
@@ -743,6 +759,25 @@ async function main() {
     writeSection(bankImportSection(date, bank));
     rmSync(tmp, { recursive: true, force: true });
     log('wrote section 7 of bench/results.md');
+    return;
+  }
+
+  if (only === 'booking') {
+    log('seeding the embedded database (one year of 1,000 subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    const server = await startServer(database, dataDir);
+    const booking = [await measurePublicBooking('pglite', database.db, server.app.config, server.baseUrl)];
+    await server.app.close();
+    await database.close();
+    if (process.env.DATABASE_URL) booking.push((await postgresFigures(process.env.DATABASE_URL, only)).booking!);
+    for (const b of booking)
+      log(
+        `${b.backend} public booking: ${b.apiMs.toFixed(1)} ms, its transaction ${b.transactionMs.toFixed(1)} ms (${b.ratio.toFixed(2)} ×)`,
+      );
+    writeSection(publicBookingSection(date, booking));
+    rmSync(tmp, { recursive: true, force: true });
+    log('wrote section 8 of bench/results.md');
     return;
   }
 
@@ -793,6 +828,10 @@ async function main() {
   // Last on this database: the import books payments, which the measurements above must not see.
   const bank =
     only === 'all' ? [await phase('bank pglite', () => measureBankImport('pglite', database.db, server.baseUrl, server.token))] : [];
+  const booking =
+    only === 'all'
+      ? [await phase('booking pglite', () => measurePublicBooking('pglite', database.db, server.app.config, server.baseUrl))]
+      : [];
   await server.app.close();
   await database.close();
 
@@ -804,6 +843,7 @@ async function main() {
     api.push(postgres.api!);
     if (only === 'all') {
       bank.push(postgres.bank!);
+      booking.push(postgres.booking!);
       mixed.push(postgres.mixed!);
     }
   }
@@ -817,6 +857,7 @@ async function main() {
   writeResults({ date, machine, api, browser, memory, mixed });
   writeSection(mixedLoadSection(date, mixed));
   writeSection(bankImportSection(date, bank));
+  writeSection(publicBookingSection(date, booking));
   log('wrote bench/results.md and bench/results.json');
   logPhases();
 }

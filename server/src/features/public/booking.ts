@@ -67,7 +67,25 @@ async function bookingAnswer(detail: SubscriptionDetail, organiser: OrganiserSet
  * books one child there when full or not yet open, and is used by it. Any refusal books nothing.
  */
 export async function book(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<BookAnswer> {
-  const ids = await withOutbox(deps.db, deps, async (tx, outbox) => {
+  const ids = await bookBasket(deps, family, payload, now);
+  // Read after the commit: a later item's sibling discount is known once every item is written.
+  const organiser = await readSettings(deps.db, deps.settingsDefaults);
+  const bookings = [];
+  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(deps.db, id))!, organiser));
+  return {
+    bookings,
+    TOTAL_TO_PAY: Math.round(bookings.reduce((sum, b) => sum + b.SUBSCRIPTION_SALDO * 100, 0)) / 100,
+    ORGANISER_ACCOUNT: organiser.ORGANISER_IBAN,
+    ORGANISER_NAME: organiser.ORGANISER_NAME,
+  };
+}
+
+/**
+ * The transaction of `book`: the basket's locks, rules and writes, and its mails in the outbox; the new subscriptions'
+ * ids in the basket's order. Apart so that the benchmark runs it directly as the floor of the call (issue 40).
+ */
+export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<number[]> {
+  return withOutbox(deps.db, deps, async (tx, outbox) => {
     const parentId = await familyParentId(tx, family);
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
@@ -138,16 +156,6 @@ export async function book(deps: BookingDeps, family: FamilyUser, payload: BookP
     }
     return booked.sort((a, b) => a.index - b.index).map((b) => b.id);
   });
-  // Read after the commit: a later item's sibling discount is known once every item is written.
-  const organiser = await readSettings(deps.db, deps.settingsDefaults);
-  const bookings = [];
-  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(deps.db, id))!, organiser));
-  return {
-    bookings,
-    TOTAL_TO_PAY: Math.round(bookings.reduce((sum, b) => sum + b.SUBSCRIPTION_SALDO * 100, 0)) / 100,
-    ORGANISER_ACCOUNT: organiser.ORGANISER_IBAN,
-    ORGANISER_NAME: organiser.ORGANISER_NAME,
-  };
 }
 
 /** The family's bookings, newest camps first; cancelled ones too, marked. */
