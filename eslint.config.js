@@ -60,4 +60,26 @@ export default tseslint.config(
     files: ['web/**/*.{ts,tsx}'],
     rules: { 'no-restricted-imports': ['error', { patterns: ['**/server/**'] }] },
   },
+  {
+    // The parents' public site (issue 40) is a bundle of its own: nothing of the staff app, nor zod's schemas.
+    files: ['web/inschrijven/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/web/src/**', '../src/**', '@tanstack/*', 'react-bootstrap', 'react-router'],
+              message: 'The public site loads no staff code.',
+            },
+            {
+              group: ['zod', '@common/schemas/*', '@common/contract/*'],
+              allowTypeImports: true,
+              message: 'The public site imports only types of the schemas.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );

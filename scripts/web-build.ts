@@ -15,12 +15,16 @@ function newestSourceTime(dir: string): number {
   return newest;
 }
 
-/** The built web app is missing, or older than a source of web/ or common/. */
+/** The built web app (the staff app and the public site) is missing, or older than a source of web/ or common/. */
 export function webBuildIsStale(): boolean {
-  const index = path.join(target, 'index.html');
   const sources = Math.max(newestSourceTime(path.join(root, 'web')), newestSourceTime(path.join(root, 'common')));
-  return !existsSync(index) || statSync(index).mtimeMs < sources;
+  return [path.join(target, 'index.html'), path.join(target, PUBLIC_SITE_DIR, 'index.html')].some(
+    (index) => !existsSync(index) || statSync(index).mtimeMs < sources,
+  );
 }
+
+/** The parents' public booking site (issue 40) is built into this folder of dist/web: it is served at /inschrijven/. */
+export const PUBLIC_SITE_DIR = 'inschrijven';
 
 /** Files the browser gets compressed: text, above the size @fastify/compress leaves alone (plugins/security.ts). */
 const COMPRESSIBLE = /\.(js|css|html|svg|json)$/;
@@ -53,11 +57,15 @@ function precompress(dir: string): void {
 export function buildWeb(): void {
   const fresh = path.join(root, `dist/web-build-${process.pid}`);
   // A test runner sets NODE_ENV=test; what is served is always the production build.
-  execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn', '--outDir', fresh, '--emptyOutDir'], {
-    cwd: root,
-    stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production' },
-  });
+  const vite = (config: string, outDir: string) =>
+    execFileSync('npx', ['vite', 'build', '--config', config, '--logLevel', 'warn', '--outDir', outDir, '--emptyOutDir'], {
+      cwd: root,
+      stdio: 'inherit',
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
+  vite('web/vite.config.ts', fresh);
+  // The public site's own bundle, with none of the staff app's code (web/inschrijven/vite.config.ts).
+  vite('web/inschrijven/vite.config.ts', path.join(fresh, PUBLIC_SITE_DIR));
   precompress(fresh);
   const old = path.join(root, `dist/web-old-${process.pid}`);
   if (existsSync(target)) renameSync(target, old);

@@ -46,7 +46,8 @@ const configSchema = z
       .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
       .optional(),
     MAIL_FROM: z.string().min(3).default('Kampbeheer <no-reply@kampbeheer.local>'),
-    PUBLIC_SITE_URL: z.url().default('https://inschrijven.example.be/'),
+    /** The public booking site; unset, the product's own /inschrijven/ on this server (publicSiteDefault). */
+    PUBLIC_SITE_URL: z.url().optional(),
     SESSION_TTL_HOURS: z.coerce
       .number()
       .positive()
@@ -92,7 +93,18 @@ const configSchema = z
     message: 'may not exceed REQUEST_TIMEOUT_SECONDS',
   });
 
-export type Config = z.infer<typeof configSchema> & { SEED: 'demo' | 'none'; webDistDir: string };
+export type Config = Omit<z.infer<typeof configSchema>, 'PUBLIC_SITE_URL'> & {
+  PUBLIC_SITE_URL: string;
+  SEED: 'demo' | 'none';
+  webDistDir: string;
+};
+
+/**
+ * The public booking site's address when PUBLIC_SITE_URL is not set (issue 40): the site this server serves itself at
+ * /inschrijven/, at the address the server prints when it starts, so that voucher and sign-in links work on a fresh
+ * install. An organiser with its own domain sets PUBLIC_SITE_URL (or the setting 'Website voor inschrijvingen').
+ */
+export const publicSiteDefault = (port: number) => `http://localhost:${port || 3000}/inschrijven/`;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== ''));
@@ -103,6 +115,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   return {
     ...result.data,
+    PUBLIC_SITE_URL: result.data.PUBLIC_SITE_URL ?? publicSiteDefault(result.data.PORT),
     SEED: result.data.SEED ?? (result.data.DATABASE_URL ? 'none' : 'demo'),
     webDistDir,
   };

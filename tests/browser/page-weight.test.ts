@@ -46,4 +46,25 @@ describe('JavaScript the pages load, in Chromium', () => {
     console.log(`/subscription-overview loads ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip -9`);
     expect(bytes).toBeLessThanOrEqual(160 * 1024);
   });
+
+  it('the public booking site /inschrijven/ loads at most 60 KB of JavaScript (gzip -9), none of it the staff app, React or zod', async () => {
+    const page = await session.newPage({ signedIn: false });
+    const scripts = await loadedScripts(page, '/inschrijven/');
+    await page.locator('li[data-camp-id]').first().waitFor();
+    const staff = await loadedScripts(await session.newPage({ signedIn: false }), '/login');
+    expect(
+      names(scripts).every((name) => name.startsWith('/inschrijven/assets/')),
+      names(scripts).join(', '),
+    ).toBe(true);
+    expect(names(scripts).filter((name) => names(staff).includes(name))).toEqual([]);
+    // The staff app's token key, its sign-in screen, React's own error link and zod's object schema: none is there.
+    for (const marker of ['kampbeheer.token', 'Applicatie opstarten', 'react.dev/errors', '$ZodObject'])
+      expect(
+        scripts.filter((s) => s.body.includes(marker)).map((s) => s.url),
+        marker,
+      ).toEqual([]);
+    const bytes = gzipBytes(scripts);
+    console.log(`/inschrijven/ loads ${scripts.length} scripts, ${(bytes / 1024).toFixed(1)} KB gzip -9`);
+    expect(bytes).toBeLessThanOrEqual(60 * 1024);
+  });
 });

@@ -46,7 +46,7 @@ function readBuild(root: string): Map<string, WebFile> {
           type: CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
           etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
           // Hashed assets never change; index.html and the files of public/ must always be revalidated.
-          cacheControl: urlPath.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+          cacheControl: /^(\/inschrijven)?\/assets\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
         });
       }
     }
@@ -80,8 +80,12 @@ function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile
   return reply.code(200).send(encoding ? file[encoding] : file.identity);
 }
 
+/** The parents' public booking site (issue 40): its own build and page under this path (scripts/web-build.ts). */
+const PUBLIC_SITE = '/inschrijven/';
+
 /**
- * Serves the built web app and answers index.html for every other GET, so the client router takes over. The build
+ * Serves the built web app and answers index.html for every other GET, so the client router takes over; under
+ * /inschrijven/ the public booking site's own files and page, which load nothing of the staff app. The build
  * is read into memory when the server starts (a few megabytes): a file then costs no file system call, where
  * looking each one up on disk took 3 to 5 ms of the first visit's requests (docs/decisions.md, 'The web app from
  * memory'). A new build is served from the next start, as a deploy does.
@@ -90,13 +94,19 @@ export default fp(async (app) => {
   const root = app.config.webDistDir;
   const files = existsSync(path.join(root, 'index.html')) ? readBuild(root) : null;
   const index = files?.get('/index.html');
+  const publicIndex = files?.get(`${PUBLIC_SITE}index.html`);
   const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
   // Every GET and HEAD comes here (the app's files are no call of the API: not in its OpenAPI document), so the
   // not-found handler answers only the other methods.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
     if (request.url.startsWith('/api/') || !index) return notFound(reply);
     // The build's file names are plain ASCII, so the path is looked up as it came, undecoded.
-    return sendWebFile(request, reply, files?.get(request.url.split('?')[0]!) ?? index);
+    const [urlPath, query] = request.url.split('?');
+    // A voucher link to '/inschrijven' keeps its query on the way to the site's own address.
+    if (urlPath === PUBLIC_SITE.slice(0, -1) && publicIndex)
+      return reply.redirect(`${PUBLIC_SITE}${query === undefined ? '' : `?${query}`}`, 308);
+    const page = urlPath!.startsWith(PUBLIC_SITE) && publicIndex ? publicIndex : index;
+    return sendWebFile(request, reply, files?.get(urlPath!) ?? page);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 });

@@ -2,6 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import { EPC_ERROR_CORRECTION } from '@common/epc-qr.js';
+import { formatMoment } from '@common/format.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
@@ -28,19 +29,6 @@ import { publicMessages as messages } from './messages.js';
 
 export interface BookingDeps extends OutboxDeps {
   db: Database;
-}
-
-/** 'maandag 2 maart 2026 om 09:00', in Belgium. */
-function momentText(iso: string): string {
-  return new Intl.DateTimeFormat('nl-BE', {
-    timeZone: 'Europe/Brussels',
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  }).format(new Date(iso));
 }
 
 /** What to pay for one booking and how: amount, what is open, the EPC QR code for a transfer. */
@@ -128,7 +116,7 @@ export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload:
       if (byVoucher) voucher = null;
       const overridden: UsedOverride[] = [];
       if (camp.bookingOpensAt !== null && new Date(camp.bookingOpensAt) > now && !byVoucher && !camp.closed)
-        throw new AppError('NOT_OPEN_YET', messages.notOpenYet(momentText(camp.bookingOpensAt)));
+        throw new AppError('NOT_OPEN_YET', messages.notOpenYet(formatMoment(camp.bookingOpensAt)));
       const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
       await checkNoOverlap(tx, item.CHILD_ID, camp, null);
       overridden.push(

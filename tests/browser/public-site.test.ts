@@ -1,0 +1,270 @@
+import { mkdirSync } from 'node:fs';
+import { eq, inArray, sql } from 'drizzle-orm';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatNationalNumber } from '@common/identity-numbers.js';
+import { children, subscriptions } from '../../server/src/db/schema.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { createCamp, createPeriod, createSubscription, createTheme } from '../helpers/factory.js';
+import { decodeQrPng } from '../helpers/qr.js';
+
+/**
+ * The parents' booking site at /inschrijven/ (issue 40), as a parent on a phone (360 × 740) and on a laptop
+ * (1366 × 768): the camp list without signing in, signing up, two children, one basket with a full week and three days
+ * of a flexible camp with its discounts, 'Boeken' tapped twice, the confirmation with OGM and a QR code that a banking
+ * app reads, 'Mijn inschrijvingen', the booking in the staff's screens, and a voucher into a full camp, once.
+ * SCREENSHOTS=<folder> keeps a screenshot of every screen.
+ */
+const YEAR = new Date().getFullYear() + 1;
+const THEME = 'Website testkamp';
+const PASSWORD = 'zomerkamp aan zee 2027';
+const shots = process.env.SCREENSHOTS;
+
+describe('the public booking site in Chromium', () => {
+  let session: BrowserSession;
+  const camps = { week: 0, flexible: 0, full: 0, later: 0, closed: 0 };
+  const flexibleDays = [`${YEAR}-07-19`, `${YEAR}-07-20`, `${YEAR}-07-21`, `${YEAR}-07-22`, `${YEAR}-07-23`];
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    const db = session.t.db;
+    const themeId = await createTheme(db, { name: THEME });
+    const birthYears: [number, number] = [YEAR - 12, YEAR - 6];
+    const camp = async (startDate: string, name: string, facts: Parameters<typeof createCamp>[1] = {}) =>
+      createCamp(db, { themeId, birthYears, periodId: await createPeriod(db, { startDate, name }), ...facts });
+    camps.week = await camp(`${YEAR}-07-12`, 'Zomerweek 2', { priceCents: 12000, seatsAvailable: 3 });
+    camps.flexible = await camp(`${YEAR}-07-19`, 'Zomerweek 3', {
+      priceCents: 10000,
+      flexibleBooking: true,
+      activeDays: flexibleDays.join(','),
+    });
+    camps.full = await camp(`${YEAR}-07-26`, 'Zomerweek 4', { seatsAvailable: 1 });
+    camps.later = await camp(`${YEAR}-08-02`, 'Zomerweek 5');
+    camps.closed = await camp(`${YEAR}-08-09`, 'Zomerweek 6', { closed: true });
+    await createSubscription(db, { campId: camps.full });
+    await db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1000, minimum_contiguous_days = 2
+      where id = ${camps.flexible}`);
+    await db.execute(sql`update camps set allow_booking_from = now() + interval '2 days 3 hours',
+      allow_booking_info = 'Eerst de leden van de sportclub, daarna iedereen.' where id = ${camps.later}`);
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => session?.close());
+
+  async function visit(width: number, height: number): Promise<{ context: BrowserContext; page: Page }> {
+    const context = await session.browser.newContext({
+      baseURL: session.baseUrl,
+      viewport: { width, height },
+      locale: 'nl-BE',
+      timezoneId: 'Europe/Brussels',
+    });
+    const page = await context.newPage();
+    return { context, page };
+  }
+  /** axe, that nothing is wider than the screen, and a screenshot when asked. */
+  async function check(page: Page, label: string) {
+    await expectNoSeriousAxeViolations(page, label);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
+    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
+  }
+  const card = (page: Page, campId: number) => page.locator(`li[data-camp-id="${campId}"]`);
+
+  it.each([
+    [360, 740],
+    [1366, 768],
+  ])('at %i × %i a new family signs up, books two children in one basket and sees how to pay', async (width, height) => {
+    const round = width === 360 ? 1 : 2;
+    const { context, page } = await visit(width, height);
+    const response = await page.goto('/inschrijven/');
+    // The staff app's security headers and policy.
+    const staffHeaders = (await page.request.get('/login')).headers();
+    for (const header of ['content-security-policy', 'x-content-type-options', 'referrer-policy', 'x-frame-options'])
+      expect(response!.headers()[header], header).toBe(staffHeaders[header]);
+
+    // The camp list without signing in, filtered on the theme and the child's birth year.
+    await page.getByRole('heading', { level: 1, name: 'Kampen' }).waitFor();
+    expect(await page.locator('header .brand').textContent()).not.toBe('');
+    await page.getByLabel('Thema').selectOption(THEME);
+    await page.getByLabel('Geboortejaar van uw kind').selectOption(String(YEAR - 9));
+    await expect.poll(() => page.locator('li[data-camp-id]').count()).toBe(5);
+    expect(await card(page, camps.week).textContent()).toContain(`nog ${4 - round} plaatsen`);
+    expect(await card(page, camps.week).textContent()).toContain('€ 120,00');
+    expect(await card(page, camps.week).textContent()).toContain(`geboortejaren ${YEAR - 12}–${YEAR - 6}`);
+    expect(await card(page, camps.full).textContent()).toContain('volzet');
+    expect(await card(page, camps.full).getByRole('button').count()).toBe(0);
+    expect(await card(page, camps.closed).textContent()).toContain('De inschrijvingen voor dit kamp zijn gesloten.');
+    expect(await card(page, camps.closed).getByRole('button').count()).toBe(0);
+    const later = await card(page, camps.later).textContent();
+    expect(later).toContain('Eerst de leden van de sportclub, daarna iedereen.');
+    expect(later).toMatch(/De inschrijvingen openen op .+ \(nog 2 dagen, 2 uur en \d+ minuten\)/);
+    expect(await card(page, camps.later).getByRole('button').count()).toBe(0);
+    await page.getByLabel('Geboortejaar van uw kind').selectOption(String(YEAR - 13));
+    await expect.poll(() => page.locator('li[data-camp-id]').count()).toBe(0);
+    await page.getByLabel('Geboortejaar van uw kind').selectOption('');
+    await check(page, `${width} camps`);
+
+    // The basket asks to sign in first; a new family makes its account, with a message per field.
+    await card(page, camps.week)
+      .getByRole('button', { name: /In mijn mand/ })
+      .click();
+    await page.getByText('Meld u aan of maak een account om te boeken.').waitFor();
+    await check(page, `${width} sign in`);
+    await page.getByRole('link', { name: 'Account maken' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Account maken' }).waitFor();
+    const email = `gezin.${width}@thuis.be`;
+    await page.getByLabel('E-mailadres').fill(email);
+    await page.getByLabel('Wachtwoord').fill('kort');
+    await page.getByLabel('Rijksregisternummer').fill('85.07.30-033.62');
+    await page.getByRole('button', { name: 'Account maken' }).click();
+    await page.getByText('Niet alle gegevens zijn in orde').waitFor();
+    expect(await page.locator('.field-error', { hasText: 'Veld verplicht' }).count()).toBe(7);
+    expect(await page.locator('.field-error', { hasText: 'dit rijksregisternummer klopt niet' }).count()).toBe(1);
+    await check(page, `${width} sign up refused`);
+    await page.getByLabel('Rijksregisternummer').fill('');
+    for (const [label, value] of [
+      ['Voornaam', 'Sofie'],
+      ['Familienaam', 'Website'],
+      ['Straat', 'Stationsstraat'],
+      ['Huisnummer', '8'],
+      ['Postcode', '2800'],
+      ['Gemeente', 'Mechelen'],
+      ['Telefoon', '0478 12 34 56'],
+    ])
+      await page.getByLabel(label!, { exact: true }).fill(value!);
+    // The server's field message (a password too weak) lands on its field.
+    await page.getByRole('button', { name: 'Account maken' }).click();
+    await page.locator('.field-error', { hasText: '12 tekens' }).waitFor();
+    await page.getByLabel('Wachtwoord').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Account maken' }).click();
+
+    // Two children, one with a national number.
+    await page.getByRole('heading', { level: 1, name: 'Mijn gezin' }).waitFor();
+    const addChild = async (first: string, gender: string, birthdate: string, nationalNumber = '') => {
+      await page.getByLabel('Voornaam', { exact: true }).first().fill(first);
+      await page.getByLabel('Geslacht').selectOption({ label: gender });
+      await page.getByLabel('Geboortedatum').fill(birthdate);
+      await page.getByLabel('Rijksregisternummer').first().fill(nationalNumber);
+      await page.getByRole('button', { name: 'Kind toevoegen' }).click();
+      await page.getByText(`${first} is toegevoegd.`).waitFor();
+    };
+    const lotte = `Lotte${width}`;
+    const jonas = `Jonas${width}`;
+    await addChild(lotte, 'Meisje', `${YEAR - 9}-04-03`, formatNationalNumber(`${YEAR - 9}-04-03`, 124));
+    await addChild(jonas, 'Jongen', `${YEAR - 7}-11-20`);
+    expect(await page.locator('ul.children li').allTextContents()).toEqual([
+      expect.stringMatching(new RegExp(`${lotte} Website, meisje, .*; rijksregisternummer bewaard`)),
+      expect.stringMatching(new RegExp(`${jonas} Website, jongen, `)),
+    ]);
+    // The number is never answered to the browser.
+    expect(await page.content()).not.toContain(
+      formatNationalNumber(`${YEAR - 9}-04-03`, 124)
+        .replace(/\D/g, '')
+        .slice(6),
+    );
+    await check(page, `${width} family`);
+
+    // The basket: the week for Lotte, three days of the flexible camp for Jonas, the discounts before confirming.
+    await page.getByRole('button', { name: 'Naar mijn mand' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Mijn mand' }).waitFor();
+    await page
+      .locator(`[data-basket-camp="${camps.week}"]`)
+      .getByLabel('Kind')
+      .selectOption({ label: `${lotte} (${YEAR - 9})` });
+    await page.getByRole('link', { name: 'Nog een kamp kiezen' }).click();
+    await card(page, camps.flexible)
+      .getByRole('button', { name: /In mijn mand/ })
+      .click();
+    const flexible = page.locator(`[data-basket-camp="${camps.flexible}"]`);
+    await flexible.getByLabel('Kind').selectOption({ label: `${jonas} (${YEAR - 7})` });
+    await flexible.getByRole('checkbox').nth(0).check();
+    await flexible.getByText('Kies telkens minstens 2 dagen na elkaar.', { exact: false }).first().waitFor();
+    await flexible.getByRole('checkbox').nth(2).check();
+    await flexible.locator('.field-error', { hasText: 'Kies telkens minstens 2 dagen na elkaar.' }).waitFor();
+    await flexible.getByRole('checkbox').nth(1).check();
+    await expect.poll(() => flexible.locator('.field-error').count()).toBe(0);
+    const flexiblePrice = await flexible.locator('dl.price').textContent();
+    expect(flexiblePrice).toContain('Korting: 2 dagen minder− € 40,00');
+    expect(flexiblePrice).toContain('Korting broer of zus− € 10,00');
+    expect(flexiblePrice).toContain('Te betalen€ 50,00');
+    expect(await page.locator('.total').textContent()).toBe('Totaal te betalen: € 170,00');
+    await page.getByLabel('Lunchvoorkeur').selectOption({ label: 'Warme maaltijd' });
+    await page.getByLabel('Overschrijving', { exact: false }).check();
+    await check(page, `${width} basket`);
+    // A double tap books once.
+    await page.getByRole('button', { name: 'Boeken' }).dblclick();
+
+    // The confirmation: per booking the amount, the organiser's account, the OGM and a QR code a banking app reads.
+    await page.getByRole('heading', { level: 1, name: 'Uw inschrijving is gelukt' }).waitFor();
+    const booked = await session.t.db
+      .select({ id: subscriptions.id, source: subscriptions.source, childId: subscriptions.childId })
+      .from(subscriptions)
+      .innerJoin(children, sql`${children.id} = ${subscriptions.childId}`)
+      .where(inArray(children.firstname, [lotte, jonas]));
+    expect(booked).toHaveLength(2);
+    expect(booked.map((b) => b.source)).toEqual(['website', 'website']);
+    const lines = page.locator('ul.bookings > li');
+    expect(await lines.count()).toBe(2);
+    for (const [index, amount] of [
+      [0, '120.00'],
+      [1, '50.00'],
+    ] as const) {
+      const line = lines.nth(index);
+      const ogm = (await line.locator('.ogm').textContent())!;
+      expect(ogm).toMatch(/^\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+$/);
+      expect(await line.textContent()).toContain(`€ ${amount.replace('.', ',')}`);
+      const qr = decodeQrPng(await line.locator('img.qr').screenshot());
+      const payload = qr.data.split('\n');
+      expect(payload.slice(0, 4)).toEqual(['BCD', '002', '1', 'SCT']);
+      expect(payload[7]).toBe(`EUR${amount}`);
+      expect(payload[9]).toBe(ogm.replace(/\D/g, ''));
+      expect(await line.textContent()).toContain(payload[6]!.replace(/(.{4})(?=.)/g, '$1 '));
+    }
+    await check(page, `${width} confirmation`);
+
+    await page.getByRole('link', { name: 'Mijn inschrijvingen' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Mijn inschrijvingen' }).waitFor();
+    await expect.poll(() => page.locator('ul.bookings > li').count()).toBe(2);
+    expect(await page.locator('ul.bookings').textContent()).toContain(`Dagen: `);
+    await check(page, `${width} my bookings`);
+
+    if (round === 1) {
+      // Staff see the booking in the overview and, on its detail, that it came through the website.
+      const staff = await session.newPage();
+      await staff.goto(`/subscription-overview?subscriptionsYear=${YEAR}`);
+      await staff.getByLabel('Zoeken').fill(lotte);
+      await staff.locator('tbody tr[data-subscription-id]', { hasText: lotte }).waitFor();
+      await staff.goto(`/subscription-detail/${booked.find((b) => b.childId !== null)!.id}`);
+      await staff.getByText('Website (inschrijvingssite)').waitFor();
+      await staff.context().close();
+    } else {
+      // A voucher made through the staff call books one child into the full camp, once.
+      const settings = await session.t.call<{ data: { PUBLIC_SITE_URL: string }[] }>('GET', '/api/getSettings');
+      const site = new URL(settings.body.data[0]!.PUBLIC_SITE_URL);
+      expect(site.pathname).toBe('/inschrijven/');
+      const token = (await session.t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${camps.full}&type=extraSubscription`)).body
+        .data;
+      const link = `/inschrijven/?voucher=${encodeURIComponent(token)}&camp=${camps.full}`;
+      const bookWithVoucher = async () => {
+        await page.goto(link);
+        await page.getByText('Met uw voucher kunt u één kind inschrijven').waitFor();
+        expect(await card(page, camps.full).textContent()).toContain('volzet');
+        await card(page, camps.full)
+          .getByRole('button', { name: /Inschrijven met voucher/ })
+          .click();
+        await page
+          .locator(`[data-basket-camp="${camps.full}"]`)
+          .getByLabel('Kind')
+          .selectOption({ label: `${lotte} (${YEAR - 9})` });
+        await page.getByLabel('Lunchvoorkeur').selectOption({ label: 'Warme maaltijd' });
+        await page.getByRole('button', { name: 'Boeken' }).click();
+      };
+      await bookWithVoucher();
+      await page.getByRole('heading', { level: 1, name: 'Uw inschrijving is gelukt' }).waitFor();
+      await bookWithVoucher();
+      await page.getByText('Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.').waitFor();
+      await check(page, `${width} voucher used`);
+      const inFull = await session.t.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.campId, camps.full));
+      expect(inFull).toHaveLength(2);
+    }
+    await context.close();
+  });
+});

@@ -1,0 +1,277 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { currentYearInBelgium } from '@common/calendar.js';
+import type { PublicCamp, PublicCampsAnswer, PublicFamily } from '@common/schemas/public.js';
+import { api, ApiError, familyToken, newIdempotencyKey, setUnauthorizedHandler } from './api.js';
+import { SignIn, SignUp } from './Account.js';
+import { Basket } from './Basket.js';
+import { Confirmation, MyBookings } from './Bookings.js';
+import { CampList } from './CampList.js';
+import { Family } from './Family.js';
+import { Message } from './fields.js';
+import {
+  basketStore,
+  confirmationStore,
+  pendingConfirmStore,
+  voucherFromAddress,
+  voucherStore,
+  type BasketItem,
+  type Confirmation as ConfirmationData,
+} from './state.js';
+
+type Route = 'kampen' | 'aanmelden' | 'account-maken' | 'gezin' | 'mand' | 'bevestiging' | 'inschrijvingen';
+const ROUTES: Route[] = ['kampen', 'aanmelden', 'account-maken', 'gezin', 'mand', 'bevestiging', 'inschrijvingen'];
+const TITLES: Record<Route, string> = {
+  kampen: 'Kampen',
+  aanmelden: 'Aanmelden',
+  'account-maken': 'Account maken',
+  gezin: 'Mijn gezin',
+  mand: 'Mijn mand',
+  bevestiging: 'Bevestiging',
+  inschrijvingen: 'Mijn inschrijvingen',
+};
+/** The screens a family must be signed in for. */
+const SIGNED_IN: Route[] = ['gezin', 'mand', 'inschrijvingen'];
+
+const routeOf = (hash: string): Route => {
+  const name = hash.replace(/^#\/?/, '') as Route;
+  return ROUTES.includes(name) ? name : 'kampen';
+};
+const go = (route: Route) => {
+  location.hash = route === 'kampen' ? '#/' : `#/${route}`;
+};
+
+/** The camps of the current camp year and the next (once it has camps), as one list. */
+async function loadCamps(): Promise<PublicCampsAnswer> {
+  const year = currentYearInBelgium();
+  const [now, next] = await Promise.all([api('getPublicCamps', { campYear: year }), api('getPublicCamps', { campYear: year + 1 })]);
+  return { ...now, CAMPS: [...now.CAMPS, ...next.CAMPS], LUNCH_PREFERENCES: now.LUNCH_PREFERENCES };
+}
+
+/** The mail links' fragments: '#aanmelden=<token>' signs in once, '#bevestig=<token>' confirms the e-mail address. */
+function linkFromAddress(): { kind: 'aanmelden' | 'bevestig'; token: string } | null {
+  const match = /^#(aanmelden|bevestig)=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  return match ? { kind: match[1] as 'aanmelden' | 'bevestig', token: match[2]! } : null;
+}
+
+/** The parents' booking site (issue 40). */
+export function App() {
+  const [route, setRoute] = useState<Route>(() => routeOf(location.hash));
+  const [camps, setCamps] = useState<PublicCampsAnswer | null>(null);
+  const [campsError, setCampsError] = useState<string | null>(null);
+  const [family, setFamily] = useState<PublicFamily | null>(null);
+  const [signedIn, setSignedIn] = useState(() => familyToken.get() !== null);
+  const [basket, setBasketState] = useState<BasketItem[]>(() => basketStore.read() ?? []);
+  const [voucher, setVoucher] = useState(() => {
+    const fromLink = voucherFromAddress();
+    if (fromLink) voucherStore.write(fromLink);
+    return fromLink ?? voucherStore.read();
+  });
+  const [confirmation, setConfirmation] = useState<ConfirmationData | null>(() => confirmationStore.read());
+  // A message for one screen: it shows while that screen does (a hash change arrives after it is set).
+  const [notice, setNoticeState] = useState<{ kind: 'error' | 'notice'; text: string; at: Route } | null>(null);
+  const setNotice = (value: { kind: 'error' | 'notice'; text: string; at?: Route }) =>
+    setNoticeState({ ...value, at: value.at ?? routeOf(location.hash) });
+  const heading = useRef<HTMLElement | null>(null);
+
+  const setBasket = (items: BasketItem[]) => {
+    basketStore.write(items);
+    setBasketState(items);
+  };
+
+  const loadFamily = useCallback(async () => {
+    if (!familyToken.get()) return setFamily(null);
+    try {
+      setFamily(await api('getFamily'));
+    } catch (e) {
+      if ((e as ApiError).status === 401) return;
+      setNotice({ kind: 'error', text: (e as ApiError).message });
+    }
+  }, []);
+
+  const signOut = useCallback((text: string | null, at: Route) => {
+    familyToken.clear();
+    setSignedIn(false);
+    setFamily(null);
+    if (text) setNoticeState({ kind: 'notice', text, at });
+  }, []);
+
+  useEffect(() => {
+    setUnauthorizedHandler(() => signOut('Uw aanmelding is verlopen. Meld u opnieuw aan.', routeOf(location.hash)));
+    const onHash = () => {
+      const link = linkFromAddress();
+      if (link) return void followLink(link);
+      setRoute(routeOf(location.hash));
+    };
+    window.addEventListener('hashchange', onHash);
+    loadCamps()
+      .then(setCamps)
+      .catch((e: ApiError) => setCampsError(e.message));
+    const link = linkFromAddress();
+    if (link) void followLink(link);
+    else void loadFamily();
+    return () => window.removeEventListener('hashchange', onHash);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  /** A mailed link: sign in with it, or confirm the address (after signing in, when signed out). */
+  async function followLink(link: { kind: 'aanmelden' | 'bevestig'; token: string }) {
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    try {
+      if (link.kind === 'aanmelden') {
+        familyToken.set((await api('signInWithLink', { token: link.token })).token);
+        setSignedIn(true);
+        await loadFamily();
+        go('gezin');
+        setNotice({ kind: 'notice', text: 'U bent aangemeld.', at: 'gezin' });
+      } else if (!familyToken.get()) {
+        pendingConfirmStore.write(link.token);
+        go('aanmelden');
+        setNotice({ kind: 'notice', text: 'Meld u aan om uw e-mailadres te bevestigen.', at: 'aanmelden' });
+      } else {
+        setFamily(await api('confirmEmail', { token: link.token }));
+        go('gezin');
+        setNotice({ kind: 'notice', text: 'Uw e-mailadres is bevestigd.', at: 'gezin' });
+      }
+    } catch (e) {
+      const at = link.kind === 'aanmelden' || !familyToken.get() ? 'aanmelden' : 'gezin';
+      go(at);
+      setNotice({ kind: 'error', text: (e as ApiError).message, at });
+      void loadFamily();
+    }
+  }
+
+  async function afterSignIn() {
+    setSignedIn(true);
+    const pending = pendingConfirmStore.read();
+    pendingConfirmStore.write(null);
+    let confirmed = false;
+    if (pending) {
+      try {
+        setFamily(await api('confirmEmail', { token: pending }));
+        confirmed = true;
+      } catch (e) {
+        setNotice({ kind: 'error', text: (e as ApiError).message, at: 'gezin' });
+      }
+    }
+    const current = confirmed ? null : await api('getFamily').catch(() => null);
+    if (current) setFamily(current);
+    const children = (current ?? family)?.CHILDREN.length ?? 0;
+    const next = children === 0 ? 'gezin' : basket.length > 0 ? 'mand' : 'kampen';
+    go(next);
+    if (confirmed) setNotice({ kind: 'notice', text: 'Uw e-mailadres is bevestigd.', at: next });
+  }
+
+  // Focus the page's heading on every screen change, and name the page, so a screen reader hears where it is.
+  useEffect(() => {
+    document.title = `${TITLES[route]} · ${camps?.ORGANISER_NAME ?? 'Inschrijven'}`;
+    const h1 = document.querySelector<HTMLElement>('main h1');
+    if (h1 && h1 !== heading.current) {
+      heading.current = h1;
+      h1.focus();
+    }
+  });
+
+  function addToBasket(camp: PublicCamp) {
+    setBasket([...basket, { key: newIdempotencyKey(), CAMP_ID: camp.CAMP_ID, CHILD_ID: null, days: [] }]);
+    go('mand');
+  }
+
+  const needsSignIn = SIGNED_IN.includes(route) && !signedIn;
+  let page;
+  if (!camps) page = campsError ? <Message kind="error">{campsError}</Message> : <p role="status">De kampen worden geladen...</p>;
+  else if (needsSignIn || route === 'aanmelden')
+    page = signedIn ? (
+      <p>
+        U bent aangemeld. <a href="#/">Naar de kampen</a>
+      </p>
+    ) : (
+      <SignIn
+        onSignedIn={() => void afterSignIn()}
+        reason={
+          route === 'mand'
+            ? 'Meld u aan of maak een account om te boeken. Uw mand blijft bewaard.'
+            : route === 'aanmelden'
+              ? null
+              : 'Meld u eerst aan.'
+        }
+      />
+    );
+  else if (route === 'account-maken') page = <SignUp onSignedIn={() => void afterSignIn()} />;
+  else if (SIGNED_IN.includes(route) && !family) page = <p role="status">Uw gegevens worden geladen...</p>;
+  else if (route === 'gezin')
+    page = <Family family={family!} onChanged={loadFamily} goBasket={basket.length > 0 ? () => go('mand') : null} />;
+  else if (route === 'mand')
+    page = (
+      <Basket
+        camps={camps.CAMPS}
+        lunchPreferences={camps.LUNCH_PREFERENCES}
+        family={family!}
+        items={basket}
+        setItems={setBasket}
+        voucher={voucher}
+        onBooked={(data) => {
+          confirmationStore.write(data);
+          setConfirmation(data);
+          setBasket([]);
+          if (voucher && data.lines.some((l) => l.camp.CAMP_ID === voucher.campId)) {
+            voucherStore.write(null);
+            setVoucher(null);
+          }
+          go('bevestiging');
+          void loadCamps().then(setCamps);
+        }}
+      />
+    );
+  else if (route === 'bevestiging') page = <Confirmation data={confirmation} camps={camps.CAMPS} />;
+  else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} />;
+  else
+    page = (
+      <CampList
+        camps={camps.CAMPS}
+        voucher={voucher}
+        inBasket={(campId) => basket.filter((i) => i.CAMP_ID === campId).length}
+        onAdd={addToBasket}
+      />
+    );
+
+  const link = (to: Route, text: string) => (
+    <a href={to === 'kampen' ? '#/' : `#/${to}`} aria-current={route === to ? 'page' : undefined}>
+      {text}
+    </a>
+  );
+  return (
+    <>
+      <a className="skip" href="#main">
+        Naar de inhoud
+      </a>
+      <header>
+        <p className="brand">{camps?.ORGANISER_NAME ?? 'Inschrijven'}</p>
+        <nav aria-label="Hoofdmenu">
+          {link('kampen', 'Kampen')}
+          {link('mand', basket.length > 0 ? `Mijn mand (${basket.length})` : 'Mijn mand')}
+          {signedIn && link('gezin', 'Mijn gezin')}
+          {signedIn && link('inschrijvingen', 'Mijn inschrijvingen')}
+          {signedIn ? (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                void api('signOut').catch(() => undefined);
+                signOut('U bent afgemeld.', 'kampen');
+                go('kampen');
+              }}
+            >
+              Afmelden
+            </button>
+          ) : (
+            link('aanmelden', 'Aanmelden')
+          )}
+        </nav>
+      </header>
+      <main id="main">
+        {notice?.at === route && <Message kind={notice.kind}>{notice.text}</Message>}
+        {page}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,209 @@
+import { useState } from 'react';
+import { GENDER_BOY, GENDER_GIRL } from '@common/constants.js';
+import type { PublicFamily } from '@common/schemas/public.js';
+import { api, type ApiError } from './api.js';
+import { checkRequired, emptyParent, filled, PARENT_FIELDS, ParentFields, type ParentValues } from './Account.js';
+import { Field, Message, SelectField, type FieldErrors } from './fields.js';
+import { longDayText } from './format.js';
+
+const genderText = (id: number) => (id === GENDER_GIRL ? 'meisje' : id === GENDER_BOY ? 'jongen' : '');
+
+/** 'Mijn gezin': the parent's data and the children (issue 40); a national number is sent, never shown again. */
+export function Family(props: { family: PublicFamily; onChanged: () => Promise<void>; goBasket: (() => void) | null }) {
+  const { family } = props;
+  return (
+    <>
+      <h1 tabIndex={-1}>Mijn gezin</h1>
+      {family.linkPending ? (
+        <Message kind="notice">
+          We kennen uw gezin al. Bevestig eerst uw e-mailadres via de link in de mail die we naar {family.email} stuurden; daarna ziet u
+          hier uw gegevens en kinderen.
+        </Message>
+      ) : (
+        <>
+          {!family.emailConfirmed && (
+            <p className="hint">
+              We stuurden een mail naar {family.email} om uw e-mailadres te bevestigen. U kunt intussen al inschrijven.
+            </p>
+          )}
+          <Children family={family} onChanged={props.onChanged} goBasket={props.goBasket} />
+          <ParentCard family={family} onChanged={props.onChanged} />
+        </>
+      )}
+    </>
+  );
+}
+
+function Children(props: { family: PublicFamily; onChanged: () => Promise<void>; goBasket: (() => void) | null }) {
+  const empty = {
+    SUBSCRIBER_FIRSTNAME: '',
+    SUBSCRIBER_LASTNAME: props.family.PARENT?.SUBSCRIBER_PARENT_LASTNAME ?? '',
+    SUBSCRIBER_GENDER_ID: '',
+    SUBSCRIBER_BIRTHDATE: '',
+    SUBSCRIBER_NATIONALNR: '',
+  };
+  const [child, setChild] = useState(empty);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [error, setError] = useState<string | null>(null);
+  const [saved, setSaved] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const set = (name: keyof typeof empty) => (value: string) => setChild((c) => ({ ...c, [name]: value }));
+
+  async function add(event: { preventDefault: () => void }) {
+    event.preventDefault();
+    setSaved(null);
+    const problems = checkRequired(
+      child,
+      ['SUBSCRIBER_FIRSTNAME', 'SUBSCRIBER_LASTNAME', 'SUBSCRIBER_GENDER_ID', 'SUBSCRIBER_BIRTHDATE'],
+      ['SUBSCRIBER_NATIONALNR'],
+    );
+    setErrors(problems);
+    setError(Object.keys(problems).length > 0 ? 'Niet alle gegevens van het kind zijn in orde: bekijk de velden hieronder.' : null);
+    if (Object.keys(problems).length > 0) return;
+    setBusy(true);
+    try {
+      await api('saveChild', { ...filled(child), SUBSCRIBER_GENDER_ID: Number(child.SUBSCRIBER_GENDER_ID) } as never);
+      await props.onChanged();
+      setSaved(`${child.SUBSCRIBER_FIRSTNAME.trim()} is toegevoegd.`);
+      setChild(empty);
+    } catch (e) {
+      const failure = e as ApiError;
+      setErrors(failure.fields ?? {});
+      setError(failure.fields ? 'Niet alle gegevens van het kind zijn in orde: bekijk de velden hieronder.' : failure.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <section aria-labelledby="children-title" className="card">
+      <h2 id="children-title">Kinderen</h2>
+      {props.family.CHILDREN.length === 0 ? (
+        <p>Nog geen kinderen. Voeg hieronder uw kinderen toe om ze in te schrijven.</p>
+      ) : (
+        <ul className="children">
+          {props.family.CHILDREN.map((c) => (
+            <li key={c.CHILD_ID}>
+              <strong>
+                {c.SUBSCRIBER_FIRSTNAME} {c.SUBSCRIBER_LASTNAME}
+              </strong>
+              , {genderText(c.SUBSCRIBER_GENDER_ID)}, geboren op {longDayText(c.SUBSCRIBER_BIRTHDATE)}
+              {c.SUBSCRIBER_HAS_NATIONALNR ? '; rijksregisternummer bewaard' : ''}
+            </li>
+          ))}
+        </ul>
+      )}
+      {saved && <Message kind="notice">{saved}</Message>}
+      {saved && props.goBasket && (
+        <button type="button" className="primary" onClick={props.goBasket}>
+          Naar mijn mand
+        </button>
+      )}
+      <form onSubmit={add} noValidate aria-labelledby="child-title">
+        <h3 id="child-title">Kind toevoegen</h3>
+        {error && <Message kind="error">{error}</Message>}
+        <Field
+          name="SUBSCRIBER_FIRSTNAME"
+          label="Voornaam"
+          required
+          value={child.SUBSCRIBER_FIRSTNAME}
+          onChange={set('SUBSCRIBER_FIRSTNAME')}
+          errors={errors}
+        />
+        <Field
+          name="SUBSCRIBER_LASTNAME"
+          label="Familienaam"
+          required
+          value={child.SUBSCRIBER_LASTNAME}
+          onChange={set('SUBSCRIBER_LASTNAME')}
+          errors={errors}
+        />
+        <SelectField
+          name="SUBSCRIBER_GENDER_ID"
+          label="Geslacht"
+          value={child.SUBSCRIBER_GENDER_ID}
+          onChange={set('SUBSCRIBER_GENDER_ID')}
+          errors={errors}
+        >
+          <option value="">Kies...</option>
+          <option value={GENDER_GIRL}>Meisje</option>
+          <option value={GENDER_BOY}>Jongen</option>
+        </SelectField>
+        <Field
+          name="SUBSCRIBER_BIRTHDATE"
+          label="Geboortedatum"
+          type="date"
+          required
+          value={child.SUBSCRIBER_BIRTHDATE}
+          onChange={set('SUBSCRIBER_BIRTHDATE')}
+          errors={errors}
+        />
+        <Field
+          name="SUBSCRIBER_NATIONALNR"
+          label="Rijksregisternummer"
+          inputMode="numeric"
+          hint="Nodig voor het fiscaal attest (op de achterkant van de identiteitskaart of Kids-ID). We tonen het nooit opnieuw."
+          value={child.SUBSCRIBER_NATIONALNR}
+          onChange={set('SUBSCRIBER_NATIONALNR')}
+          errors={errors}
+        />
+        <button type="submit" className="primary" disabled={busy}>
+          Kind toevoegen
+        </button>
+      </form>
+    </section>
+  );
+}
+
+function ParentCard(props: { family: PublicFamily; onChanged: () => Promise<void> }) {
+  const [values, setValues] = useState<ParentValues>(() => ({
+    ...emptyParent(),
+    ...(props.family.PARENT ?? {}),
+    SUBSCRIBER_PARENT_NATIONALNR: '',
+  }));
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+
+  async function save(event: { preventDefault: () => void }) {
+    event.preventDefault();
+    const problems = checkRequired(
+      values,
+      PARENT_FIELDS.map(([name]) => name),
+      ['SUBSCRIBER_PARENT_NATIONALNR'],
+    );
+    setErrors(problems);
+    if (Object.keys(problems).length > 0) {
+      setMessage({ kind: 'error', text: 'Niet alle gegevens zijn in orde: bekijk de velden hieronder.' });
+      return;
+    }
+    try {
+      const { SUBSCRIBER_PARENT_PHONE2, ...rest } = values;
+      await api('saveParent', { ...filled(rest), SUBSCRIBER_PARENT_PHONE2: SUBSCRIBER_PARENT_PHONE2.trim() } as never);
+      setValues((v) => ({ ...v, SUBSCRIBER_PARENT_NATIONALNR: '' }));
+      setMessage({ kind: 'notice', text: 'Uw gegevens zijn opgeslagen.' });
+      await props.onChanged();
+    } catch (e) {
+      const failure = e as ApiError;
+      setErrors(failure.fields ?? {});
+      setMessage({
+        kind: 'error',
+        text: failure.fields ? 'Niet alle gegevens zijn in orde: bekijk de velden hieronder.' : failure.message,
+      });
+    }
+  }
+
+  return (
+    <form onSubmit={save} noValidate aria-labelledby="parent-title" className="card">
+      <h2 id="parent-title">Uw gegevens</h2>
+      <p className="hint">E-mailadres: {props.family.email}</p>
+      {message && <Message kind={message.kind}>{message.text}</Message>}
+      <ParentFields
+        values={values}
+        set={(name, value) => setValues((v) => ({ ...v, [name]: value }))}
+        errors={errors}
+        hasNationalNumber={props.family.PARENT?.SUBSCRIBER_PARENT_HAS_NATIONALNR}
+      />
+      <button type="submit">Gegevens opslaan</button>
+    </form>
+  );
+}
