@@ -59,17 +59,16 @@ export function formatDateList(commaList: string | null | undefined): string[] {
     .map(formatDate);
 }
 
-const brusselsMoment = new Intl.DateTimeFormat('nl-BE', {
-  timeZone: 'Europe/Brussels',
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
-
 /** A moment in words, in Belgium: 'maandag 2 maart 2026 om 09:00' (when booking opens, issue 40). */
 export function formatMoment(iso: string): string {
-  return brusselsMoment.format(new Date(iso));
+  // Made here, not at the module's top, so that a bundle that never calls it drops it (the staff app's budgets).
+  return new Intl.DateTimeFormat('nl-BE', {
+    timeZone: 'Europe/Brussels',
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(iso));
 }
