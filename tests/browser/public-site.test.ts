@@ -3,7 +3,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNationalNumber } from '@common/identity-numbers.js';
-import { children, subscriptions } from '../../server/src/db/schema.js';
+import { children, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, createTheme } from '../helpers/factory.js';
 import { decodeQrPng } from '../helpers/qr.js';
@@ -189,7 +189,11 @@ describe('the public booking site in Chromium', () => {
     await page.getByLabel('Lunchvoorkeur').selectOption({ label: 'Warme maaltijd' });
     await page.getByLabel('Overschrijving', { exact: false }).check();
     await check(page, `${width} basket`);
-    // A double tap books once.
+    // A double tap books once: whatever reaches the server carries one Idempotency-Key.
+    const keys: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/public/book')) keys.push(request.headers()['idempotency-key']);
+    });
     await page.getByRole('button', { name: 'Boeken' }).dblclick();
 
     // The confirmation: per booking the amount, the organiser's account, the OGM and a QR code a banking app reads.
@@ -200,6 +204,8 @@ describe('the public booking site in Chromium', () => {
       .innerJoin(children, sql`${children.id} = ${subscriptions.childId}`)
       .where(inArray(children.firstname, [lotte, jonas]));
     expect(booked).toHaveLength(2);
+    expect(new Set(keys).size, keys.join(', ')).toBe(1);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
     expect(booked.map((b) => b.source)).toEqual(['website', 'website']);
     const lines = page.locator('ul.bookings > li');
     expect(await lines.count()).toBe(2);
@@ -240,6 +246,25 @@ describe('the public booking site in Chromium', () => {
       await staff.locator('dt', { hasText: 'Ingeschreven via' }).locator('xpath=following-sibling::dd[1]').getByText('Website').waitFor();
       await staff.context().close();
     } else {
+      // The mailed links: the confirmation of the address, and a one-time sign-in link after signing out.
+      const lastLink = async (kind: 'bevestig' | 'aanmelden') => {
+        const mails = await session.t.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, email));
+        return mails.flatMap((m) => [...m.body.matchAll(new RegExp(`#${kind}=[A-Za-z0-9_-]+`, 'g'))].map((x) => x[0])).at(-1)!;
+      };
+      await page.goto(`/inschrijven/${await lastLink('bevestig')}`);
+      await page.getByText('Uw e-mailadres is bevestigd.').waitFor();
+      expect(await page.getByText('om uw e-mailadres te bevestigen').count()).toBe(0);
+      await page.getByRole('button', { name: 'Afmelden' }).click();
+      await page.getByText('U bent afgemeld.').waitFor();
+      await page.getByRole('link', { name: 'Aanmelden' }).click();
+      await page.getByRole('form', { name: 'Met een aanmeldlink per mail' }).getByLabel('E-mailadres').fill(email);
+      await page.getByRole('button', { name: 'Stuur mij een aanmeldlink' }).click();
+      await page.getByText('staat er nu een aanmeldlink in die mailbox').waitFor();
+      await check(page, `${width} sign-in link sent`);
+      await page.goto(`/inschrijven/${await lastLink('aanmelden')}`);
+      await page.getByText('U bent aangemeld.').waitFor();
+      await page.getByRole('heading', { level: 1, name: 'Mijn gezin' }).waitFor();
+
       // A voucher made through the staff call books one child into the full camp, once.
       const settings = await session.t.call<{ data: { PUBLIC_SITE_URL: string }[] }>('GET', '/api/getSettings');
       const site = new URL(settings.body.data[0]!.PUBLIC_SITE_URL);
@@ -259,10 +284,16 @@ describe('the public booking site in Chromium', () => {
           .getByLabel('Kind')
           .selectOption({ label: `${lotte} (${YEAR - 9})` });
         await page.getByLabel('Lunchvoorkeur').selectOption({ label: 'Warme maaltijd' });
+        await page.getByLabel('Contant', { exact: false }).check();
         await page.getByRole('button', { name: 'Boeken' }).click();
       };
       await bookWithVoucher();
       await page.getByRole('heading', { level: 1, name: 'Uw inschrijving is gelukt' }).waitFor();
+      // Cash says where and when; no QR code.
+      expect(await page.locator('ul.bookings').textContent()).toContain(
+        'Betaal € 150,00 contant bij de start van het kamp, op maandag 26 juli 2027 op de kamplocatie',
+      );
+      expect(await page.locator('img.qr').count()).toBe(0);
       await bookWithVoucher();
       await page.getByText('Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.').waitFor();
       await check(page, `${width} voucher used`);
