@@ -43,7 +43,8 @@ export interface CallAnswer<N extends CallName> {
 /**
  * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
  * (or its query, for a call without one) typed by the call's schema, so a renamed field breaks the test when it is
- * type checked. `token: null` calls anonymously. A test that sends invalid input on purpose uses `t.call` and says so.
+ * type checked. `token: null` calls anonymously. A test that sends a wrong shape on purpose (bad input, what a client
+ * of spec section 7 may send) uses `t.unchecked.<callName>(input)`: the same call, its input not type checked.
  */
 export type TypedApi = {
   [N in CallName]: (
@@ -51,6 +52,11 @@ export type TypedApi = {
       ? [input?: undefined, options?: { token?: string | null }]
       : [input: Input<Contract[N]>, options?: { token?: string | null }]
   ) => Promise<CallAnswer<N>>;
+};
+
+/** The calls of the table by name, their input not type checked: for a test that sends a wrong shape on purpose. */
+export type UncheckedApi = {
+  [N in CallName]: (input?: unknown, options?: { token?: string | null }) => Promise<CallAnswer<N>>;
 };
 
 export interface TestApp {
@@ -63,6 +69,8 @@ export interface TestApp {
   call<T = any>(method: 'GET' | 'POST' | 'DELETE', url: string, body?: unknown, token?: string | null): Promise<ApiAnswer<T>>;
   /** The typed client made from the contract (see TypedApi). */
   api: TypedApi;
+  /** The same calls with input that is not type checked (see UncheckedApi). */
+  unchecked: UncheckedApi;
   close(): Promise<void>;
 }
 
@@ -143,6 +151,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
           : call(c.method, `${c.path}${queryString(input)}`, undefined, options.token),
     ]),
   ) as TypedApi;
+  const unchecked = api as unknown as UncheckedApi;
 
   const testApp: TestApp = {
     app,
@@ -152,6 +161,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     token: '',
     call,
     api,
+    unchecked,
     close: async () => {
       await app.close();
       await database.close();

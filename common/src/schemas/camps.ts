@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MAIL_TEMPLATES } from '../constants.js';
 import { validationMessages as m } from '../messages.js';
-import { crudActionField } from './themes.js';
+import { crudRequest } from './crud.js';
 import {
   booleanField,
   idField,
@@ -118,13 +118,9 @@ export const campFormPayload = campSchema(bookingStart(isRealLocalDateTime));
 export type CampPayload = z.input<typeof campPayload>;
 export type CampValues = z.output<typeof campPayload>;
 
-/**
- * crudCamp: the camp object plus an optional action. Only the action is checked at the door; the handler
- * validates the rest with `campPayload` (create, update) or `campIdPayload` (read, delete), so that every
- * refused field keeps its own Dutch message.
- */
-export const crudCampRequest = z.looseObject({ action: crudActionField });
 export const campIdPayload = z.object({ CAMP_ID: idField });
+/** crudCamp: the camp object plus an optional action, one shape per action (crudRequest). */
+export const crudCampRequest = crudRequest(campPayload, campIdPayload);
 
 /** New-camp defaults of spec section 9: ids and text empty, numbers 0, the four default templates. */
 export const newCampDefaults = {

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MAIL_SCHEDULE_TARGETS, MAIL_SCHEDULE_TRIGGERS } from '../mail-schedules.js';
 import { validationMessages as m } from '../messages.js';
-import { crudActionField } from './themes.js';
+import { crudRequest } from './crud.js';
 import { idField, nonNegativeIntField, optionalIdField, requiredText } from './fields.js';
 
 export const mailScheduleMessages = {
@@ -22,7 +22,7 @@ export type MailSchedulePayload = z.input<typeof mailSchedulePayload>;
 export type MailScheduleValues = z.output<typeof mailSchedulePayload>;
 export const mailScheduleIdPayload = z.object({ MAILSCHEDULE_ID: idField });
 
-export const crudMailScheduleRequest = z.looseObject({ action: crudActionField });
+export const crudMailScheduleRequest = crudRequest(mailSchedulePayload, mailScheduleIdPayload);
 
 export const mailSchedulesQuery = z.object({ campId: idField });
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { crudActionField } from './themes.js';
+import { crudRequest } from './crud.js';
 import { emailField, optionalIdField, requiredText } from './fields.js';
 
 /**
@@ -76,7 +76,7 @@ export const mailTemplatePayload = z.object({
 export type MailTemplatePayload = z.input<typeof mailTemplatePayload>;
 export type MailTemplateValues = z.output<typeof mailTemplatePayload>;
 export const mailTemplateIdPayload = z.object({ MAILTEMPLATE_ID: mailTemplateIdField });
-export const crudMailTemplateRequest = z.looseObject({ action: crudActionField });
+export const crudMailTemplateRequest = crudRequest(mailTemplatePayload, mailTemplateIdPayload);
 
 export const mailTemplateRecord = z.object({
   MAILTEMPLATE_ID: z.string(),

@@ -58,12 +58,18 @@ export const monitorPayload = z.object({
 export type MonitorPayload = z.input<typeof monitorPayload>;
 
 /**
- * updateMonitor at the door: the id and the version the save was made from. The fields are checked in the handler
- * with monitorPayload: a new monitor needs them all; an update lays the fields sent over the stored monitor, so a
- * card of the detail screen sends only its own fields and never resends another card's (docs/decisions.md).
+ * updateMonitor at the door: the id, the version the save was made from, and any of the monitor's fields, each with
+ * its own rule (the national number may also be the stored one's mask, which means 'keep it'); other keys are dropped.
+ * Without MONITOR_ID the handler creates a monitor, which needs every required field (monitorPayload); with one it
+ * lays the fields sent over the stored monitor, so a card of the detail screen sends only its own fields and never
+ * resends another card's (docs/decisions.md, 'Monitors' and 'Precise bodies for the crud calls').
  */
-export const updateMonitorRequest = z.looseObject({ MONITOR_ID: optionalIdField, MONITOR_VERSION: versionField });
-export type UpdateMonitorRequest = z.input<typeof updateMonitorRequest> & Partial<MonitorPayload>;
+export const updateMonitorRequest = monitorPayload
+  .omit({ MONITOR_ID: true })
+  .extend({ MONITOR_NATIONALNR: optionalText(20) })
+  .partial()
+  .extend({ MONITOR_ID: optionalIdField, MONITOR_VERSION: versionField });
+export type UpdateMonitorRequest = z.input<typeof updateMonitorRequest>;
 export type MonitorValues = z.output<typeof monitorPayload>;
 
 /** An unknown monitor: the server's 404 and the detail screen say the same. */

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
-import { crudActionField } from './themes.js';
+import { crudRequest } from './crud.js';
 import { idField, isoDate, optionalIdField, optionalText, requiredText } from './fields.js';
 
 /**
  * The lists a season is built from (issue 17): locations, periods, age groups and lunch preferences.
- * Every crud call takes the object plus an optional `action`, as crudCamp does; only the action is
- * checked at the door, the handler validates the object with these schemas so each field keeps its message.
+ * Every crud call takes the object plus an optional `action`, as crudCamp does (crudRequest: one shape per action,
+ * checked at the door, so each field keeps its message).
  */
 export const seasonMessages = {
   periodEndBeforeStart: 'De einddatum mag niet voor de begindatum liggen.',
@@ -36,8 +36,6 @@ export function inUseMessage(what: string, uses: { count: number; one: string; m
   return `${what} wordt nog gebruikt door ${parts.join(' en ')} en kan niet verwijderd worden.`;
 }
 
-export const crudSeasonListRequest = z.looseObject({ action: crudActionField });
-
 /** A booking start as an ISO timestamp, or nothing. */
 const optionalTimestamp = z
   .string({ error: m.wrongFormat })
@@ -57,6 +55,7 @@ export const locationPayload = z.object({
 export type LocationPayload = z.input<typeof locationPayload>;
 export type LocationValues = z.output<typeof locationPayload>;
 export const locationIdPayload = z.object({ LOCATION_ID: idField });
+export const crudLocationRequest = crudRequest(locationPayload, locationIdPayload);
 
 const requiredDate = z
   .string({ error: (issue) => (issue.input === undefined || issue.input === null ? m.required : m.wrongFormat) })
@@ -76,6 +75,7 @@ export const periodPayload = z
 export type PeriodPayload = z.input<typeof periodPayload>;
 export type PeriodValues = z.output<typeof periodPayload>;
 export const periodIdPayload = z.object({ PERIOD_ID: idField });
+export const crudPeriodRequest = crudRequest(periodPayload, periodIdPayload);
 
 const ageField = z.preprocess(
   (v) => (typeof v === 'string' ? (v.trim() === '' ? undefined : Number(v)) : v === null ? undefined : v),
@@ -98,6 +98,7 @@ export const agegroupPayload = z
 export type AgegroupPayload = z.input<typeof agegroupPayload>;
 export type AgegroupValues = z.output<typeof agegroupPayload>;
 export const agegroupIdPayload = z.object({ AGEGROUP_ID: idField });
+export const crudAgegroupRequest = crudRequest(agegroupPayload, agegroupIdPayload);
 
 /** The birth years an age group suggests for a camp of this year: the oldest first (MIN_BIRTHYEAR). */
 export function suggestedBirthyears(
@@ -115,6 +116,7 @@ export const lunchPreferencePayload = z.object({
 export type LunchPreferencePayload = z.input<typeof lunchPreferencePayload>;
 export type LunchPreferenceValues = z.output<typeof lunchPreferencePayload>;
 export const lunchPreferenceIdPayload = z.object({ LUNCHPREFERENCE_ID: idField });
+export const crudLunchPreferenceRequest = crudRequest(lunchPreferencePayload, lunchPreferenceIdPayload);
 
 /** Short names (and names of lists without one) are unique, compared without case, accents and outer spaces. */
 export function sameName(a: string, b: string): boolean {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
+import { crudRequest } from './crud.js';
 import { idField, optionalIdField, requiredText, versionField } from './fields.js';
 
 export const themePayload = z.object({
@@ -9,12 +10,9 @@ export const themePayload = z.object({
 });
 export type ThemePayload = z.infer<typeof themePayload>;
 
-export const crudActions = ['create', 'read', 'update', 'delete'] as const;
-export const crudActionField = z.enum(crudActions, { error: m.wrongFormat }).optional();
-
-/** crudTheme: like crudCamp, only the action is checked at the door; the handler validates the theme itself. */
-export const crudThemeRequest = z.looseObject({ action: crudActionField });
 export const themeIdPayload = z.object({ THEME_ID: idField });
+/** crudTheme: the theme plus an optional action, one shape per action (crudRequest). */
+export const crudThemeRequest = crudRequest(themePayload, themeIdPayload);
 
 export const themeRecord = z.object({
   THEME_ID: z.number(),

@@ -1,9 +1,7 @@
 import { campCalls } from '@common/contract/camps.js';
-import { campIdPayload, campPayload } from '@common/schemas/camps.js';
 import { callRoutes, sendsItsOwnAnswer } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
 import { visibleCampIds } from '../../domain/policies.js';
-import { parsePayload } from '../../lib/validation.js';
 import { createYearAnswerCache, type ReadAnswer } from '../../lib/year-answers.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { campSummary, listCamps } from './queries.js';
@@ -47,12 +45,13 @@ export default callRoutes(campCalls, (app) => {
     crudCamp: async (request) => {
       const db = app.database.db;
       const adminId = currentAdminId(request);
-      const { action } = request.body;
-      if (action === 'read') return listCamps(db, { campId: parsePayload(campIdPayload, request.body).CAMP_ID });
-      if (action === 'delete') return { campId: await deleteCamp(db, adminId, parsePayload(campIdPayload, request.body).CAMP_ID) };
-      const camp = parsePayload(campPayload, request.body);
-      const updating = action === 'update' || (action === undefined && camp.CAMP_ID !== undefined);
-      if (updating) return { campId: await updateCamp(db, adminId, parsePayload(campIdPayload, camp).CAMP_ID, camp) };
+      const body = request.body; // one shape per action, checked at the door (crudCampRequest)
+      if (body.action === 'read') return listCamps(db, { campId: body.CAMP_ID });
+      if (body.action === 'delete') return { campId: await deleteCamp(db, adminId, body.CAMP_ID) };
+      const { action, ...camp } = body;
+      const campId = camp.CAMP_ID; // required for update, and without an action it makes one
+      if (campId !== undefined && (action === 'update' || action === undefined))
+        return { campId: await updateCamp(db, adminId, campId, camp) };
       return { campId: await createCamp(db, adminId, camp) };
     },
   };
