@@ -154,6 +154,18 @@ describe('the public booking site in Chromium', () => {
       expect.stringMatching(new RegExp(`${lotte} Website, meisje, .*; rijksregisternummer bewaard`)),
       expect.stringMatching(new RegExp(`${jonas} Website, jongen, `)),
     ]);
+    if (round === 2) {
+      // A child's data changed: its stored national number stays, unseen.
+      await page.getByRole('button', { name: `Wijzigen (${lotte})` }).click();
+      await page.getByRole('heading', { name: `Gegevens van ${lotte} wijzigen` }).waitFor();
+      expect(await page.getByLabel('Rijksregisternummer').first().inputValue()).toBe('');
+      await page.getByLabel('Familienaam').first().fill('Website-Claes');
+      await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
+      await page.getByText(`${lotte} is opgeslagen.`).waitFor();
+      expect(await page.locator('ul.children li').first().textContent()).toMatch(
+        new RegExp(`${lotte} Website-Claes, meisje, .*; rijksregisternummer bewaard`),
+      );
+    }
     // The number is never answered to the browser.
     expect(await page.content()).not.toContain(
       formatNationalNumber(`${YEAR - 9}-04-03`, 124)

@@ -47,6 +47,8 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
   const [error, setError] = useState<string | null>(null);
   const [saved, setSaved] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The child being changed (its data in the form, without the national number it never gets back), or null: a new one.
+  const [editing, setEditing] = useState<PublicFamily['CHILDREN'][number] | null>(null);
   const set = (name: keyof typeof empty) => (value: string) => setChild((c) => ({ ...c, [name]: value }));
 
   async function add(event: { preventDefault: () => void }) {
@@ -62,9 +64,14 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
     if (Object.keys(problems).length > 0) return;
     setBusy(true);
     try {
-      await api('saveChild', { ...filled(child), SUBSCRIBER_GENDER_ID: Number(child.SUBSCRIBER_GENDER_ID) } as never);
+      await api('saveChild', {
+        ...filled(child),
+        SUBSCRIBER_GENDER_ID: Number(child.SUBSCRIBER_GENDER_ID),
+        ...(editing ? { CHILD_ID: editing.CHILD_ID } : {}),
+      } as never);
       await props.onChanged();
-      setSaved(`${child.SUBSCRIBER_FIRSTNAME.trim()} is toegevoegd.`);
+      setSaved(`${child.SUBSCRIBER_FIRSTNAME.trim()} is ${editing ? 'opgeslagen' : 'toegevoegd'}.`);
+      setEditing(null);
       setChild(empty);
     } catch (e) {
       const failure = e as ApiError;
@@ -88,7 +95,27 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
                 {c.SUBSCRIBER_FIRSTNAME} {c.SUBSCRIBER_LASTNAME}
               </strong>
               , {genderText(c.SUBSCRIBER_GENDER_ID)}, geboren op {longDayText(c.SUBSCRIBER_BIRTHDATE)}
-              {c.SUBSCRIBER_HAS_NATIONALNR ? '; rijksregisternummer bewaard' : ''}
+              {c.SUBSCRIBER_HAS_NATIONALNR ? '; rijksregisternummer bewaard' : ''}{' '}
+              <button
+                type="button"
+                className="link"
+                onClick={() => {
+                  setEditing(c);
+                  setErrors({});
+                  setError(null);
+                  setSaved(null);
+                  setChild({
+                    SUBSCRIBER_FIRSTNAME: c.SUBSCRIBER_FIRSTNAME,
+                    SUBSCRIBER_LASTNAME: c.SUBSCRIBER_LASTNAME,
+                    SUBSCRIBER_GENDER_ID: String(c.SUBSCRIBER_GENDER_ID),
+                    SUBSCRIBER_BIRTHDATE: c.SUBSCRIBER_BIRTHDATE,
+                    SUBSCRIBER_NATIONALNR: '',
+                  });
+                  document.getElementById('child-title')?.scrollIntoView();
+                }}
+              >
+                Wijzigen<span className="visually-hidden"> ({c.SUBSCRIBER_FIRSTNAME})</span>
+              </button>
             </li>
           ))}
         </ul>
@@ -100,7 +127,7 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
         </button>
       )}
       <form onSubmit={add} noValidate aria-labelledby="child-title">
-        <h3 id="child-title">Kind toevoegen</h3>
+        <h3 id="child-title">{editing ? `Gegevens van ${editing.SUBSCRIBER_FIRSTNAME} wijzigen` : 'Kind toevoegen'}</h3>
         {error && <Message kind="error">{error}</Message>}
         <Field
           name="SUBSCRIBER_FIRSTNAME"
@@ -142,14 +169,34 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
           name="SUBSCRIBER_NATIONALNR"
           label="Rijksregisternummer"
           inputMode="numeric"
-          hint="Nodig voor het fiscaal attest (op de achterkant van de identiteitskaart of Kids-ID). We tonen het nooit opnieuw."
+          hint={
+            editing?.SUBSCRIBER_HAS_NATIONALNR
+              ? 'We bewaren al een rijksregisternummer voor dit kind; we tonen het niet. Vul enkel een nieuw in om het te vervangen.'
+              : 'Nodig voor het fiscaal attest (op de achterkant van de identiteitskaart of Kids-ID). We tonen het nooit opnieuw.'
+          }
           value={child.SUBSCRIBER_NATIONALNR}
           onChange={set('SUBSCRIBER_NATIONALNR')}
           errors={errors}
         />
-        <button type="submit" className="primary" disabled={busy}>
-          Kind toevoegen
-        </button>
+        <div className="actions">
+          <button type="submit" className="primary" disabled={busy}>
+            {editing ? 'Opslaan' : 'Kind toevoegen'}
+          </button>
+          {editing && (
+            <button
+              type="button"
+              className="link"
+              onClick={() => {
+                setEditing(null);
+                setErrors({});
+                setError(null);
+                setChild(empty);
+              }}
+            >
+              Annuleren
+            </button>
+          )}
+        </div>
       </form>
     </section>
   );
