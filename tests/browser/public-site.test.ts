@@ -312,6 +312,17 @@ describe('the public booking site in Chromium', () => {
       const inFull = await session.t.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.campId, camps.full));
       expect(inFull).toHaveLength(2);
     }
+    if (round === 2) {
+      // '/inschrijven' without its slash keeps the voucher's query on the way; a voucher of a camp not listed says so.
+      const other = await context.newPage();
+      await other.goto('/inschrijven?voucher=onbekend&camp=999999');
+      expect(new URL(other.url()).pathname).toBe('/inschrijven/');
+      await other.getByText('Het kamp van deze voucher staat niet (meer) in de lijst').waitFor();
+      // The site's hashed files are kept by the browser for good, its page revalidated.
+      const script = await other.locator('script[type=module]').getAttribute('src');
+      expect((await other.request.get(script!)).headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect((await other.request.get('/inschrijven/')).headers()['cache-control']).toBe('no-cache');
+    }
     await context.close();
   });
 });
