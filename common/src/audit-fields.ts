@@ -282,6 +282,20 @@ export const auditFieldLabels: Record<string, string> = {
   mails: 'Mails',
   auditEntries: 'Regels in het logboek',
   durationMs: 'Duur (ms)',
+  // Monitor planning (issue 36).
+  AGEGROUP_ID: 'Leeftijdsgroep (id)',
+  PERIOD_IDS: 'Beschikbare periodes (id)',
+  CHILDREN_PER_MONITOR: 'Kinderen per monitor',
+  QUALIFICATION_IDS: 'Vereiste kwalificaties (id)',
+  QUALIFICATION_ID: 'Kwalificatie (id)',
+  QUALIFICATION_NAME: 'Kwalificatie',
+  QUALIFICATIONS: 'Kwalificaties',
+  VALID_UNTIL: 'Geldig tot',
+  VOLUNTEER_KIND: 'Soort vrijwilliger',
+  HEAD: 'Hoofdmonitor',
+  DAY: 'Dag',
+  AMOUNT: 'Bedrag',
+  ALLOWANCE_PER_DAY: 'Vergoeding per dag',
 };
 
 /** Values that are codes in a snapshot, as the screens name them. */
@@ -294,6 +308,7 @@ const auditValueLabels: Record<string, Record<string, string>> = {
   status: { outbox: 'in wachtrij', sent: 'verzonden', failed: 'mislukt' },
   PAYMENT_STATUS: paymentStatusLabels,
   SUBSCRIPTION_SOURCE: subscriptionSourceLabels,
+  VOLUNTEER_KIND: { gewoon: 'gewone vrijwilliger', verhoogd: 'sportlesgever of -trainer (verhoogd jaarplafond)' },
 };
 
 /** Lists of days (a camp's days, a flexible booking's) as Belgian dates. */
@@ -324,6 +339,9 @@ export const auditEntityLabels: Record<string, string> = {
   fiscalAttests: 'Fiscale attesten',
   fiscalAttestChild: 'Fiscaal attest kind',
   belcotax: 'Belcotax-aangifte',
+  planning: 'Monitorplanning',
+  qualification: 'Kwalificatie',
+  volunteerAllowance: 'Vrijwilligersvergoeding',
 };
 
 /** What each call that writes the audit log did, as staff say it (issue 39). */
@@ -374,6 +392,15 @@ const auditActionNames: Record<string, string> = {
   updateSubscriberParent: 'Gegevens ouder gewijzigd',
   updateSubscription: 'Lunchvoorkeur of opmerking gewijzigd',
   updateUser: 'Gebruiker gewijzigd',
+  assignMonitor: 'Monitor ingepland',
+  unassignMonitor: 'Monitor van een kamp gehaald',
+  saveAvailability: 'Beschikbaarheid van een monitor bewaard',
+  saveQualification: 'Kwalificatie bewaard',
+  deleteQualification: 'Kwalificatie verwijderd',
+  saveMonitorQualifications: 'Kwalificaties van een monitor bewaard',
+  saveCampRequirements: 'Vereiste kwalificaties van een kamp bewaard',
+  saveAgegroupRatio: 'Kinderen per monitor bewaard',
+  saveVolunteerAllowance: 'Vrijwilligersvergoeding bewaard',
 };
 /** The calls that create, change and delete one kind of record ('crudCamp:update'), by the record they change. */
 const recordCalls: Record<string, string> = {

@@ -22,6 +22,8 @@ export const dataTags = [
   'refund',
   'mailSchedule',
   'attest',
+  /** Monitor planning (issue 36): availability, qualifications, assignments, ratios, the allowance register. */
+  'planning',
   'audit',
 ] as const;
 export type DataTag = (typeof dataTags)[number];

@@ -115,6 +115,15 @@ export const policies = {
   theme: { ...staff, auditEntities: { theme: 'read' } },
   voucher: { ...staff, auditEntities: { voucher: 'read' } },
   monitor: { ...staff, auditEntities: { monitor: 'read' } },
+  /**
+   * Monitor planning (issue 36): availability, qualifications, assignments to camps, ratios. A monitor sees their own
+   * camps through `ownPlanning` and the camps and participants policies (server/src/domain/policies.ts).
+   */
+  planning: { ...staff, auditEntities: { planning: 'read', qualification: 'read' } },
+  /** The signed-in monitor's own weeks and camps (a user linked to no monitor has none). */
+  ownPlanning: { read: everyRole, change: [], export: [] },
+  /** The volunteer allowance register, checked against the caps of the settings. */
+  volunteerAllowance: { ...staff, auditEntities: { volunteerAllowance: 'read' } },
   /** What a season is built from: locations, periods, age groups, lunch preferences, the lookups, copying a season. */
   season: { ...staff, auditEntities: { location: 'read', period: 'read', agegroup: 'read', lunchPreference: 'read' } },
   dashboard: { ...staff },
@@ -228,6 +237,11 @@ export const pages: readonly {
   { path: '/gegevensbeheer', access: exports('family') },
   { path: '/attesten', access: reads('attest') },
   { path: '/account', access: changes('account') },
+  { path: '/planning', access: reads('planning') },
+  { path: '/planning-tekorten', access: reads('planning') },
+  { path: '/kwalificaties', access: changes('planning') },
+  { path: '/vrijwilligersvergoedingen', access: reads('volunteerAllowance') },
+  { path: '/mijn-planning', access: reads('ownPlanning') },
 ];
 
 const under = (pathname: string, prefix: string) =>

@@ -37,6 +37,9 @@ describe.each(backends)('getSettings on %s', (backend) => {
           BELCOTAX_CONTACT_NAME: null,
           BELCOTAX_CONTACT_PHONE: null,
           BELCOTAX_CONTACT_EMAIL: null,
+          // The official volunteer allowance caps (issue 36) until the organiser enters a year's own.
+          VOLUNTEER_DAILY_CAP: { '2022': { gewoon: 36.84, verhoogd: 36.84 }, '2024': { gewoon: 41.48, verhoogd: 41.48 } },
+          VOLUNTEER_YEARLY_CAP: { '2022': { gewoon: 1473.37, verhoogd: 2705.97 }, '2024': { gewoon: 1659.29, verhoogd: 3047.43 } },
         },
       ],
     });

@@ -45,6 +45,16 @@ export const errorCodes = [
   'BELCOTAX_SETTINGS_MISSING',
   /** 409: a child's or parent's data keep the Belcotax file from being valid (Beheer › Attesten lists them). */
   'BELCOTAX_DATA_MISSING',
+  /** 409 (monitor planning): the monitor did not give this period as available. */
+  'NOT_AVAILABLE',
+  /** 409 (monitor planning): the monitor is planned on another camp in the same week. */
+  'DOUBLE_WEEK',
+  /** 409 (monitor planning): the camp requires a qualification no planned monitor holds through its end, nor this one. */
+  'QUALIFICATION_MISSING',
+  /** 409 (volunteer allowance): a day's allowance above the daily cap of the year. */
+  'DAILY_CAP_EXCEEDED',
+  /** 409 (volunteer allowance): the monitor's allowances of the year above the yearly cap. */
+  'YEARLY_CAP_EXCEEDED',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',
@@ -74,6 +84,11 @@ export const statusOfCode: Record<ErrorCode, number> = {
   IDEMPOTENCY_KEY_REQUIRED: 400,
   BELCOTAX_SETTINGS_MISSING: 409,
   BELCOTAX_DATA_MISSING: 409,
+  NOT_AVAILABLE: 409,
+  DOUBLE_WEEK: 409,
+  QUALIFICATION_MISSING: 409,
+  DAILY_CAP_EXCEEDED: 409,
+  YEARLY_CAP_EXCEEDED: 409,
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   HEADERS_TOO_LARGE: 431,

@@ -11,6 +11,7 @@ import { mailCalls } from './mail.js';
 import { mailScheduleCalls } from './mail-schedules.js';
 import { monitorCalls } from './monitors.js';
 import { participantCalls } from './participants.js';
+import { planningCalls } from './planning.js';
 import { registrationCalls } from './registration.js';
 import { refundCalls } from './refunds.js';
 import { reminderCalls } from './reminders.js';
@@ -56,6 +57,7 @@ export const contract = combine(
   privacyCalls,
   attestCalls,
   publicCalls,
+  planningCalls,
 );
 
 export type Contract = typeof contract;

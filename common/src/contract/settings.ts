@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { settingsPayload, settingsRecord } from '../schemas/settings.js';
+import { settingsAnswer, settingsPayload } from '../schemas/settings.js';
 import { changes, reads } from '../policies.js';
 import { call, feature } from './define.js';
 
@@ -11,7 +11,7 @@ export const settingsCalls = feature('settings', {
     provides: ['settings'],
     summary:
       "The organiser's settings as a one-record list (nothing secret); a medewerker gets only the organiser's name and the public site's address",
-    response: z.array(settingsRecord.partial().required({ ORGANISER_NAME: true, PUBLIC_SITE_URL: true })),
+    response: z.array(settingsAnswer.partial().required({ ORGANISER_NAME: true, PUBLIC_SITE_URL: true })),
     example: {},
   }),
   updateSettings: call({
@@ -21,7 +21,7 @@ export const settingsCalls = feature('settings', {
     invalidates: ['settings'],
     summary: 'Saves all the settings; answers them as a one-record list',
     body: settingsPayload,
-    response: z.array(settingsRecord),
+    response: z.array(settingsAnswer),
     example: {
       body: {
         ORGANISER_NAME: 'Sportkampen Vlaanderen vzw',

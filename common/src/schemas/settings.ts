@@ -3,6 +3,7 @@ import { formatDailyMaximums, parseDailyMaximums, RECOGNITION_CODES, type Recogn
 import { isValidIban } from '../identity-numbers.js';
 import { validationMessages as m } from '../messages.js';
 import { nonNegativeIntField, optionalText, PHONE_PATTERN, positiveIntField, requiredText } from './fields.js';
+import { VOLUNTEER_KINDS, type VolunteerKind } from '../volunteer-allowance.js';
 
 /**
  * The organiser's settings (issue 17, 'Instellingen'): who sends the mails and signs the attests. They
@@ -93,63 +94,87 @@ const optionalWithProblem = (max: number, problem: (v: string) => string | null)
 
 const dataUrlBytes = (dataUrl: string) => Math.floor(((dataUrl.split(',')[1] ?? '').length * 3) / 4);
 
-export const settingsPayload = z.object({
-  ORGANISER_NAME: requiredText(2, 100),
-  ORGANISER_ADDRESS: optionalText(300),
-  ORGANISER_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem),
-  ORGANISER_BELCOTAX_REFERENCE: optionalText(50),
-  ORGANISER_IBAN: requiredText(1, 42).refine(isValidIban, settingsMessages.iban),
-  ORGANISER_BIC: optionalChecked(
-    11,
-    (v) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v.toUpperCase()),
-    settingsMessages.bic,
-  ).transform((v) => v?.toUpperCase() ?? null),
-  MAIL_FROM: requiredText(3, 200).refine(isValidMailFrom, settingsMessages.mailFrom),
-  PUBLIC_SITE_URL: requiredText(1, 500).refine((v) => {
-    try {
-      return ['http:', 'https:'].includes(new URL(v).protocol);
-    } catch {
-      return false;
-    }
-  }, settingsMessages.url),
-  CERTIFYING_AUTHORITY: optionalText(200),
-  SIGNATORY_NAME: optionalText(100),
-  SIGNATORY_CAPACITY: optionalText(100),
-  SIGNATURE_IMAGE: z
-    .string({ error: m.wrongFormat })
-    .nullish()
-    .transform((v) => (v === undefined || v === null || v === '' ? null : v))
-    .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
-    .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
-  /**
-   * Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; empty: nobody, so no fiscal
-   * attests), the certifying authority's address and company number, and the daily maximum per income year as
-   * lines '2023: 15,70'. Left out, they stay as they are.
-   */
-  RECOGNITION_CODE: z
-    .string({ error: m.wrongFormat })
-    .nullish()
-    .refine((v) => !v || (RECOGNITION_CODES as readonly string[]).includes(v), m.wrongFormat)
-    .transform((v) => (v === undefined ? undefined : ((v || null) as RecognitionCode | null))),
-  CERTIFYING_AUTHORITY_ADDRESS: optionalText(300).optional(),
-  CERTIFYING_AUTHORITY_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem).optional(),
-  FISCAL_DAILY_MAXIMUMS: optionalText(500)
-    .refine((v) => v === null || parseDailyMaximums(v) !== null, settingsMessages.dailyMaximums)
-    .transform((v) => (v === null ? '' : formatDailyMaximums(parseDailyMaximums(v)!)))
-    .optional(),
-  /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
-  REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
-  REMINDER_MAX_COUNT: positiveIntField.optional(),
-  /**
-   * The contact of the Belcotax-on-web file (issue 32), whom the tax administration writes about the file: zones
-   * v0021, v0018 and v0023 the schema requires. Left out, they stay as they are.
-   */
-  BELCOTAX_CONTACT_NAME: optionalText(BELCOTAX_LENGTHS.contactName)
-    .transform((v) => v?.trim() ?? null)
-    .optional(),
-  BELCOTAX_CONTACT_PHONE: optionalChecked(20, isValidBelcotaxPhone, settingsMessages.belcotaxPhone).optional(),
-  BELCOTAX_CONTACT_EMAIL: optionalChecked(BELCOTAX_LENGTHS.email, (v) => EMAIL.test(v), settingsMessages.belcotaxEmail).optional(),
+/**
+ * The volunteer allowance caps (issue 36) in euro, per calendar year and kind of volunteer:
+ * `{ "2026": { "gewoon": 41.48, "verhoogd": 41.48 } }`. A year sent replaces that year; years not sent stay.
+ */
+const capAmount = z
+  .number({ error: m.wrongFormat })
+  .positive(m.wrongFormat)
+  .max(100_000, m.tooLong)
+  .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat);
+const volunteerCaps = z.record(
+  z.string().regex(/^(20|21)\d{2}$/, m.wrongFormat),
+  z.object(Object.fromEntries(VOLUNTEER_KINDS.map((k) => [k, capAmount])) as Record<VolunteerKind, typeof capAmount>, {
+    error: m.wrongFormat,
+  }),
+  { error: m.wrongFormat },
+);
+export const volunteerCapsPayload = z.object({
+  VOLUNTEER_DAILY_CAP: volunteerCaps.optional(),
+  VOLUNTEER_YEARLY_CAP: volunteerCaps.optional(),
 });
+const volunteerCapsAnswer = z.record(z.string(), z.object({ gewoon: z.number(), verhoogd: z.number() }));
+
+export const settingsPayload = z
+  .object({
+    ORGANISER_NAME: requiredText(2, 100),
+    ORGANISER_ADDRESS: optionalText(300),
+    ORGANISER_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem),
+    ORGANISER_BELCOTAX_REFERENCE: optionalText(50),
+    ORGANISER_IBAN: requiredText(1, 42).refine(isValidIban, settingsMessages.iban),
+    ORGANISER_BIC: optionalChecked(
+      11,
+      (v) => /^[A-Z]{4}[A-Z]{2}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(v.toUpperCase()),
+      settingsMessages.bic,
+    ).transform((v) => v?.toUpperCase() ?? null),
+    MAIL_FROM: requiredText(3, 200).refine(isValidMailFrom, settingsMessages.mailFrom),
+    PUBLIC_SITE_URL: requiredText(1, 500).refine((v) => {
+      try {
+        return ['http:', 'https:'].includes(new URL(v).protocol);
+      } catch {
+        return false;
+      }
+    }, settingsMessages.url),
+    CERTIFYING_AUTHORITY: optionalText(200),
+    SIGNATORY_NAME: optionalText(100),
+    SIGNATORY_CAPACITY: optionalText(100),
+    SIGNATURE_IMAGE: z
+      .string({ error: m.wrongFormat })
+      .nullish()
+      .transform((v) => (v === undefined || v === null || v === '' ? null : v))
+      .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
+      .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+    /**
+     * Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; empty: nobody, so no fiscal
+     * attests), the certifying authority's address and company number, and the daily maximum per income year as
+     * lines '2023: 15,70'. Left out, they stay as they are.
+     */
+    RECOGNITION_CODE: z
+      .string({ error: m.wrongFormat })
+      .nullish()
+      .refine((v) => !v || (RECOGNITION_CODES as readonly string[]).includes(v), m.wrongFormat)
+      .transform((v) => (v === undefined ? undefined : ((v || null) as RecognitionCode | null))),
+    CERTIFYING_AUTHORITY_ADDRESS: optionalText(300).optional(),
+    CERTIFYING_AUTHORITY_COMPANY_NUMBER: optionalWithProblem(20, companyNumberProblem).optional(),
+    FISCAL_DAILY_MAXIMUMS: optionalText(500)
+      .refine((v) => v === null || parseDailyMaximums(v) !== null, settingsMessages.dailyMaximums)
+      .transform((v) => (v === null ? '' : formatDailyMaximums(parseDailyMaximums(v)!)))
+      .optional(),
+    /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
+    REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
+    REMINDER_MAX_COUNT: positiveIntField.optional(),
+    /**
+     * The contact of the Belcotax-on-web file (issue 32), whom the tax administration writes about the file: zones
+     * v0021, v0018 and v0023 the schema requires. Left out, they stay as they are.
+     */
+    BELCOTAX_CONTACT_NAME: optionalText(BELCOTAX_LENGTHS.contactName)
+      .transform((v) => v?.trim() ?? null)
+      .optional(),
+    BELCOTAX_CONTACT_PHONE: optionalChecked(20, isValidBelcotaxPhone, settingsMessages.belcotaxPhone).optional(),
+    BELCOTAX_CONTACT_EMAIL: optionalChecked(BELCOTAX_LENGTHS.email, (v) => EMAIL.test(v), settingsMessages.belcotaxEmail).optional(),
+  })
+  .extend(volunteerCapsPayload.shape);
 export type SettingsPayload = z.input<typeof settingsPayload>;
 export type SettingsValues = z.output<typeof settingsPayload>;
 
@@ -179,3 +204,11 @@ export const settingsRecord = z.object({
   BELCOTAX_CONTACT_EMAIL: z.string().nullable(),
 }) satisfies z.ZodType<SettingsValues>;
 export type SettingsRecord = z.infer<typeof settingsRecord>;
+
+/** getSettings and updateSettings answer the settings and the volunteer allowance caps in force (issue 36): the saved years over the official defaults. */
+export const settingsAnswer = settingsRecord.extend({
+  VOLUNTEER_DAILY_CAP: volunteerCapsAnswer,
+  VOLUNTEER_YEARLY_CAP: volunteerCapsAnswer,
+});
+export type SettingsAnswer = z.infer<typeof settingsAnswer>;
+export type VolunteerCapsInEuro = z.infer<typeof volunteerCapsAnswer>;

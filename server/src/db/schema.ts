@@ -3,6 +3,7 @@ import { roles } from '../../../common/src/roles.js';
 import { SUBSCRIPTION_SOURCES } from '../../../common/src/subscription-source.js';
 import type { AttestDebtor } from '../../../common/src/fiscal-attests.js';
 import type { MailAttachment } from '../mail/mailer.js';
+import { VOLUNTEER_KINDS, type VolunteerCapsCents } from '../../../common/src/volunteer-allowance.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -91,6 +92,9 @@ export const settings = pgTable('settings', {
   belcotaxContactName: text('belcotax_contact_name'),
   belcotaxContactPhone: text('belcotax_contact_phone'),
   belcotaxContactEmail: text('belcotax_contact_email'),
+  /** The volunteer allowance caps staff set (issue 36), per year and kind of volunteer, in cents; unset years use the defaults. */
+  volunteerDailyCaps: jsonb('volunteer_daily_caps').$type<VolunteerCapsCents>().notNull().default({}),
+  volunteerYearlyCaps: jsonb('volunteer_yearly_caps').$type<VolunteerCapsCents>().notNull().default({}),
 });
 
 export const camps = pgTable(
@@ -704,4 +708,116 @@ export const familyIdempotencyKeys = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('family_idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+// Monitor planning (issue 36): who works which camp, their availability and qualifications, the ratios per age
+// group and the volunteer allowance register.
+
+/** The qualifications staff keep as a list in Beheer (EHBO, animator attest, lifeguard, …). */
+export const qualifications = pgTable('qualifications', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
+/** A monitor's qualification, valid until the given day (null: it does not expire). */
+export const monitorQualifications = pgTable(
+  'monitor_qualifications',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    qualificationId: integer('qualification_id')
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+    validUntil: date('valid_until', { mode: 'string' }),
+  },
+  (t) => [primaryKey({ columns: [t.monitorId, t.qualificationId] })],
+);
+
+/** The kind of volunteer a monitor is, for the allowance caps ('gewoon', or 'verhoogd' for sports trainers). */
+export const monitorVolunteerKinds = pgTable('monitor_volunteer_kinds', {
+  monitorId: integer('monitor_id')
+    .primaryKey()
+    .references(() => monitors.id, { onDelete: 'cascade' }),
+  kind: text('kind', { enum: VOLUNTEER_KINDS }).notNull(),
+});
+
+/** The periods a monitor can work. */
+export const monitorAvailability = pgTable(
+  'monitor_availability',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    periodId: integer('period_id')
+      .notNull()
+      .references(() => periods.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.monitorId, t.periodId] })],
+);
+
+/**
+ * A monitor planned on a camp. Once per camp, and one head monitor per camp, are unique indexes; not twice in one
+ * week is checked by the service under the monitor's row lock (a camp may move to another period, so the week is
+ * the camp's, not a copy on this row).
+ */
+export const monitorAssignments = pgTable(
+  'monitor_assignments',
+  {
+    id: serial('id').primaryKey(),
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    head: boolean('head').notNull().default(false),
+    /** A draft copied from last year's planning ('Seizoen kopiëren'), until staff confirm it. */
+    draft: boolean('draft').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('monitor_assignments_monitor_camp_idx').on(t.monitorId, t.campId),
+    uniqueIndex('monitor_assignments_one_head_idx')
+      .on(t.campId)
+      .where(sql`${t.head}`),
+    index('monitor_assignments_camp_idx').on(t.campId),
+  ],
+);
+
+/** The qualifications a camp requires of at least one of its monitors (a swimming camp: a lifeguard). */
+export const campRequiredQualifications = pgTable(
+  'camp_required_qualifications',
+  {
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    qualificationId: integer('qualification_id')
+      .notNull()
+      .references(() => qualifications.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.campId, t.qualificationId] })],
+);
+
+/** Children per monitor of an age group (none set: the default of common/src/volunteer-allowance.ts). */
+export const agegroupRatios = pgTable('agegroup_ratios', {
+  agegroupId: integer('agegroup_id')
+    .primaryKey()
+    .references(() => agegroups.id, { onDelete: 'cascade' }),
+  childrenPerMonitor: integer('children_per_monitor').notNull(),
+});
+
+/** The volunteer allowance register: per monitor and camp day the flat-rate allowance, in cents. */
+export const volunteerAllowances = pgTable(
+  'volunteer_allowances',
+  {
+    monitorId: integer('monitor_id')
+      .notNull()
+      .references(() => monitors.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    amountCents: integer('amount_cents').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.monitorId, t.day] }), index('volunteer_allowances_camp_idx').on(t.campId)],
 );

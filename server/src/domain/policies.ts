@@ -29,19 +29,28 @@ export interface Viewer {
 }
 
 /**
- * Which camps a monitor user may see: the camps at the camp locations (MONITOR_CAMP_LOCATION_1 to 5) of the
- * monitor the user is linked to, in the current season (the camp year of today, in Belgium), that have not ended.
- * Until monitor planning ties monitors to the weeks they work, this is the one function that says it; the planning
- * issue replaces its query. Answers the camp ids; a monitor user linked to no monitor sees none.
+ * Which camps a monitor user may see (issue 36): the camps of the current season (the camp year of today, in Belgium)
+ * that have not ended and that the monitor the user is linked to is planned on. The way over from the camp
+ * locations: a monitor not planned on any camp of the season yet still sees the camps at their camp locations
+ * (MONITOR_CAMP_LOCATION_1 to 5), so existing monitor users keep their lists until the organiser plans the season;
+ * from their first assignment on, exactly their planned camps. Answers the camp ids; a monitor user linked to no
+ * monitor sees none.
  */
 export async function monitorCampIds(db: Executor, monitorId: number | null, now: Date): Promise<number[]> {
   if (monitorId === null) return [];
+  const season = sql`p.start_date >= ${`${currentYearInBelgium(now)}-01-01`}::date and p.start_date < ${`${currentYearInBelgium(now) + 1}-01-01`}::date`;
   const rows = await readRows(
     db,
-    sql`select c.id from camps c join periods p on p.id = c.period_id
-        join monitors m on m.id = ${monitorId}
-          and c.location_id in (m.camp_location_1, m.camp_location_2, m.camp_location_3, m.camp_location_4, m.camp_location_5)
-        where p.start_date >= ${`${currentYearInBelgium(now)}-01-01`}::date and p.end_date >= ${todayInBelgium(now)}::date`,
+    sql`with planned as (
+          select c.id, p.end_date from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
+          where ma.monitor_id = ${monitorId} and ${season})
+        select id from planned where end_date >= ${todayInBelgium(now)}::date
+        union
+        select c.id from camps c join periods p on p.id = c.period_id
+          join monitors m on m.id = ${monitorId}
+            and c.location_id in (m.camp_location_1, m.camp_location_2, m.camp_location_3, m.camp_location_4, m.camp_location_5)
+          where not exists (select 1 from planned)
+            and p.start_date >= ${`${currentYearInBelgium(now)}-01-01`}::date and p.end_date >= ${todayInBelgium(now)}::date`,
     z.object({ id: z.number() }),
   );
   return rows.map((r) => r.id);

@@ -13,6 +13,7 @@ import mailScheduleRoutes from './mail-schedules/routes.js';
 import monitorRoutes from './monitors/routes.js';
 import participantRoutes from './participants/routes.js';
 import paymentRoutes from './payments/routes.js';
+import planningRoutes from './planning/routes.js';
 import registrationRoutes from './registration/routes.js';
 import refundRoutes from './refunds/routes.js';
 import reminderRoutes from './reminders/routes.js';
@@ -52,4 +53,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   privacyRoutes,
   attestRoutes,
   publicRoutes,
+  planningRoutes,
 ];

@@ -1,6 +1,12 @@
 import { eq } from 'drizzle-orm';
 import { formatDailyMaximums, parseDailyMaximums } from '@common/fiscal-attests.js';
-import type { SettingsRecord, SettingsValues } from '@common/schemas/settings.js';
+import type { SettingsAnswer, SettingsRecord, SettingsValues, VolunteerCapsInEuro } from '@common/schemas/settings.js';
+import {
+  DEFAULT_VOLUNTEER_DAILY_CAPS,
+  DEFAULT_VOLUNTEER_YEARLY_CAPS,
+  mergeCaps,
+  type VolunteerCapsCents,
+} from '@common/volunteer-allowance.js';
 import type { Config } from '../config.js';
 import type { Executor, Database } from '../db/client.js';
 import { settings } from '../db/schema.js';
@@ -49,6 +55,30 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
   };
 }
 
+type CapsInEuro = VolunteerCapsInEuro;
+const mapCaps = (caps: Record<string, Record<string, number>>, f: (n: number) => number) =>
+  Object.fromEntries(Object.entries(caps).map(([year, kinds]) => [year, { gewoon: f(kinds.gewoon!), verhoogd: f(kinds.verhoogd!) }]));
+const capsInEuro = (caps: VolunteerCapsCents): CapsInEuro => mapCaps(caps, (c) => c / 100);
+const capsInCents = (caps: CapsInEuro): VolunteerCapsCents => mapCaps(caps, (e) => Math.round(e * 100)) as VolunteerCapsCents;
+
+/** The settings with the volunteer allowance caps in force, as getSettings answers them. */
+export async function withVolunteerCaps(db: Executor, organiser: OrganiserSettings): Promise<SettingsAnswer> {
+  const caps = await readVolunteerCaps(db);
+  return { ...organiser, VOLUNTEER_DAILY_CAP: capsInEuro(caps.daily), VOLUNTEER_YEARLY_CAP: capsInEuro(caps.yearly) };
+}
+
+/** The volunteer allowance caps in force (issue 36), in cents: the saved years over the official defaults. */
+export async function readVolunteerCaps(db: Executor): Promise<{ daily: VolunteerCapsCents; yearly: VolunteerCapsCents }> {
+  const [row] = await db
+    .select({ daily: settings.volunteerDailyCaps, yearly: settings.volunteerYearlyCaps })
+    .from(settings)
+    .where(eq(settings.id, SETTINGS_ROW));
+  return {
+    daily: mergeCaps(DEFAULT_VOLUNTEER_DAILY_CAPS, row?.daily ?? {}),
+    yearly: mergeCaps(DEFAULT_VOLUNTEER_YEARLY_CAPS, row?.yearly ?? {}),
+  };
+}
+
 type SettingsRow = typeof settings.$inferSelect;
 
 const toRecord = (row: SettingsRow): OrganiserSettings => ({
@@ -75,7 +105,14 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   BELCOTAX_CONTACT_EMAIL: row.belcotaxContactEmail,
 });
 
-const toColumns = (values: SettingsValues) => ({
+/** The caps sent laid over the saved ones (a year sent replaces that year). */
+const toColumns = (values: SettingsValues, existing?: SettingsRow) => ({
+  ...(values.VOLUNTEER_DAILY_CAP === undefined
+    ? {}
+    : { volunteerDailyCaps: { ...existing?.volunteerDailyCaps, ...capsInCents(values.VOLUNTEER_DAILY_CAP) } }),
+  ...(values.VOLUNTEER_YEARLY_CAP === undefined
+    ? {}
+    : { volunteerYearlyCaps: { ...existing?.volunteerYearlyCaps, ...capsInCents(values.VOLUNTEER_YEARLY_CAP) } }),
   organiserName: values.ORGANISER_NAME,
   organiserAddress: values.ORGANISER_ADDRESS,
   organiserCompanyNumber: values.ORGANISER_COMPANY_NUMBER,
@@ -119,8 +156,8 @@ export async function updateSettings(
     const before = existing ? toRecord(existing) : defaults;
     const [row] = await tx
       .insert(settings)
-      .values({ id: SETTINGS_ROW, ...toColumns(values) })
-      .onConflictDoUpdate({ target: settings.id, set: toColumns(values) })
+      .values({ id: SETTINGS_ROW, ...toColumns(values, existing) })
+      .onConflictDoUpdate({ target: settings.id, set: toColumns(values, existing) })
       .returning();
     const after = toRecord(row!);
     // The signature image is kept out of the audit log: it is large and says nothing a reader needs.

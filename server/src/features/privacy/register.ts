@@ -192,6 +192,18 @@ export const personalDataRegister: Record<TableName, TableRule> = {
     why: "A family's booking answers (references, OGMs, amounts, no names) for its retries; deleted with its account.",
   },
   login_failures: { holds: 'staff', why: 'Failed sign-ins: the e-mail address tried and the address it came from, for the limits.' },
+  // Monitor planning (issue 36): about monitors, deleted with them (on delete cascade).
+  qualifications: { holds: 'nothing', why: 'The list of qualifications in Beheer.' },
+  monitor_qualifications: { holds: 'staff', why: "A monitor's qualifications and their expiry; deleted with the monitor." },
+  monitor_volunteer_kinds: { holds: 'staff', why: 'The kind of volunteer a monitor is, for the allowance caps; deleted with the monitor.' },
+  monitor_availability: { holds: 'staff', why: 'The periods a monitor can work; deleted with the monitor.' },
+  monitor_assignments: { holds: 'staff', why: 'Which camp a monitor works; deleted with the monitor.' },
+  camp_required_qualifications: { holds: 'nothing', why: 'What a camp requires of its monitors.' },
+  agegroup_ratios: { holds: 'nothing', why: 'Children per monitor of an age group.' },
+  volunteer_allowances: {
+    holds: 'staff',
+    why: "The volunteer allowance register: a monitor's amount per camp day, kept for the accountant; deleted with the monitor.",
+  },
 };
 
 /** The register in its order: the order erasure and retention take the tables in (rows that refer to others go first). */

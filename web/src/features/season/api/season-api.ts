@@ -29,7 +29,14 @@ export const sendTestMail = (body: TestMailPayload) => api.call('sendTestMail', 
 
 export function useSettingsForm() {
   // The settings page is a beheerder's, who gets every field (the settings' policy).
-  return useQuery({ ...settingsQuery(), select: (rows) => rows[0] as SettingsRecord });
+  // The volunteer allowance caps have a screen of their own (issue 36): the form holds the other settings.
+  return useQuery({
+    ...settingsQuery(),
+    select: (rows) => {
+      const { VOLUNTEER_DAILY_CAP: _daily, VOLUNTEER_YEARLY_CAP: _yearly, ...settings } = rows[0]!;
+      return settings as SettingsRecord;
+    },
+  });
 }
 
 export function useUpdateSettings() {
