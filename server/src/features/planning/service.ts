@@ -349,15 +349,13 @@ export async function saveMonitorQualifications(db: Database, adminId: number, i
     const before = await tx.select().from(monitorQualifications).where(eq(monitorQualifications.monitorId, input.MONITOR_ID));
     await tx.delete(monitorQualifications).where(eq(monitorQualifications.monitorId, input.MONITOR_ID));
     if (ids.length)
-      await tx
-        .insert(monitorQualifications)
-        .values(
-          input.QUALIFICATIONS.map((q) => ({
-            monitorId: input.MONITOR_ID,
-            qualificationId: q.QUALIFICATION_ID,
-            validUntil: q.VALID_UNTIL,
-          })),
-        );
+      await tx.insert(monitorQualifications).values(
+        input.QUALIFICATIONS.map((q) => ({
+          monitorId: input.MONITOR_ID,
+          qualificationId: q.QUALIFICATION_ID,
+          validUntil: q.VALID_UNTIL,
+        })),
+      );
     await tx
       .insert(monitorVolunteerKinds)
       .values({ monitorId: input.MONITOR_ID, kind: input.VOLUNTEER_KIND })
