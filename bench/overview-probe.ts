@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import type { CDPSession, Page } from 'playwright-core';
 import { formatEuro } from '@common/money.js';
 import type { CampRecord } from '@common/schemas/camps.js';
@@ -5,7 +6,7 @@ import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
 import { medianOf, mediansInTurns } from './measure.js';
 
-const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+export const escape = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The baseline page: the overview's first 200 rows of a year as plain server-rendered HTML, no script. */
 export function staticOverviewPage(rows: SubscriptionListRow[]): string {
@@ -39,6 +40,21 @@ export function staticCampsPage(camps: CampRecord[]): string {
     )
     .join('');
   return `<!doctype html><html lang="nl-BE"><head><meta charset="utf-8"><title>Statisch kampenoverzicht</title></head><body><table><thead><tr><th>Thema</th><th>Locatie</th><th>Periode</th><th>Leeftijd</th><th>Plaatsen</th><th></th></tr></thead><tbody>${body}</tbody></table></body></html>`;
+}
+
+/** Gzip size of every script a page loads: the URLs as the page asked them, the files fetched again from the server. */
+export async function javascriptGzipBytes(page: Page, url: string): Promise<number> {
+  const scripts = new Set<string>();
+  const collect = (response: import('playwright-core').Response) => {
+    // A redirect has no body; the script it leads to arrives as a response of its own.
+    const redirect = response.status() >= 300 && response.status() < 400;
+    if (response.request().resourceType() === 'script' && !redirect) scripts.add(response.url());
+  };
+  page.on('response', collect);
+  await page.goto(url, { waitUntil: 'networkidle' });
+  page.off('response', collect);
+  const bodies = await Promise.all([...scripts].map(async (script) => (await page.request.get(script)).body()));
+  return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
 }
 
 /** The first row of the overview, in the app and in its static floor. */

@@ -9,7 +9,6 @@ import { spawn } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import type { Page } from 'playwright-core';
@@ -30,7 +29,16 @@ import { measurePublicBooking, publicBookingSection, type BookingFigures } from 
 import { concurrentLoop, getOnWire, loadTest, mark, medianOf, mediansInTurns, timed } from './measure.js';
 import { MIXED_LOAD_CONNECTIONS, MIXED_LOAD_TARGETS, mixedLoad, mixedLoadSubject, rssOf, type MixedLoadFigures } from './mixed-load.js';
 import { startEnvironment } from './server-process.js';
-import { overviewLoad, overviewProbe, staticCampsPage, staticOverviewPage, staticOverviewVisit, visitClock } from './overview-probe.js';
+import {
+  javascriptGzipBytes,
+  overviewLoad,
+  overviewProbe,
+  staticCampsPage,
+  staticOverviewPage,
+  staticOverviewVisit,
+  visitClock,
+} from './overview-probe.js';
+import { measurePublicSite, publicCampsOf, publicSiteSection, STATIC_PUBLIC_CAMPS_PATH, staticPublicCampsPage } from './public-site.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
@@ -103,6 +111,7 @@ async function seed(db: Database, only: Only = 'all') {
     booking: [1000],
     dashboard: [10_000, 50_000],
     memory: [MEMORY_SIZE],
+    'public-site': [],
   }[only];
   for (const size of sizes) {
     const seconds = await timed(() => seedSubscriptions(db, { year: YEAR_OF[size]!, count: size }));
@@ -130,6 +139,10 @@ async function startServer(database: DatabaseHandle, dataDir: string) {
   // The floor of the camps overview: its camps as plain HTML, rendered once like the page above.
   const campsPage = staticCampsPage(await listCamps(database.db, { campYear: YEAR_OF[10_000] }));
   app.get('/bench/static-camps', { config: { public: true } }, async (_request, reply) => reply.type('text/html').send(campsPage));
+  // The floor of the public site (section 9): its camps as plain HTML, rendered from the site's own answer once the
+  // server listens (routes cannot be added after that).
+  let publicCampsPage = '';
+  app.get(STATIC_PUBLIC_CAMPS_PATH, { config: { public: true } }, async (_request, reply) => reply.type('text/html').send(publicCampsPage));
   // Where every timed visit starts: an empty page of the same site, so the browser keeps its process and caches.
   app.get('/bench/blank', { config: { public: true } }, async (_request, reply) =>
     reply
@@ -145,6 +158,7 @@ async function startServer(database: DatabaseHandle, dataDir: string) {
     body: JSON.stringify({ username: DEMO_ADMIN.email, password: DEMO_ADMIN.password }),
   });
   const token = ((await login.json()) as { data: { token: string } }).data.token;
+  publicCampsPage = staticPublicCampsPage(await publicCampsOf(baseUrl));
   return { app, baseUrl, token };
 }
 
@@ -302,21 +316,6 @@ interface BrowserFigures {
 async function signIn(page: Page, token: string) {
   await page.goto('/login');
   await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);
-}
-
-/** Gzip size of every script a page loads: the URLs as the page asked them, the files fetched again from the server. */
-async function javascriptGzipBytes(page: Page, url: string): Promise<number> {
-  const scripts = new Set<string>();
-  const collect = (response: import('playwright-core').Response) => {
-    // A redirect has no body; the script it leads to arrives as a response of its own.
-    const redirect = response.status() >= 300 && response.status() < 400;
-    if (response.request().resourceType() === 'script' && !redirect) scripts.add(response.url());
-  };
-  page.on('response', collect);
-  await page.goto(url, { waitUntil: 'networkidle' });
-  page.off('response', collect);
-  const bodies = await Promise.all([...scripts].map(async (script) => (await page.request.get(script)).body()));
-  return bodies.reduce((sum, body) => sum + gzipSync(body, { level: 9 }).length, 0);
 }
 
 /** National numbers of children and parents of a year, to look for in what the overview loads. */
@@ -482,7 +481,7 @@ async function pgliteMixedLoad(dataDir: string): Promise<MixedLoadFigures[]> {
   }
 }
 
-type Only = 'all' | 'quick' | 'overview' | 'mixed-load' | 'bank' | 'booking' | 'dashboard' | 'memory';
+type Only = 'all' | 'quick' | 'overview' | 'mixed-load' | 'bank' | 'booking' | 'dashboard' | 'memory' | 'public-site';
 
 async function postgresFigures(
   databaseUrl: string,
@@ -709,8 +708,13 @@ function writeSection(section: string[]) {
   writeFileSync(file, before + section.join('\n') + (after ? '\n' + after : ''));
 }
 
+const logPublicSite = (f: Awaited<ReturnType<typeof measurePublicSite>>) =>
+  log(
+    `public site on a phone, CPU 4 × slower: first camp ${f.firstCampMs.toFixed(0)} ms, revisit ${f.revisitMs.toFixed(0)} ms (static ${f.staticMs.toFixed(0)} ms), ${(f.javascriptGzipBytes / 1024).toFixed(1)} KB of JavaScript`,
+  );
+
 async function main() {
-  const flag = (['mixed-load', 'bank', 'booking', 'dashboard', 'memory', 'overview'] as const).find((name) =>
+  const flag = (['mixed-load', 'bank', 'booking', 'dashboard', 'memory', 'overview', 'public-site'] as const).find((name) =>
     process.argv.includes(`--${name}-only`),
   );
   const only: Only = flag ?? (QUICK ? 'quick' : 'all');
@@ -799,6 +803,23 @@ async function main() {
     return;
   }
 
+  if (only === 'public-site') {
+    log('building the web app');
+    buildWeb();
+    log('seeding the embedded database (the demo data, no subscriptions)');
+    const database = await openDatabase({ dataDir });
+    await seed(database.db, only);
+    const server = await startServer(database, dataDir);
+    const site = await measurePublicSite(server.baseUrl, RUNS);
+    await server.app.close();
+    await database.close();
+    logPublicSite(site);
+    writeSection(publicSiteSection(date, RUNS, site));
+    rmSync(tmp, { recursive: true, force: true });
+    log('wrote section 9 of bench/results.md');
+    return;
+  }
+
   if (only === 'overview') {
     log('building the web app');
     buildWeb();
@@ -825,6 +846,8 @@ async function main() {
   const server = await startServer(database, dataDir);
   const api = [await phase('api pglite', () => measureApi('pglite', database, server))];
   const browser = await phase('chromium', () => measureBrowser(database.db, server.baseUrl, server.token));
+  const publicSite = only === 'all' ? await phase('public site', () => measurePublicSite(server.baseUrl, RUNS)) : undefined;
+  if (publicSite) logPublicSite(publicSite);
   // Last on this database: the import books payments, which the measurements above must not see.
   const bank =
     only === 'all' ? [await phase('bank pglite', () => measureBankImport('pglite', database.db, server.baseUrl, server.token))] : [];
@@ -858,6 +881,7 @@ async function main() {
   writeSection(mixedLoadSection(date, mixed));
   writeSection(bankImportSection(date, bank));
   writeSection(publicBookingSection(date, booking));
+  writeSection(publicSiteSection(date, RUNS, publicSite!));
   log('wrote bench/results.md and bench/results.json');
   logPhases();
 }
