@@ -76,7 +76,7 @@ export const policies = {
   },
   subscription: {
     ...staff,
-    auditEntities: { subscription: 'read', subscriber: 'read', parent: 'read', payment: 'read' },
+    auditEntities: { subscription: 'read', subscriber: 'read', parent: 'read', payment: 'read', waitingEntry: 'read' },
   },
   /** A family as a whole: found for a registration by staff; its access request and erasure are the beheerder's (GDPR). */
   family: { read: staffRoles, change: beheerderOnly, export: beheerderOnly, auditEntities: { family: 'read' } },

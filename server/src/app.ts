@@ -17,6 +17,7 @@ import { apiFeatures } from './features/index.js';
 import { contract } from '@common/contract/index.js';
 import { createMailRelay, type MailRelay } from './mail/relay.js';
 import { createMailScheduleRunner, type MailScheduleRunner } from './features/mail-schedules/runner.js';
+import { createWaitingListRunner, type WaitingListRunner } from './domain/waiting-list-runner.js';
 import { readSettings, settingsDefaults } from './lib/settings.js';
 
 declare module 'fastify' {
@@ -27,6 +28,7 @@ declare module 'fastify' {
     mailer: Mailer;
     mailRelay: MailRelay;
     mailSchedules: MailScheduleRunner;
+    waitingList: WaitingListRunner;
   }
 }
 
@@ -86,13 +88,22 @@ export async function buildApp({ config, database, logger = true, clock = system
       settingsDefaults: settingsDefaults(config),
     }),
   );
+  app.decorate(
+    'waitingList',
+    createWaitingListRunner({
+      deps: () => ({ db: database.db, relay: app.mailRelay, settingsDefaults: settingsDefaults(config), clock }),
+      log: app.log,
+    }),
+  );
   app.addHook('onReady', async () => {
     app.mailSchedules.start();
+    app.waitingList.start();
     if (app.mailer.transport) app.mailRelay.start();
     else app.log.info('no SMTP_URL: mail stays in the mail_outbox table');
   });
   app.addHook('onClose', async () => {
     await app.mailSchedules.stop();
+    await app.waitingList.stop();
     await app.mailRelay.stop();
   });
   const servedCalls = new Set<string>();

@@ -442,6 +442,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         },
       ],
       ['/api/public/confirmEmail', { token: await lastLink(theirs.email, 'bevestig') }],
+      ['/api/public/joinWaitingList', { CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }],
     ];
     for (const [url, body] of walks) {
       const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
@@ -452,7 +453,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       ([, c]) =>
         c.family && Object.keys((c.body as { shape?: object } | undefined)?.shape ?? {}).some((key) => /CHILD_ID|items|token/.test(key)),
     );
-    expect(withIds.map(([name]) => name).sort()).toEqual(['book', 'confirmEmail', 'saveChild']);
+    expect(withIds.map(([name]) => name).sort()).toEqual(['book', 'confirmEmail', 'joinWaitingList', 'saveChild']);
     const family = await get<PublicFamily>('/api/public/getFamily', mine.token);
     expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
     expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', mine.token)).body.data.BOOKINGS).toEqual([]);

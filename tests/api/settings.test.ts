@@ -34,6 +34,8 @@ describe.each(backends)('getSettings on %s', (backend) => {
           FISCAL_DAILY_MAXIMUMS: '',
           REMINDER_INTERVAL_DAYS: 7,
           REMINDER_MAX_COUNT: 3,
+          WAITING_OFFER_HOURS: 48,
+          FAMILY_CANCEL_CUTOFF_DAYS: 14,
           BELCOTAX_CONTACT_NAME: null,
           BELCOTAX_CONTACT_PHONE: null,
           BELCOTAX_CONTACT_EMAIL: null,

@@ -39,6 +39,14 @@ export const errorCodes = [
   'ACCOUNT_EXISTS',
   /** 400: an Idempotency-Key header is required (the public site's booking). */
   'IDEMPOTENCY_KEY_REQUIRED',
+  /** 409 (waiting list, issue 34): the camp has seats for these children: they book instead of waiting. */
+  'CAMP_NOT_FULL',
+  /** 409 (waiting list): the child is booked into the camp or waits for it already. */
+  'ALREADY_WAITING',
+  /** 409 (waiting list): the offer was accepted, declined or withdrawn, or its time is up. */
+  'OFFER_CLOSED',
+  /** 409 (public booking site): a family cancels itself only until the organiser's cut-off before the camp. */
+  'CANCEL_CUTOFF_PASSED',
   /** 409: presence registered for a day after today (Belgian time). */
   'FUTURE_ATTENDANCE',
   /** 409: the Belcotax file needs a setting the organiser has not given yet (Beheer › Instellingen). */
@@ -82,6 +90,10 @@ export const statusOfCode: Record<ErrorCode, number> = {
   EMAIL_NOT_CONFIRMED: 409,
   ACCOUNT_EXISTS: 409,
   IDEMPOTENCY_KEY_REQUIRED: 400,
+  CAMP_NOT_FULL: 409,
+  ALREADY_WAITING: 409,
+  OFFER_CLOSED: 409,
+  CANCEL_CUTOFF_PASSED: 409,
   BELCOTAX_SETTINGS_MISSING: 409,
   BELCOTAX_DATA_MISSING: 409,
   NOT_AVAILABLE: 409,

@@ -24,6 +24,7 @@ import { taxonomyCalls } from './taxonomy.js';
 import { themeCalls } from './themes.js';
 import { userCalls } from './users.js';
 import { voucherCalls } from './vouchers.js';
+import { waitingListCalls } from './waiting-list.js';
 
 export * from './define.js';
 
@@ -58,6 +59,7 @@ export const contract = combine(
   attestCalls,
   publicCalls,
   planningCalls,
+  waitingListCalls,
 );
 
 export type Contract = typeof contract;

@@ -177,5 +177,9 @@ export const myBooking = publicBooking.extend({
   DAYS: z.array(z.string()),
   SUBSCRIPTION_PAID_AMOUNT: z.number(),
   SUBSCRIPTION_CANCELLED: z.boolean(),
+  /** What stays to pay when the family cancels (issue 34), shown before it confirms cancelBooking. */
+  CAMP_CANCELLATION_FEE: z.number(),
+  /** The last day the family may cancel itself (FAMILY_CANCEL_CUTOFF_DAYS before the camp), YYYY-MM-DD. */
+  CANCEL_UNTIL: z.string(),
 });
 export const myBookingsAnswer = z.object({ BOOKINGS: z.array(myBooking) });

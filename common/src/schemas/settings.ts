@@ -164,6 +164,9 @@ export const settingsPayload = z
     /** Payment reminders (issue 19): no second one within this many days, and at most this many; left out, they stay as they are. */
     REMINDER_INTERVAL_DAYS: nonNegativeIntField.optional(),
     REMINDER_MAX_COUNT: positiveIntField.optional(),
+    /** The waiting list (issue 34): hours an offered seat is held; the days before a camp until which a family cancels itself. Left out, they stay as they are. */
+    WAITING_OFFER_HOURS: positiveIntField.optional(),
+    FAMILY_CANCEL_CUTOFF_DAYS: nonNegativeIntField.optional(),
     /**
      * The contact of the Belcotax-on-web file (issue 32), whom the tax administration writes about the file: zones
      * v0021, v0018 and v0023 the schema requires. Left out, they stay as they are.
@@ -199,6 +202,8 @@ export const settingsRecord = z.object({
   FISCAL_DAILY_MAXIMUMS: z.string(),
   REMINDER_INTERVAL_DAYS: z.number(),
   REMINDER_MAX_COUNT: z.number(),
+  WAITING_OFFER_HOURS: z.number(),
+  FAMILY_CANCEL_CUTOFF_DAYS: z.number(),
   BELCOTAX_CONTACT_NAME: z.string().nullable(),
   BELCOTAX_CONTACT_PHONE: z.string().nullable(),
   BELCOTAX_CONTACT_EMAIL: z.string().nullable(),

@@ -95,6 +95,10 @@ export const settings = pgTable('settings', {
   /** The volunteer allowance caps staff set (issue 36), per year and kind of volunteer, in cents; unset years use the defaults. */
   volunteerDailyCaps: jsonb('volunteer_daily_caps').$type<VolunteerCapsCents>().notNull().default({}),
   volunteerYearlyCaps: jsonb('volunteer_yearly_caps').$type<VolunteerCapsCents>().notNull().default({}),
+  /** The waiting list (issue 34): how long an offered seat is held for the family. */
+  waitingOfferHours: integer('waiting_offer_hours').notNull().default(48),
+  /** A family cancels a booking itself until this many days before the camp starts (issue 34). */
+  familyCancelCutoffDays: integer('family_cancel_cutoff_days').notNull().default(14),
 });
 
 export const camps = pgTable(
@@ -820,4 +824,61 @@ export const volunteerAllowances = pgTable(
     amountCents: integer('amount_cents').notNull(),
   },
   (t) => [primaryKey({ columns: [t.monitorId, t.day] }), index('volunteer_allowances_camp_idx').on(t.campId)],
+);
+
+/**
+ * An offer of freed seats to the first in line of a camp's waiting list (issue 34): `seats` held for the entries
+ * that point to it (siblings who wait together share one) until `expiresAt`, counted as taken while `open`
+ * (server/src/domain/seats.ts). The mailed link carries its token; only its hash is kept.
+ */
+export const waitingOffers = pgTable(
+  'waiting_offers',
+  {
+    id: serial('id').primaryKey(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    seats: integer('seats').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    state: text('state', { enum: ['open', 'accepted', 'declined', 'lapsed', 'withdrawn'] })
+      .notNull()
+      .default('open'),
+    /** The staff member who offered by hand; null when the list offered by itself. */
+    adminId: integer('admin_id'),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    decidedAt: timestamp('decided_at', { withTimezone: true, mode: 'date' }),
+  },
+  (t) => [uniqueIndex('waiting_offers_token_hash_idx').on(t.tokenHash), index('waiting_offers_camp_state_idx').on(t.campId, t.state)],
+);
+
+/**
+ * A child waiting for a seat in a full camp (issue 34): never a subscription, so it never shows as booked. The entries
+ * a family put on the list together share `groupId` (the first one's id) and get one offer for all of them; `position`
+ * orders a camp's list (lowest first). `state`: waiting, offered (its `offerId` open), booked (its `subscriptionId`),
+ * or off the list (declined, lapsed, left by the family, removed by staff).
+ */
+export const waitingEntries = pgTable(
+  'waiting_entries',
+  {
+    id: serial('id').primaryKey(),
+    campId: integer('camp_id')
+      .notNull()
+      .references(() => camps.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => children.id, { onDelete: 'cascade' }),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => parents.id, { onDelete: 'cascade' }),
+    groupId: integer('group_id').notNull(),
+    position: integer('position').notNull(),
+    state: text('state', { enum: ['waiting', 'offered', 'booked', 'declined', 'lapsed', 'left', 'removed'] })
+      .notNull()
+      .default('waiting'),
+    offerId: integer('offer_id').references(() => waitingOffers.id, { onDelete: 'set null' }),
+    subscriptionId: integer('subscription_id').references(() => subscriptions.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [index('waiting_entries_camp_state_idx').on(t.campId, t.state, t.position), index('waiting_entries_child_idx').on(t.childId)],
 );

@@ -4,11 +4,18 @@ import { z } from 'zod';
 
 /**
  * The seats a camp's subscriptions take, the one definition every read and the booking check use: a subscription
- * takes a seat while it is not cancelled (a deleted one is gone). As a table (`camp_id`, `taken`) to left join on the
- * camp; `of`, a condition on the subscription `s`, limits it to some camps.
+ * takes a seat while it is not cancelled (a deleted one is gone), and an open offer of the waiting list (issue 34)
+ * holds its seats until it is accepted, declined or lapses, so nobody else books them. As a table (`camp_id`, `taken`)
+ * to left join on the camp; `of`, a condition on `s.camp_id`, limits it to some camps.
  */
-export const seatsTakenPerCamp = (of?: SQL) =>
-  sql`(select s.camp_id, count(*)::int as taken from subscriptions s where not s.cancelled ${of ? sql`and ${of}` : sql``} group by s.camp_id)`;
+export const seatsTakenPerCamp = (of?: SQL) => {
+  const and = of ? sql`and ${of}` : sql``;
+  return sql`(select s.camp_id, sum(s.seats)::int as taken from (
+      select s.camp_id, 1 as seats from subscriptions s where not s.cancelled ${and}
+      union all
+      select s.camp_id, s.seats from waiting_offers s where s.state = 'open' ${and}
+    ) s group by s.camp_id)`;
+};
 
 /** The seats taken of one camp (its id, or a column of the query around it such as `c.id`), as a value. */
 export const seatsTakenOf = (campId: SQL | number) =>

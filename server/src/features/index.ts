@@ -25,6 +25,7 @@ import subscriptionRoutes from './subscriptions/routes.js';
 import taxonomyRoutes from './taxonomy/routes.js';
 import themeRoutes from './themes/routes.js';
 import voucherRoutes from './vouchers/routes.js';
+import waitingListRoutes from './waiting-list/routes.js';
 
 /** Every feature's routes, one per call of common/src/contract/ (app.ts checks that none is left out). */
 export const apiFeatures: FastifyPluginAsync[] = [
@@ -54,4 +55,5 @@ export const apiFeatures: FastifyPluginAsync[] = [
   attestRoutes,
   publicRoutes,
   planningRoutes,
+  waitingListRoutes,
 ];

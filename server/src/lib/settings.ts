@@ -22,6 +22,9 @@ const SETTINGS_ROW = 1;
 /** The reminder limits until staff change them: Stamhoofd's and most organisers' practice (issue 19). */
 export const DEFAULT_REMINDER_INTERVAL_DAYS = 7;
 export const DEFAULT_REMINDER_MAX_COUNT = 3;
+/** The waiting list's defaults (issue 34): an offer held 48 hours; a family cancels itself until 14 days before the camp. */
+export const DEFAULT_WAITING_OFFER_HOURS = 48;
+export const DEFAULT_FAMILY_CANCEL_CUTOFF_DAYS = 14;
 
 /** The display name of MAIL_FROM ('Kampbeheer <…>' gives 'Kampbeheer'), else the address. */
 function nameOfSender(mailFrom: string): string {
@@ -49,6 +52,8 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
     FISCAL_DAILY_MAXIMUMS: '',
     REMINDER_INTERVAL_DAYS: DEFAULT_REMINDER_INTERVAL_DAYS,
     REMINDER_MAX_COUNT: DEFAULT_REMINDER_MAX_COUNT,
+    WAITING_OFFER_HOURS: DEFAULT_WAITING_OFFER_HOURS,
+    FAMILY_CANCEL_CUTOFF_DAYS: DEFAULT_FAMILY_CANCEL_CUTOFF_DAYS,
     BELCOTAX_CONTACT_NAME: null,
     BELCOTAX_CONTACT_PHONE: null,
     BELCOTAX_CONTACT_EMAIL: null,
@@ -100,6 +105,8 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   FISCAL_DAILY_MAXIMUMS: formatDailyMaximums(row.fiscalDailyMaximums),
   REMINDER_INTERVAL_DAYS: row.reminderIntervalDays,
   REMINDER_MAX_COUNT: row.reminderMaxCount,
+  WAITING_OFFER_HOURS: row.waitingOfferHours,
+  FAMILY_CANCEL_CUTOFF_DAYS: row.familyCancelCutoffDays,
   BELCOTAX_CONTACT_NAME: row.belcotaxContactName,
   BELCOTAX_CONTACT_PHONE: row.belcotaxContactPhone,
   BELCOTAX_CONTACT_EMAIL: row.belcotaxContactEmail,
@@ -133,6 +140,8 @@ const toColumns = (values: SettingsValues, existing?: SettingsRow) => ({
   ...(values.FISCAL_DAILY_MAXIMUMS === undefined ? {} : { fiscalDailyMaximums: parseDailyMaximums(values.FISCAL_DAILY_MAXIMUMS) ?? {} }),
   ...(values.REMINDER_INTERVAL_DAYS === undefined ? {} : { reminderIntervalDays: values.REMINDER_INTERVAL_DAYS }),
   ...(values.REMINDER_MAX_COUNT === undefined ? {} : { reminderMaxCount: values.REMINDER_MAX_COUNT }),
+  ...(values.WAITING_OFFER_HOURS === undefined ? {} : { waitingOfferHours: values.WAITING_OFFER_HOURS }),
+  ...(values.FAMILY_CANCEL_CUTOFF_DAYS === undefined ? {} : { familyCancelCutoffDays: values.FAMILY_CANCEL_CUTOFF_DAYS }),
   ...(values.BELCOTAX_CONTACT_NAME === undefined ? {} : { belcotaxContactName: values.BELCOTAX_CONTACT_NAME }),
   ...(values.BELCOTAX_CONTACT_PHONE === undefined ? {} : { belcotaxContactPhone: values.BELCOTAX_CONTACT_PHONE }),
   ...(values.BELCOTAX_CONTACT_EMAIL === undefined ? {} : { belcotaxContactEmail: values.BELCOTAX_CONTACT_EMAIL }),

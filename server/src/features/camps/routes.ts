@@ -1,6 +1,7 @@
 import { campCalls } from '@common/contract/camps.js';
 import { callRoutes, sendsItsOwnAnswer } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
+import { settingsDefaults } from '../../lib/settings.js';
 import { visibleCampIds } from '../../domain/policies.js';
 import { createYearAnswerCache, type ReadAnswer } from '../../lib/year-answers.js';
 import { currentAdminId } from '../../plugins/auth.js';
@@ -51,7 +52,14 @@ export default callRoutes(campCalls, (app) => {
       const { action, ...camp } = body;
       const campId = camp.CAMP_ID; // required for update, and without an action it makes one
       if (campId !== undefined && (action === 'update' || action === undefined))
-        return { campId: await updateCamp(db, adminId, campId, camp) };
+        return {
+          campId: await updateCamp(
+            { db, relay: app.mailRelay, settingsDefaults: settingsDefaults(app.config), clock: app.clock },
+            adminId,
+            campId,
+            camp,
+          ),
+        };
       return { campId: await createCamp(db, adminId, camp) };
     },
   };

@@ -10,6 +10,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
 import { conflict, invalidFields } from '../../lib/errors.js';
 import { countSeatsTaken } from '../../domain/seats.js';
+import { inWaitingList, refillCamp, type WaitingDeps } from '../../domain/waiting-list.js';
 
 export const campMessages = {
   notFound: failureMessages.campNotFound,
@@ -139,9 +140,13 @@ export async function createCamp(db: Database, adminId: number, camp: CampValues
   });
 }
 
-/** Location, period, theme and age group only change while no child is subscribed: they are what parents booked. */
-export async function updateCamp(db: Database, adminId: number, campId: number, camp: CampValues): Promise<number> {
-  return db.transaction(async (tx) => {
+/**
+ * Location, period, theme and age group only change while no child is subscribed: they are what parents booked.
+ * More seats go to the camp's waiting list at once (issue 34), in the same transaction.
+ */
+export async function updateCamp(deps: WaitingDeps, adminId: number, campId: number, camp: CampValues): Promise<number> {
+  return inWaitingList(deps, adminId, async (ctx) => {
+    const { tx } = ctx;
     await auditedVersionedUpdate(tx, {
       table: camps,
       id: campId,
@@ -160,6 +165,7 @@ export async function updateCamp(db: Database, adminId: number, campId: number, 
       },
       audit: { adminId, action: 'crudCamp:update', entity: 'camp' },
     });
+    await refillCamp(ctx, campId);
     return campId;
   });
 }

@@ -114,6 +114,17 @@ export const personalDataRegister: Record<TableName, TableRule> = {
     erase: (tx, scope) => tx.execute(sql`delete from mail_schedule_sends where ${ids('subscription_id', scope.subscriptionIds)}`),
     anonymise: async () => undefined,
   },
+  waiting_entries: {
+    holds: 'family',
+    personal: [],
+    // Which child waited for which camp: gone with the child, and gone for the old camp years and anonymised children.
+    erase: (tx, scope) => tx.execute(sql`delete from waiting_entries where ${ids('child_id', scope.childIds)}`),
+    anonymise: (tx, scope) =>
+      tx.execute(
+        sql`delete from waiting_entries w using camps c join periods p on p.id = c.period_id
+            where c.id = w.camp_id and (extract(year from p.start_date) < ${scope.keptFromCampYear} or ${ids('w.child_id', scope.childIds)})`,
+      ),
+  },
   attendance: {
     holds: 'family',
     personal: [],
@@ -177,6 +188,7 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   settings: { holds: 'organiser', why: "The organiser's name, address, accounts, signatory and Belcotax contact." },
   camps: { holds: 'nothing', why: 'Camps and their rules.' },
   mail_schedules: { holds: 'nothing', why: "A camp's automatic mails; what they sent is in mail_outbox." },
+  waiting_offers: { holds: 'nothing', why: "An offer of seats to a camp's waiting list: seats, the hash of its token, its deadline." },
   vouchers: { holds: 'nothing', why: 'A token for one extra booking in a camp, with the staff member who made it.' },
   bank_imports: { holds: 'organiser', why: "Statement files: the organiser's account and counts; the movements are payments." },
   subscription_list_version: { holds: 'nothing', why: 'A counter.' },

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import QRCode from 'qrcode';
 import { EPC_ERROR_CORRECTION } from '@common/epc-qr.js';
 import { formatMoment } from '@common/format.js';
+import { centsToEuro } from '@common/money.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
@@ -25,6 +26,7 @@ import {
 import { findValidVoucher } from '../../domain/vouchers.js';
 import type { FamilyUser } from './accounts.js';
 import { familyParentId } from './family.js';
+import { cancelUntil } from './cancel.js';
 import { publicMessages as messages } from './messages.js';
 
 export interface BookingDeps extends OutboxDeps {
@@ -55,11 +57,15 @@ async function bookingAnswer(detail: SubscriptionDetail, organiser: OrganiserSet
  * books one child there when full or not yet open, and is used by it. Any refusal books nothing.
  */
 export async function book(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<BookAnswer> {
-  const ids = await bookBasket(deps, family, payload, now);
   // Read after the commit: a later item's sibling discount is known once every item is written.
-  const organiser = await readSettings(deps.db, deps.settingsDefaults);
+  return bookingAnswers(deps.db, deps.settingsDefaults, await bookBasket(deps, family, payload, now));
+}
+
+/** What book answers for new bookings (also acceptOffer's answer): each with what to pay and how, and the total. */
+export async function bookingAnswers(db: Executor, settingsDefaults: OrganiserSettings, ids: number[]): Promise<BookAnswer> {
+  const organiser = await readSettings(db, settingsDefaults);
   const bookings = [];
-  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(deps.db, id))!, organiser));
+  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(db, id))!, organiser));
   return {
     bookings,
     TOTAL_TO_PAY: Math.round(bookings.reduce((sum, b) => sum + b.SUBSCRIPTION_SALDO * 100, 0)) / 100,
@@ -158,14 +164,14 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
   if (parentId === null) return { BOOKINGS: [] };
   const rows = await readRows(
     db,
-    sql`select s.id from subscriptions s join children ch on ch.id = s.child_id join camps c on c.id = s.camp_id
-          join periods p on p.id = c.period_id
+    sql`select s.id, c.cancellation_fee_cents as "feeCents" from subscriptions s join children ch on ch.id = s.child_id
+          join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
         where ch.parent_id = ${parentId} order by p.start_date desc, s.id`,
-    z.object({ id: z.number() }),
+    z.object({ id: z.number(), feeCents: z.number() }),
   );
   const organiser = await readSettings(db, settingsDefaults);
   const BOOKINGS = [];
-  for (const { id } of rows) {
+  for (const { id, feeCents } of rows) {
     const detail = (await findSubscriptionDetail(db, id))!;
     BOOKINGS.push({
       ...(await bookingAnswer(detail, organiser)),
@@ -180,6 +186,8 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
       DAYS: (detail.SUBSCRIPTION_SELECTED_DAYS ?? detail.CAMP_ACTIVE_DAYS).split(',').filter(Boolean),
       SUBSCRIPTION_PAID_AMOUNT: detail.SUBSCRIPTION_PAID_AMOUNT,
       SUBSCRIPTION_CANCELLED: detail.SUBSCRIPTION_CANCELLED,
+      CAMP_CANCELLATION_FEE: centsToEuro(feeCents),
+      CANCEL_UNTIL: cancelUntil(detail.PERIOD_STARTDATE, organiser.FAMILY_CANCEL_CUTOFF_DAYS),
     });
   }
   return { BOOKINGS };

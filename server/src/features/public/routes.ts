@@ -1,4 +1,7 @@
+import { and, eq, inArray } from 'drizzle-orm';
 import { apiMessages } from '@common/messages.js';
+import type { Executor } from '../../db/client.js';
+import { children } from '../../db/schema.js';
 import { publicCalls } from '@common/contract/public.js';
 import { callRoutes } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
@@ -7,6 +10,10 @@ import * as accounts from './accounts.js';
 import { book, getMyBookings } from './booking.js';
 import { getFamily, getPublicCamps, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
+import { cancelBooking } from './cancel.js';
+import { familyParentId } from './family.js';
+import * as waiting from '../../domain/waiting-list.js';
+import { bookingAnswers } from './booking.js';
 
 /** The signed-in family of a family call (server/src/plugins/auth.ts set it). */
 function currentFamily(request: { family: accounts.FamilyUser | null }): accounts.FamilyUser {
@@ -22,6 +29,12 @@ export default callRoutes(publicCalls, (app) => {
     auth: app.authSettings,
     relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
+  });
+  const waitingDeps = (): waiting.WaitingDeps => ({
+    db: app.database.db,
+    relay: app.mailRelay,
+    settingsDefaults: settingsDefaults(app.config),
+    clock: app.clock,
   });
   return {
     getPublicCamps: async (request) =>
@@ -47,6 +60,35 @@ export default callRoutes(publicCalls, (app) => {
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
       return book(deps(), currentFamily(request), request.body, app.clock.now());
     },
+    cancelBooking: async (request) => cancelBooking(waitingDeps(), currentFamily(request), request.body),
+    joinWaitingList: async (request) => {
+      const family = currentFamily(request);
+      return waiting.inWaitingList(waitingDeps(), null, async (ctx) => {
+        const parentId = await familyParentId(ctx.tx, family);
+        const own = await ownChildren(ctx.tx, parentId, request.body.CHILD_IDS);
+        if (!own) throw new AppError('NOT_FOUND', publicMessages.childNotFound);
+        return waiting.joinWaitingList(ctx, { parentId, childIds: request.body.CHILD_IDS, campId: request.body.CAMP_ID });
+      });
+    },
+    leaveWaitingList: async (request) =>
+      waiting.leaveWaitingList(waitingDeps(), await familyParentId(app.database.db, currentFamily(request)), request.body.WAITING_ID),
+    getMyWaitingList: async (request) =>
+      waiting.getMyWaitingList(app.database.db, await familyParentId(app.database.db, currentFamily(request))),
+    acceptOffer: async (request) => {
+      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      const ids = await waiting.acceptOffer(waitingDeps(), parentId, request.body.offerToken);
+      return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
+    },
+    declineOffer: async (request) => waiting.declineOffer(waitingDeps(), request.body.offerToken),
     getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request)),
   };
 });
+
+/** Whether every one of these children is the family's own. */
+async function ownChildren(tx: Executor, parentId: number, childIds: number[]): Promise<boolean> {
+  const found = await tx
+    .select({ id: children.id })
+    .from(children)
+    .where(and(eq(children.parentId, parentId), inArray(children.id, childIds)));
+  return found.length === new Set(childIds).size;
+}

@@ -15,6 +15,7 @@ export default callRoutes(registrationCalls, (app) => {
     db: app.database.db,
     relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
+    clock: app.clock,
   });
   const retentionDays = app.config.TRASH_RETENTION_DAYS;
 

@@ -36,6 +36,8 @@ import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { subscriptionMessages } from '../../domain/subscription-messages.js';
 import { registrationMessages as messages } from './messages.js';
+import { refillCamp } from '../../domain/waiting-list.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface RegistrationDeps {
   db: Database;
@@ -43,6 +45,8 @@ export interface RegistrationDeps {
   relay: MailRelay;
   /** The organiser's settings from the environment, until staff save their own. */
   settingsDefaults: OrganiserSettings;
+  /** The moment of a change (the waiting list's offers are dated by it). */
+  clock: Clock;
 }
 
 /** The parent named by id, or the new one: one already known by the same national number is reused, not duplicated. */
@@ -174,6 +178,8 @@ export async function moveSubscription(
     const before = (await findSubscriptionDetail(tx, payload.SUBSCRIPTION_ID))!;
     if (before.CAMP_ID === payload.CAMP_ID) throw conflict(messages.sameCamp);
     if (before.SUBSCRIPTION_CANCELLED) throw conflict(messages.cancelled);
+    // Both camps' rows, the lower id first, so that two moves between the same camps never wait for each other.
+    if (before.CAMP_ID < payload.CAMP_ID) await lockCamp(tx, before.CAMP_ID);
     const camp = await lockCamp(tx, payload.CAMP_ID);
     if (Number(before.PERIOD_STARTDATE.slice(0, 4)) !== camp.year) throw conflict(messages.otherYear);
     await checkNoOverlap(tx, before.SUBSCRIBER_ID, camp, before.SUBSCRIPTION_ID);
@@ -201,6 +207,8 @@ export async function moveSubscription(
     await auditOverrides(tx, adminId, 'moveSubscription', after.SUBSCRIPTION_ID, overridden);
     const template = await moveTemplate(tx);
     await outbox.enqueueMail({ templateId: template.id, template, detail: after, to: after.SUBSCRIBER_PARENT_EMAIL });
+    // The seat it left goes to the old camp's waiting list (issue 34).
+    await refillCamp({ tx, outbox, now: deps.clock.now(), settingsDefaults: deps.settingsDefaults, adminId }, before.CAMP_ID);
     return after;
   });
   return detail;

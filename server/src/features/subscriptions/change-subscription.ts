@@ -8,6 +8,8 @@ import type { MailRelay } from '../../mail/relay.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { subscriptionMessages } from '../../domain/subscription-messages.js';
+import { refillCamp } from '../../domain/waiting-list.js';
+import type { Clock } from '../../lib/clock.js';
 
 export interface SubscriptionDeps {
   db: Database;
@@ -15,6 +17,8 @@ export interface SubscriptionDeps {
   relay: MailRelay;
   /** The organiser's settings from the environment, until staff save their own. */
   settingsDefaults: OrganiserSettings;
+  /** The moment of a change (the waiting list's offers are dated by it). */
+  clock: Clock;
 }
 
 /**
@@ -34,6 +38,8 @@ export interface SubscriptionChange {
   apply(tx: Transaction, current: SubscriptionDetail): Promise<void>;
   /** The camp's mail to the parent about this change, if it has one. */
   mail?: CampMailKind;
+  /** The change frees the seat: the camp's waiting list gets it offered in the same transaction (issue 34). */
+  freesSeat?: boolean;
 }
 
 export interface ChangeResult {
@@ -53,6 +59,8 @@ export async function changeSubscription(deps: SubscriptionDeps, adminId: number
     const after = (await findSubscriptionDetail(tx, change.subscriptionId))!;
     await writeAudit(tx, { adminId, action: change.action, entity: 'subscription', entityId: change.subscriptionId, before, after });
     const queued = change.mail ? await outbox.enqueueCampMail(after, change.mail) : null;
+    if (change.freesSeat)
+      await refillCamp({ tx, outbox, now: deps.clock.now(), settingsDefaults: deps.settingsDefaults, adminId }, after.CAMP_ID);
     return { detail: after, mail: queued };
   });
   return { detail, mailStatus: mail ? 'outbox' : null };

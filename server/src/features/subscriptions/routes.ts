@@ -37,6 +37,7 @@ export default callRoutes(subscriptionCalls, (app) => {
     db: app.database.db,
     relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
+    clock: app.clock,
   });
   /** The calls that change one subscription named by SUBSCRIPTION_ID. */
   const bySubscriptionId =

@@ -27,6 +27,7 @@ import { changeSubscription, lockSubscription, type SubscriptionDeps } from './c
 import { subscriptionMessages as messages } from '../../domain/subscription-messages.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { listDiscounts } from './queries.js';
+import { refillCamp } from '../../domain/waiting-list.js';
 
 function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
   return {
@@ -302,6 +303,7 @@ export async function cancelSubscription(deps: SubscriptionDeps, adminId: number
     action: 'cancelSubscription',
     subscriptionId,
     mail: 'cancel',
+    freesSeat: true,
     apply: async (tx, current) => {
       if (current.SUBSCRIPTION_CANCELLED) throw conflict(messages.alreadyCancelled);
       await tx
@@ -323,7 +325,7 @@ const familyYearOf = (detail: SubscriptionDetail) => ({
 
 /** Moves the subscription to the trash (issue 18) and removes it; the audit log keeps it and its discounts as they were. */
 export async function deleteSubscription(deps: SubscriptionDeps, adminId: number, subscriptionId: number) {
-  await deps.db.transaction(async (tx) => {
+  await withOutbox(deps.db, deps, async (tx, outbox) => {
     const before = await lockSubscription(tx, subscriptionId);
     const discounts = await listDiscounts(tx, subscriptionId);
     // Its discounts go with it (on delete cascade); the trash keeps them for 'Terugzetten'.
@@ -336,8 +338,11 @@ export async function deleteSubscription(deps: SubscriptionDeps, adminId: number
       before: { ...before, discounts },
       after: null,
     });
-    if (!before.SUBSCRIPTION_CANCELLED)
+    if (!before.SUBSCRIPTION_CANCELLED) {
       await recomputeSiblingDiscounts(tx, { adminId, action: 'deleteSubscription', ...familyYearOf(before) });
+      // Its seat goes to the camp's waiting list (issue 34).
+      await refillCamp({ tx, outbox, now: deps.clock.now(), settingsDefaults: deps.settingsDefaults, adminId }, before.CAMP_ID);
+    }
   });
   return { subscriptionId };
 }
