@@ -6,13 +6,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { PASSWORD_MAX_LENGTH } from '@common/schemas/auth.js';
 import { openDatabase } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
+import { programArgs } from '../helpers/server-process.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
 /** user:add with a password from standard input; resolves with its exit code and output. */
 function addAdmin(dataDir: string, password: string): Promise<{ code: number; stderr: string }> {
   return new Promise((resolve) => {
-    const child = execFile('npx', ['tsx', 'server/src/cli/users.ts', 'add', 'an@example.be', '--password-stdin'], {
+    const child = execFile(process.execPath, programArgs('server/src/cli/users.ts', 'add', 'an@example.be', '--password-stdin'), {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });

@@ -13,13 +13,14 @@ import { openDatabase } from '../../server/src/db/client.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
+import { programArgs } from '../helpers/server-process.js';
 
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
 describe.each(backends)('migrations and demo data on %s', (backend) => {
   it('migrates an empty database, fills it once with demo data of every year, and never again', async () => {
-    const handle = await openTestDatabase(backend);
+    const handle = await openTestDatabase(backend, { from: 'scratch' });
     try {
       const tables = await queryRows<{ n: number }>(
         handle.db,
@@ -57,7 +58,7 @@ describe('the embedded database on disk and the administrator commands', () => {
   });
 
   const cli = (args: string[], input?: string) => {
-    const child = run(process.execPath, ['--import', 'tsx', 'server/src/cli/users.ts', ...args], {
+    const child = run(process.execPath, programArgs('server/src/cli/users.ts', ...args), {
       cwd: root,
       env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
     });

@@ -9,10 +9,29 @@ import { backends } from '../helpers/database.js';
 
 const WINDOW_MS = 15 * 60_000;
 
-// Password hashing watched, to see that a wrong invite token costs none (scrypt, 16 MB of memory each).
+/**
+ * Password hashing watched, to see that a wrong invite token costs none (scrypt, 16 MB of memory each); and made
+ * cheap here (N 1024 instead of 16384, in the stored format verifyPassword reads its cost from, for the accounts
+ * and for the unknown-account comparison), since these tests check hundreds of passwords. What they prove does not
+ * depend on the cost: every attempt is recorded under its locks before its password is checked (login in
+ * server/src/features/auth/service.ts), so parallel attempts meet the limit however fast a check is.
+ */
 vi.mock('../../server/src/lib/passwords.js', async (original) => {
   const module = await original<typeof import('../../server/src/lib/passwords.js')>();
-  return { ...module, hashPassword: vi.fn(module.hashPassword) };
+  const { randomBytes, scrypt } = await import('node:crypto');
+  const cheap = { N: 1024, r: 8, p: 1 };
+  const hashCheaply = async (password: string) => {
+    const salt = randomBytes(16);
+    const hash = await new Promise<Buffer>((resolve, reject) =>
+      scrypt(password, salt, 64, cheap, (error, key) => (error ? reject(error) : resolve(key))),
+    );
+    return ['scrypt', cheap.N, cheap.r, cheap.p, salt.toString('base64'), hash.toString('base64')].join('$');
+  };
+  return {
+    ...module,
+    hashPassword: vi.fn(hashCheaply),
+    unknownAccountHash: module.unknownAccountHash.replace('scrypt$16384$', `scrypt$${cheap.N}$`),
+  };
 });
 const scryptCalls = () => vi.mocked(hashPassword).mock.calls.length;
 

@@ -1,6 +1,6 @@
 import { createWriteStream } from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { expect } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   codesOf,
   contract,
@@ -17,12 +17,10 @@ import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Database } from '../../server/src/db/client.js';
 import type { Clock } from '../../server/src/lib/clock.js';
 import type { LogDestination } from '../../server/src/lib/log.js';
-import { addAdmin } from '../../server/src/features/auth/service.js';
-import { seedDemoData } from '../../server/src/seed/demo-data.js';
-import { settingsDefaults } from '../../server/src/lib/settings.js';
 import { openTestDatabase, type Backend } from './database.js';
+import { DEFAULT_SUBSCRIPTIONS_PER_YEAR, demoContentKey, fillTestDatabase, TEST_ADMIN } from './test-content.js';
 
-export const TEST_ADMIN = { email: 'test@kampbeheer.be', password: 'correct horse battery staple' };
+export { TEST_ADMIN };
 
 export interface ApiAnswer<T = unknown> {
   status: number;
@@ -115,11 +113,16 @@ const logFile = process.env.TEST_LOG_FILE ? createWriteStream(process.env.TEST_L
 
 /** The real app on a fresh database of the given backend, with a signed-in test administrator. */
 export async function startTestApp(backend: Backend, options: TestAppOptions = {}): Promise<TestApp> {
-  const database = await openTestDatabase(backend);
   const config = loadConfig({ LOG_LEVEL: 'silent', ...options.env });
-  if ((options.seed ?? 'demo') === 'demo')
-    await seedDemoData(database.db, { subscriptionsPerYear: options.subscriptionsPerYear ?? 40, settings: settingsDefaults(config) });
-  await addAdmin(database.db, TEST_ADMIN.email, TEST_ADMIN.password);
+  const content = {
+    seed: options.seed ?? 'demo',
+    subscriptionsPerYear: options.subscriptionsPerYear ?? DEFAULT_SUBSCRIPTIONS_PER_YEAR,
+    config,
+  } as const;
+  // The usual demo set is made once per run (tests/helpers/global-setup.ts): a copy of it holds the same.
+  const usual = content.seed === 'demo' && demoContentKey(content.subscriptionsPerYear, config) === inject('demoContentKey');
+  const database = await openTestDatabase(backend, { from: usual ? 'demo' : 'migrated' });
+  if (!usual) await fillTestDatabase(database.db, content);
   const logger = options.log ?? (logFile ? { level: 'debug', stream: logFile } : false);
   const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();

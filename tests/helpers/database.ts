@@ -1,33 +1,40 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
+import { adminQuery, databaseUrl } from './postgres-admin.js';
 
 export type Backend = 'pglite' | 'postgres';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server (CI does). */
 export const backends: Backend[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
-/** A fresh, migrated, empty database: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function openTestDatabase(backend: Backend): Promise<DatabaseHandle & { url?: string }> {
-  if (backend === 'pglite') return openDatabase({ dataDir: 'memory://' });
+/**
+ * A fresh database: in-memory PGlite, or a new database on the PostgreSQL server. It starts as a copy of one the
+ * run's global setup made (tests/helpers/global-setup.ts): 'migrated' (the default) has every migration applied
+ * and no rows, 'demo' also the usual demo set and the test administrator (tests/helpers/test-content.ts). The
+ * migrations run on the copy as the product runs them at every start (finding nothing left to do). 'scratch' is a
+ * database without tables, as at a first start, for a test of the migrations themselves.
+ */
+export async function openTestDatabase(
+  backend: Backend,
+  options: { from?: 'scratch' | 'migrated' | 'demo' } = {},
+): Promise<DatabaseHandle & { url?: string }> {
+  const from = options.from ?? 'migrated';
+  const templates = inject('templates');
+  if (backend === 'pglite')
+    return openDatabase({ dataDir: 'memory://', ...(from === 'scratch' ? {} : { startFrom: templates.pglite[from] }) });
   const serverUrl = process.env.TEST_DATABASE_URL!;
   const name = `kampbeheer_test_${randomBytes(6).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ databaseUrl: url.toString(), dataDir: '' });
+  const template = from === 'scratch' ? null : templates.postgres?.[from];
+  await adminQuery(serverUrl, `CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
+  const url = databaseUrl(serverUrl, name);
+  const handle = await openDatabase({ databaseUrl: url, dataDir: '' });
   return {
     ...handle,
-    url: url.toString(),
+    url,
     close: async () => {
       await handle.close();
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await dropper.end();
+      await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
   };
 }

@@ -1,11 +1,25 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { inject } from 'vitest';
+import { SERVER_ENTRY_POINTS } from '../../scripts/build.js';
 import { TEST_ADMIN } from './api.js';
 
 export const root = path.resolve(import.meta.dirname, '../..');
 
-/** node's arguments that start the server from its TypeScript sources, as `npm start` does. */
-export const SOURCE_SERVER = ['--import', 'tsx', 'server/src/server.ts'];
+/**
+ * node's arguments that run a program of the product, named by its source ('server/src/cli/users.ts', then its
+ * arguments), from this run's build of the sources (tests/helpers/global-setup.ts, as `npm run build` builds
+ * them): the same code as `npm start` and the npm scripts run under tsx, compiled once per run instead of at every
+ * start (tsx costs about a second of CPU per process).
+ */
+export function programArgs(source: string, ...args: string[]): string[] {
+  const name = Object.entries(SERVER_ENTRY_POINTS).find(([, entry]) => entry === source)?.[0];
+  if (!name) throw new Error(`${source} is no entry point of scripts/build.ts`);
+  return [path.join(root, inject('serverBuild'), `${name}.mjs`), ...args];
+}
+
+/** node's arguments that start the server (see programArgs). */
+export const serverArgs = () => programArgs('server/src/server.ts');
 
 export interface ServerProcess {
   child: ChildProcess;
@@ -21,13 +35,13 @@ export interface ServerProcess {
 /**
  * The real server in a process of its own (so that it can be stopped, killed, or die) on a free port;
  * resolves once it says it listens. SEED none and LOG_LEVEL warn unless env says otherwise. `command` is
- * node's arguments: the sources by default, or a built file.
+ * node's arguments: the run's build of the server by default (serverArgs), or another built file.
  */
 export async function startServerProcess(
   env: Record<string, string>,
   options: { command?: string[]; cwd?: string } = {},
 ): Promise<ServerProcess> {
-  const child = spawn(process.execPath, options.command ?? SOURCE_SERVER, {
+  const child = spawn(process.execPath, options.command ?? serverArgs(), {
     cwd: options.cwd ?? root,
     env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', ...env, PORT: '0', HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -56,7 +70,7 @@ export async function startServerProcess(
  * server that starts after all is killed at once and answers 'started'.
  */
 export async function runServerUntilExit(env: Record<string, string>): Promise<{ code: number | string; output: string }> {
-  const child = spawn(process.execPath, SOURCE_SERVER, {
+  const child = spawn(process.execPath, serverArgs(), {
     cwd: root,
     env: { ...process.env, SEED: 'none', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', DATA_DIR: 'memory://', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -98,11 +112,12 @@ export interface Finished {
 }
 
 /**
- * Runs a TypeScript entry of the product (a CLI, or a server expected to refuse) to its end, as npm's
- * scripts run it. One still running after `seconds` is killed and reported with code null.
+ * Runs a program of the product (a CLI, or a server expected to refuse), named by its source and followed by its
+ * arguments, to its end (see programArgs). One still running after `seconds` is killed and reported with code null.
  */
 export async function runToEnd(args: string[], env: Record<string, string>, input = '', seconds = 90): Promise<Finished> {
-  const child = spawn(process.execPath, ['--import', 'tsx', ...args], {
+  const [source, ...rest] = args;
+  const child = spawn(process.execPath, programArgs(source!, ...rest), {
     cwd: root,
     env: { ...process.env, ...env, LOG_LEVEL: 'warn' },
     stdio: ['pipe', 'pipe', 'pipe'],

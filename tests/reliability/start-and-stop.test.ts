@@ -10,7 +10,7 @@ import { loadConfig } from '../../server/src/config.js';
 import { openDatabase, type Database } from '../../server/src/db/client.js';
 import * as t from '../../server/src/db/schema.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
-import { root, runServerUntilExit, SOURCE_SERVER, startServerProcess } from '../helpers/server-process.js';
+import { root, runServerUntilExit, serverArgs, startServerProcess } from '../helpers/server-process.js';
 
 const cleanups: (() => Promise<unknown>)[] = [];
 afterAll(async () => {
@@ -64,7 +64,7 @@ describe('configuration at start-up', () => {
 describe.each(backends)('the first start on %s', (backend) => {
   /** A server that is told to seed the demo (SEED) on an empty database, without waiting for it to listen. */
   function startSeeding(env: Record<string, string>) {
-    const child = spawn(process.execPath, SOURCE_SERVER, {
+    const child = spawn(process.execPath, serverArgs(), {
       cwd: root,
       env: { ...process.env, LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: '0', ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

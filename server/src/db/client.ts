@@ -48,6 +48,8 @@ export interface DatabaseHandle {
 export interface DatabaseOptions extends Partial<ConnectionSettings> {
   databaseUrl?: string;
   dataDir: string;
+  /** With dataDir 'memory://': a dump of a data folder the database starts as (PgliteHostOptions.startFrom). */
+  startFrom?: string;
 }
 
 /**
@@ -126,7 +128,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     let migrate = async () => {};
     host = await startPgliteWorker(inMemory ? null : path.resolve(options.dataDir), {
-      // A data folder holds its schema across a restart; an in-memory database starts empty again.
+      ...(options.startFrom ? { startFrom: options.startFrom } : {}),
+      // A data folder holds its schema across a restart; an in-memory database starts empty (or as its dump) again.
       onRestarted: () => (inMemory ? migrate() : Promise.resolve()),
     });
     const started = host;

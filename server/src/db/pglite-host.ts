@@ -7,6 +7,8 @@ import { Worker } from 'node:worker_threads';
 interface PgliteWorkerData {
   /** null keeps the database in memory. */
   dataDir: string | null;
+  /** In memory only: a dump of a data folder (a tar from `dumpDataDir`) the database starts as, instead of initdb's empty one. */
+  startFrom: string | null;
   socketPath: string;
   /** The application_name of the connections the worker serves before the others. */
   priorityApplication: string;
@@ -42,6 +44,12 @@ export interface PgliteHost {
 }
 
 export interface PgliteHostOptions {
+  /**
+   * In memory only: the path of a dump of a data folder (a tar from `dumpDataDir`) that the database starts as, and
+   * starts as again after a restart, instead of an empty one. PGlite's initdb takes seconds; loading a dump a
+   * fraction of that: the tests start every database from one migrated dump (tests/helpers/global-setup.ts).
+   */
+  startFrom?: string;
   /** Runs on every restarted worker before it is used again (an in-memory database starts empty). */
   onRestarted?: () => Promise<void>;
 }
@@ -155,6 +163,7 @@ export async function startPgliteWorker(dataDir: string | null, options: PgliteH
   const port = 5432;
   const workerData: PgliteWorkerData = {
     dataDir,
+    startFrom: dataDir === null ? (options.startFrom ?? null) : null,
     socketPath: path.join(socketFolder, `.s.PGSQL.${port}`),
     priorityApplication: PRIORITY_APPLICATION,
   };

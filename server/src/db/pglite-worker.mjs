@@ -6,8 +6,9 @@
  * same file runs as a worker under tsx, under Vitest and next to a bundle (a worker gets no TS loader).
  * Messages: see PgliteWorkerRequest and PgliteWorkerReply in pglite-host.ts.
  */
-import { Buffer } from 'node:buffer';
+import { Blob, Buffer } from 'node:buffer';
 import { setImmediate } from 'node:timers';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite } from '@electric-sql/pglite';
@@ -17,8 +18,8 @@ const GSSENC_REQUEST = 80877104;
 const CANCEL_REQUEST = 80877102;
 
 const port = /** @type {import('node:worker_threads').MessagePort} */ (parentPort);
-/** @type {{ dataDir: string | null, socketPath: string, priorityApplication: string }} */
-const { dataDir, socketPath, priorityApplication } = workerData;
+/** @type {{ dataDir: string | null, startFrom: string | null, socketPath: string, priorityApplication: string }} */
+const { dataDir, startFrom, socketPath, priorityApplication } = workerData;
 /** @param {{ type: string, id?: number, ok?: boolean, message?: string }} reply */
 const send = (reply) => port.postMessage(reply);
 /** Set by the test hook 'crash-on-next-query': the next protocol message throws out of the worker. */
@@ -224,7 +225,7 @@ function serveConnections(db) {
 }
 
 try {
-  const db = await PGlite.create(dataDir ?? undefined);
+  const db = await PGlite.create(dataDir ?? undefined, startFrom ? { loadDataDir: new Blob([readFileSync(startFrom)]) } : {});
   const { server, exclusive, stop } = serveConnections(db);
   await new Promise((resolve, reject) => {
     server.once('error', reject);
