@@ -224,7 +224,7 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
     console.log(
       `${backend}, seed ${seed}: ${tried} whole bodies that are no object, ${refused} to calls that take one (all 400, no change), 0 server errors`,
     );
-  });
+  }, 300_000);
 
   it('never answers 5xx, refuses with the error shape and no change, and stores mutated bodies of every call that changes data', async () => {
     const calls = (Object.entries(contract) as [string, Call][])

@@ -15,6 +15,11 @@ import { loadConfig } from '../../server/src/config.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
 import { programArgs } from '../helpers/server-process.js';
 
+/**
+ * A first start (the migrations on a database without tables, the whole demo of every year) and the administrator
+ * commands, each a process of its own on a data folder. Slow by nature (thousands of demo subscriptions a year, a
+ * process per command), so in this tier, which `npm test` runs and `npm run test:fast` leaves out.
+ */
 const run = promisify(execFile);
 const root = path.resolve(import.meta.dirname, '../..');
 
