@@ -223,7 +223,7 @@ export function App() {
       />
     );
   else if (route === 'bevestiging') page = <Confirmation data={confirmation} camps={camps.CAMPS} />;
-  else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} />;
+  else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} organiser={camps.ORGANISER_NAME} />;
   else
     page = (
       <CampList

@@ -1,11 +1,13 @@
 import { useEffect, useState } from 'react';
+import { todayInBelgium } from '@common/calendar.js';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { formatAccountNumber } from '@common/format.js';
-import { formatEuro } from '@common/money.js';
+import { centsToEuro, euroToCents, formatEuro } from '@common/money.js';
+import { refundDueCents } from '@common/refunds.js';
 import type { Contract, DataOf } from '@common/contract/index.js';
 import type { PublicCamp } from '@common/schemas/public.js';
 import { api, type ApiError } from './api.js';
-import { Message } from './fields.js';
+import { Field, Message, type FieldErrors } from './fields.js';
 import { dayText, longDayText, periodText } from './format.js';
 import type { Confirmation as ConfirmationData } from './state.js';
 
@@ -106,16 +108,135 @@ function beneficiary(payload: string | null) {
 }
 
 type MyBookings = DataOf<Contract['getMyBookings']>['BOOKINGS'];
+type MyWaiting = DataOf<Contract['getMyWaitingList']>['WAITING'];
 
-/** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it. */
-export function MyBookings({ camps }: { camps: PublicCamp[] }) {
-  const [bookings, setBookings] = useState<MyBookings | null>(null);
+/**
+ * 'Annuleren' of one booking (issue 34): until its last cancel day, the camp's fee and what comes back shown before
+ * confirming, the IBAN asked when money goes back; after that day, whom to contact.
+ */
+function Cancel({ booking, organiser, onCancelled }: { booking: MyBookings[number]; organiser: string; onCancelled: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [iban, setIban] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
   const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (todayInBelgium() > booking.CANCEL_UNTIL)
+    return (
+      <p className="hint">
+        Annuleren via de website kon tot {longDayText(booking.CANCEL_UNTIL)}. Neem contact op met {organiser} om deze inschrijving te
+        annuleren.
+      </p>
+    );
+  if (!open)
+    return (
+      <p className="actions">
+        <button type="button" onClick={() => setOpen(true)}>
+          Annuleren
+        </button>
+        <span className="hint">Kan tot {longDayText(booking.CANCEL_UNTIL)}.</span>
+      </p>
+    );
+  // A cancelled booking's amount to pay is the camp's fee, at most what it cost; the rest of what was paid goes back.
+  const fee = Math.min(booking.CAMP_CANCELLATION_FEE, booking.SUBSCRIPTION_AMOUNT_TO_PAY);
+  const back = centsToEuro(
+    refundDueCents({ amountToPayCents: euroToCents(fee), paidAmountCents: euroToCents(booking.SUBSCRIPTION_PAID_AMOUNT) }),
+  );
+  const confirm = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await api('cancelBooking', { SUBSCRIPTION_ID: booking.SUBSCRIPTION_ID, ...(iban.trim() ? { IBAN: iban } : {}) });
+      onCancelled();
+    } catch (e) {
+      const failure = e as ApiError;
+      setErrors(failure.fields ?? {});
+      if (!failure.fields) setError(failure.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form
+      className="cancel"
+      aria-label={`${booking.SUBSCRIBER_FIRSTNAME} annuleren`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void confirm();
+      }}
+    >
+      <p>
+        De annuleringskost is {formatEuro(fee)}. {back > 0 ? `U krijgt ${formatEuro(back)} terug.` : 'U krijgt niets terug.'}
+      </p>
+      {(back > 0 || errors.IBAN) && (
+        <Field
+          name="IBAN"
+          label="Rekeningnummer (IBAN) voor de terugbetaling"
+          value={iban}
+          onChange={setIban}
+          errors={errors}
+          required={Boolean(errors.IBAN)}
+          autoComplete="off"
+          hint="Leeg laten als we terugstorten naar de rekening waarvan u betaalde."
+        />
+      )}
+      {error && <Message kind="error">{error}</Message>}
+      <p className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          Annulering bevestigen
+        </button>
+        <button type="button" className="link" onClick={() => setOpen(false)}>
+          Niet annuleren
+        </button>
+      </p>
+    </form>
+  );
+}
+
+/** A child on a waiting list: its place, never as booked, and 'Van de wachtlijst halen'. */
+function Waiting({ entry, onLeft }: { entry: MyWaiting[number]; onLeft: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const leave = () =>
+    api('leaveWaitingList', { WAITING_ID: entry.WAITING_ID })
+      .then(onLeft)
+      .catch((e: ApiError) => setError(e.message));
+  return (
+    <li className="card" data-waiting-id={entry.WAITING_ID}>
+      <h2>
+        {entry.SUBSCRIBER_FIRSTNAME}: {entry.THEME_NAME} in {entry.LOCATION_NAME}
+      </h2>
+      <p className="hint">
+        {entry.PERIOD_NAME}, vanaf {longDayText(entry.PERIOD_STARTDATE)}
+      </p>
+      <p className="state">
+        {entry.STATE === 'offered' && entry.OFFER_EXPIRES_AT
+          ? `Er is een plaats voor u vrij tot ${new Date(entry.OFFER_EXPIRES_AT).toLocaleString('nl-BE', { dateStyle: 'long', timeStyle: 'short' })}: de link staat in uw mail.`
+          : `Nog niet ingeschreven: wachtlijst, plaats ${entry.PLACE ?? ''}.`}
+      </p>
+      {error && <Message kind="error">{error}</Message>}
+      <p className="actions">
+        <button type="button" onClick={() => void leave()}>
+          Van de wachtlijst halen
+        </button>
+      </p>
+    </li>
+  );
+}
+
+/** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
+export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organiser: string }) {
+  const [bookings, setBookings] = useState<MyBookings | null>(null);
+  const [waiting, setWaiting] = useState<MyWaiting>([]);
+  const [error, setError] = useState<string | null>(null);
+  const [loads, setLoads] = useState(0);
+  const reload = () => setLoads((n) => n + 1);
   useEffect(() => {
     api('getMyBookings')
       .then((answer) => setBookings(answer.BOOKINGS))
       .catch((e: ApiError) => setError(e.message));
-  }, []);
+    api('getMyWaitingList')
+      .then((answer) => setWaiting(answer.WAITING))
+      .catch((e: ApiError) => setError(e.message));
+  }, [loads]);
   return (
     <>
       <h1 tabIndex={-1}>Mijn inschrijvingen</h1>
@@ -140,12 +261,25 @@ export function MyBookings({ camps }: { camps: PublicCamp[] }) {
               {b.SUBSCRIPTION_CANCELLED ? (
                 <p className="state">Geannuleerd.</p>
               ) : (
-                <HowToPay booking={b} {...beneficiary(b.EPC_PAYLOAD)} camp={camp} />
+                <>
+                  <HowToPay booking={b} {...beneficiary(b.EPC_PAYLOAD)} camp={camp} />
+                  <Cancel booking={b} organiser={organiser} onCancelled={reload} />
+                </>
               )}
             </li>
           );
         })}
       </ul>
+      {waiting.length > 0 && (
+        <>
+          <h2>Op de wachtlijst</h2>
+          <ul className="bookings">
+            {waiting.map((entry) => (
+              <Waiting key={entry.WAITING_ID} entry={entry} onLeft={reload} />
+            ))}
+          </ul>
+        </>
+      )}
     </>
   );
 }

@@ -19,6 +19,9 @@ const PATHS = {
   saveChild: ['POST', '/api/public/saveChild'],
   book: ['POST', '/api/public/book'],
   getMyBookings: ['GET', '/api/public/getMyBookings'],
+  cancelBooking: ['POST', '/api/public/cancelBooking'],
+  getMyWaitingList: ['GET', '/api/public/getMyWaitingList'],
+  leaveWaitingList: ['POST', '/api/public/leaveWaitingList'],
 } as const;
 export type PublicCall = keyof typeof PATHS;
 

@@ -1,0 +1,135 @@
+import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInBelgium } from '@common/calendar.js';
+import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { addDays } from '@common/mail-schedules.js';
+import { subscriptions } from '../../server/src/db/schema.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { signUpFamily } from '../helpers/family.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+
+/**
+ * 'Mijn inschrijvingen' of a family on a phone (360 × 740, issue 34): a paid booking cancelled with the camp's fee and
+ * what comes back shown first and the IBAN asked; a booking past its last cancel day says whom to contact; a child on
+ * a full camp's waiting list shows as 'wachtlijst, plaats 1', never as booked, and leaves the list.
+ * SCREENSHOTS=<folder> keeps a screenshot of every screen.
+ */
+const shots = process.env.SCREENSHOTS;
+
+describe("the family's page in Chromium", () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => session?.close());
+
+  async function check(page: Page, label: string) {
+    await expectNoSeriousAxeViolations(page, label);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
+    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
+  }
+
+  it('cancels with the fee shown and the IBAN asked, names whom to contact after the cut-off, and shows a waiting place', async () => {
+    const { t } = session;
+    const camp = async (daysAhead: number, name: string, seats = 20) => {
+      const startDate = addDays(todayInBelgium(), daysAhead);
+      return {
+        startDate,
+        id: await createCamp(t.db, {
+          periodId: await createPeriod(t.db, { startDate, name }),
+          priceCents: 15000,
+          seatsAvailable: seats,
+          birthYears: [Number(startDate.slice(0, 4)) - 12, Number(startDate.slice(0, 4)) - 6],
+        }),
+      };
+    };
+    const open = await camp(60, 'Zomerweek met annuleringskost');
+    await t.db.execute(sql`update camps set cancellation_fee_cents = 2500 where id = ${open.id}`);
+    const soon = await camp(5, 'Krokusweek');
+    const full = await camp(70, 'Volle zomerweek', 1);
+    await createSubscription(t.db, { campId: full.id });
+
+    const token = await signUpFamily(t);
+    const child = await t.call(
+      'POST',
+      '/api/public/saveChild',
+      {
+        SUBSCRIBER_FIRSTNAME: 'Lotte',
+        SUBSCRIBER_LASTNAME: 'Claes',
+        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+        SUBSCRIBER_BIRTHDATE: `${Number(open.startDate.slice(0, 4)) - 8}-05-01`,
+      },
+      token,
+    );
+    const childId = (child.body.data as { CHILD_ID: number }).CHILD_ID;
+    const booked = await t.app.inject({
+      method: 'POST',
+      url: '/api/public/book',
+      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'gezinspagina-1' },
+      payload: {
+        items: [
+          { CHILD_ID: childId, CAMP_ID: open.id },
+          { CHILD_ID: childId, CAMP_ID: soon.id },
+        ],
+        PAYMENTMETHOD_ID: PAYMENT_METHOD.cash,
+      },
+    });
+    expect(booked.statusCode, booked.body).toBe(200);
+    const [paidId, soonId] = (booked.json().data.bookings as { SUBSCRIPTION_ID: number }[]).map((b) => b.SUBSCRIPTION_ID);
+    // Paid in cash at the desk: no account known to pay back to, so the IBAN is asked.
+    await t.db.execute(sql`update subscriptions set paid_amount_cents = 15000, paid = true where id = ${paidId!}`);
+    const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: [childId], CAMP_ID: full.id }, token);
+    expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+
+    const context = await session.browser.newContext({
+      baseURL: session.baseUrl,
+      viewport: { width: 360, height: 740 },
+      locale: 'nl-BE',
+      timezoneId: 'Europe/Brussels',
+    });
+    await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), token);
+    const page = await context.newPage();
+    await page.goto('/inschrijven/#/inschrijvingen');
+    const paid = page.locator(`li[data-subscription-id="${paidId}"]`);
+    const late = page.locator(`li[data-subscription-id="${soonId}"]`);
+    const waiting = page.locator('li[data-waiting-id]');
+    await expect.poll(() => waiting.textContent()).toContain('Nog niet ingeschreven: wachtlijst, plaats 1.');
+    // A waiting child never shows as booked: no booking card for the full camp.
+    await expect.poll(() => page.locator('li[data-subscription-id]').count()).toBe(2);
+    // Past its last cancel day: whom to contact, no button.
+    expect(await late.getByRole('button', { name: 'Annuleren' }).count()).toBe(0);
+    expect(await late.textContent()).toMatch(
+      /Annuleren via de website kon tot .*\. Neem contact op met .+ om deze inschrijving te annuleren\./,
+    );
+    await check(page, 'family page');
+
+    await paid.getByRole('button', { name: 'Annuleren' }).click();
+    expect(await paid.textContent()).toContain('De annuleringskost is € 25,00. U krijgt € 125,00 terug.');
+    await paid.getByRole('button', { name: 'Annulering bevestigen' }).click();
+    const iban = paid.getByLabel('Rekeningnummer (IBAN) voor de terugbetaling');
+    await expect.poll(() => iban.getAttribute('aria-invalid')).toBe('true');
+    expect(await paid.textContent()).toContain(
+      'Geef het rekeningnummer (IBAN) waarop we het betaalde bedrag boven de annuleringskost terugstorten.',
+    );
+    await check(page, 'family page cancel asks the IBAN');
+    await iban.fill('BE68 5390 0754 7034');
+    await paid.getByRole('button', { name: 'Annulering bevestigen' }).click();
+    await expect.poll(() => paid.textContent()).toContain('Geannuleerd.');
+    const [row] = await t.db
+      .select()
+      .from(subscriptions)
+      .where(sql`${subscriptions.id} = ${paidId!}`);
+    expect(row).toMatchObject({ cancelled: true, paidAccountNr: 'BE68539007547034' });
+    expect(await paid.textContent()).toContain('Prijs € 25,00');
+    await check(page, 'family page cancelled');
+
+    await waiting.getByRole('button', { name: 'Van de wachtlijst halen' }).click();
+    await expect.poll(() => waiting.count()).toBe(0);
+    expect((await t.call('GET', '/api/public/getMyWaitingList', undefined, token)).body.data).toEqual({ WAITING: [] });
+    await context.close();
+  });
+});
