@@ -26,7 +26,7 @@ describe.each(backends)("'Koppelen' finds subscriptions of every open camp year 
   afterAll(async () => t?.close());
 
   const find = async (search: string) => {
-    const answer = await t.call('GET', `/api/findSubscriptionsToAssign?search=${encodeURIComponent(search)}`);
+    const answer = await t.api.findSubscriptionsToAssign({ search });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data as AssignableSubscriptionsAnswer;
   };
@@ -50,7 +50,7 @@ describe.each(backends)("'Koppelen' finds subscriptions of every open camp year 
     const [byReference] = (await find('Mira')).SUBSCRIPTIONS.filter((s) => s.SUBSCRIPTION_ID === ids[2027]);
     expect((await find(byReference!.SUBSCRIPTION_REFERENCE)).SUBSCRIPTIONS.map((s) => s.SUBSCRIPTION_ID)).toEqual([ids[2027]]);
     expect((await find('zzqx')).TOTAL).toBe(0);
-    expect((await t.call('GET', '/api/findSubscriptionsToAssign?search=a')).status).toBe(400);
+    expect((await t.api.findSubscriptionsToAssign({ search: 'a' })).status).toBe(400);
   });
 
   it('shows at most 20 and says how many there are', async () => {

@@ -7,7 +7,7 @@ import { belcotaxSettingLabels } from '@common/schemas/settings.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import { validationMessages } from '@common/messages.js';
 import * as t from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -127,7 +127,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   afterAll(async () => app?.close());
 
   it('offers no fiscal attest while the organiser is not recognised, and says why', async () => {
-    const list = await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`);
+    const list = await app.api.getFiscalAttests({ year: YEAR });
     expect(list.status).toBe(200);
     expect(list.body.data).toMatchObject({ NOT_ALLOWED: attestMessages.notRecognised, CHILDREN: [], ATTEST_COUNT: 0 });
     const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
@@ -139,7 +139,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const saved = await recogniseOrganiser(app);
     expect(saved.FISCAL_DAILY_MAXIMUMS).toBe('2023: 15,70\n2025: 16,10');
 
-    const list = await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`);
+    const list = await app.api.getFiscalAttests({ year: YEAR });
     expect(list.status).toBe(200);
     const data = list.body.data;
     expect(data.NOT_ALLOWED).toBeNull();
@@ -201,8 +201,8 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('names the settings the Belcotax file still needs, and refuses to write it without them', async () => {
-    const settings = (await app.call('GET', '/api/getSettings')).body.data[0];
-    const saved = await app.call('POST', '/api/updateSettings', {
+    const settings = await beheerderSettings(app);
+    const saved = await app.api.updateSettings({
       ...settings,
       ORGANISER_ADDRESS: 'Sportlaan 5 Gent',
       BELCOTAX_CONTACT_PHONE: null,
@@ -211,7 +211,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     try {
       const expected = ['ORGANISER_ADDRESS', 'BELCOTAX_CONTACT_PHONE', 'BELCOTAX_CONTACT_EMAIL'] as const;
-      const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+      const list = (await app.api.getFiscalAttests({ year: YEAR })).body.data;
       expect(list.BELCOTAX_MISSING_SETTINGS).toEqual(expected.map((s) => ({ SETTING: s, LABEL: belcotaxSettingLabels[s] })));
       const before = await databaseDigest(app.db);
       for (const url of [`/api/exportBelcotax?year=${YEAR}`, `/api/exportBelcotax?year=${YEAR}&test=true`]) {
@@ -226,12 +226,12 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     } finally {
       await recogniseOrganiser(app);
     }
-    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.BELCOTAX_MISSING_SETTINGS).toEqual([]);
+    expect((await app.api.getFiscalAttests({ year: YEAR })).body.data.BELCOTAX_MISSING_SETTINGS).toEqual([]);
   });
 
   it('validates the contact settings as Belcotax takes them', async () => {
-    const settings = (await app.call('GET', '/api/getSettings')).body.data[0];
-    const wrong = await app.call('POST', '/api/updateSettings', {
+    const settings = await beheerderSettings(app);
+    const wrong = await app.api.updateSettings({
       ...settings,
       BELCOTAX_CONTACT_NAME: 'x'.repeat(35),
       BELCOTAX_CONTACT_PHONE: '09 123',
@@ -243,7 +243,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       BELCOTAX_CONTACT_PHONE: 'Foutief formaat: een telefoonnummer van 8 tot 12 cijfers, bijvoorbeeld 09 123 45 67 of +32 9 123 45 67.',
       BELCOTAX_CONTACT_EMAIL: 'Foutief formaat: een mailadres, bijvoorbeeld boekhouding@voorbeeld.be.',
     });
-    expect((await app.call('GET', '/api/getSettings')).body.data[0]).toMatchObject({
+    expect(await beheerderSettings(app)).toMatchObject({
       BELCOTAX_CONTACT_NAME: 'An De Smet',
       BELCOTAX_CONTACT_PHONE: '09 123 45 67',
       BELCOTAX_CONTACT_EMAIL: 'boekhouding@sportkampen-gent.be',
@@ -256,7 +256,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     await app.db.update(t.children).set({ nationalnr: null }).where(eq(t.children.id, turns14.childId));
     await app.db.update(t.parents).set({ country: 'Atlantis', postalcode: '' }).where(eq(t.parents.id, paidFull.parentId));
     try {
-      const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+      const list = (await app.api.getFiscalAttests({ year: YEAR })).body.data;
       const parentName = `${parent!.firstname} ${parent!.lastname}`;
       expect(list.BELCOTAX_BLOCKERS).toEqual([
         {
@@ -295,7 +295,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
         .set({ country: parent!.country, postalcode: parent!.postalcode })
         .where(eq(t.parents.id, paidFull.parentId));
     }
-    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.BELCOTAX_BLOCKERS).toEqual([]);
+    expect((await app.api.getFiscalAttests({ year: YEAR })).body.data.BELCOTAX_BLOCKERS).toEqual([]);
   });
 
   it('writes a BCTEST file for the test environment that validates and declares nothing', async () => {
@@ -307,7 +307,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expectExampleConventions(xml, 'BCTEST');
     expect(fichesOf(xml)).toHaveLength(2);
     expect(await app.db.select().from(t.fiscalAttests)).toEqual(declaredBefore);
-    expect((await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.DECLARED).toBe(false);
+    expect((await app.api.getFiscalAttests({ year: YEAR })).body.data.DECLARED).toBe(false);
     // Nothing declared yet: there is no modification file, not even a test one.
     expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`)).status).toBe(409);
   });
@@ -398,7 +398,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       .update(t.parents)
       .set({ country: 'France', postalcode: '59000', city: 'Lille' })
       .where(eq(t.parents.id, paidFull.parentId));
-    const list = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data;
+    const list = (await app.api.getFiscalAttests({ year: YEAR })).body.data;
     expect(list).toMatchObject({ DECLARED: true, CHANGED_SINCE_DECLARATION: 2 });
     // A test file of the corrections first: it declares nothing, so the real one holds the same forms.
     const trial = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`);
@@ -427,10 +427,11 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('gives two debtors two attests, each with its share, and keeps the first number', async () => {
-    const detail = (await app.call('GET', `/api/getFiscalAttestChild?subscriberId=${paidFull.childId}&year=${YEAR}`)).body.data;
+    const detail = (await app.api.getFiscalAttestChild({ subscriberId: paidFull.childId, year: YEAR })).body.data;
     expect(detail).toMatchObject({ OWN_DEBTORS: false, SEVERE_DISABILITY: false });
-    const parent = detail.DEBTORS[0];
-    const saved = await app.call('POST', '/api/saveFiscalAttestChild', {
+    // The stored debtor sent back as it was answered (its national number is set).
+    const parent = { ...detail.DEBTORS[0]!, NATIONALNR: detail.DEBTORS[0]!.NATIONALNR! };
+    const saved = await app.api.saveFiscalAttestChild({
       SUBSCRIBER_ID: paidFull.childId,
       year: YEAR,
       SEVERE_DISABILITY: false,
@@ -440,7 +441,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       ],
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    const wrong = await app.call('POST', '/api/saveFiscalAttestChild', {
+    const wrong = await app.api.saveFiscalAttestChild({
       SUBSCRIBER_ID: paidFull.childId,
       year: YEAR,
       SEVERE_DISABILITY: false,
@@ -449,10 +450,10 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields.DEBTORS).toBe(attestMessages.sharesNot100);
 
-    const aerts = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.CHILDREN.find(
+    const aerts = (await app.api.getFiscalAttests({ year: YEAR })).body.data.CHILDREN.find(
       (c: any) => c.SUBSCRIBER_ID === paidFull.childId,
     );
-    expect(aerts.ATTESTS).toEqual([
+    expect(aerts!.ATTESTS).toEqual([
       { NUMBER: 1, DEBTOR_NAME: `${parent.FIRSTNAME} ${parent.LASTNAME}`, SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
       { NUMBER: 3, DEBTOR_NAME: 'Tom Willems', SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
     ]);
@@ -467,21 +468,19 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
 
   it('counts a child with a severe disability after its 14th birthday', async () => {
     await app.db.update(t.subscriptions).set({ paidAmountCents: 10_000, paid: true }).where(eq(t.subscriptions.id, turns14.subscriptionId));
-    const saved = await app.call('POST', '/api/saveFiscalAttestChild', {
+    const saved = await app.api.saveFiscalAttestChild({
       SUBSCRIBER_ID: turns14.childId,
       year: YEAR,
       SEVERE_DISABILITY: true,
       DEBTORS: null,
     });
     expect(saved.status).toBe(200);
-    const claes = (await app.call('GET', `/api/getFiscalAttests?year=${YEAR}`)).body.data.CHILDREN.find(
-      (c: any) => c.SUBSCRIBER_ID === turns14.childId,
-    );
+    const claes = (await app.api.getFiscalAttests({ year: YEAR })).body.data.CHILDREN.find((c: any) => c.SUBSCRIBER_ID === turns14.childId);
     expect(claes).toMatchObject({ SEVERE_DISABILITY: true, DAYS: 5, AMOUNT: 100 });
   });
 
   it('mails each parent the attests as a PDF attachment through the outbox', async () => {
-    const answer = await app.call('POST', '/api/mailAttests', { year: YEAR });
+    const answer = await app.api.mailAttests({ year: YEAR });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     expect(answer.body.data).toEqual({ QUEUED: 2, SKIPPED: 2 });
     const mails = await app.db.select().from(t.mailOutbox).where(eq(t.mailOutbox.templateId, 'fiscaal-attest'));

@@ -25,18 +25,18 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
   it("answers a subscription's history with its child's and parent's changes, each field in Dutch: old → new, national numbers masked", async () => {
     const s = await createSubscription(t.db, { childFirstname: 'Lotte' });
     const other = await createSubscription(t.db);
-    expect((await t.call('POST', '/api/updateSubscriberParent', parentPayload(s.parentId))).status).toBe(200);
+    expect((await t.api.updateSubscriberParent(parentPayload(s.parentId))).status).toBe(200);
     expect(
       (
-        await t.call('POST', '/api/updateSubscriber', {
+        await t.api.updateSubscriber({
           SUBSCRIBER_ID: s.childId,
           SUBSCRIBER_FIRSTNAME: 'Lotta',
           SUBSCRIBER_LASTNAME: 'Testkind',
         })
       ).status,
     ).toBe(200);
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: other.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: other.subscriptionId })).status).toBe(200);
 
     const history = await log(`entity=subscription&entityId=${s.subscriptionId}`);
     expect(history.entries.map((e) => e.action)).toEqual(['paymentComplete', 'updateSubscriber', 'updateSubscriberParent']);
@@ -68,7 +68,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
     const s = await createSubscription(t.db);
     const [lunch] = await t.db.insert(lunchPreferences).values({ description: 'Warme maaltijd' }).returning();
     for (const remark of ['2025-07-01 14:00 gebeld met moeder', '9999-12-31T99:99:99Z', '0000-00-00']) {
-      const saved = await t.call('POST', '/api/updateSubscription', {
+      const saved = await t.api.updateSubscription({
         SUBSCRIPTION_ID: s.subscriptionId,
         SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunch!.id,
         SUBSCRIPTION_REMARK: remark,
@@ -144,7 +144,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
   });
 
   it('refuses bad filters with a Dutch message per field', async () => {
-    const answer = await t.call('GET', '/api/getAuditLog?from=2024-02-30&entityId=abc&entity=camp%3Bdrop');
+    const answer = await t.api.getAuditLog({ from: '2024-02-30', entityId: 'abc', entity: 'camp;drop' });
     expect(answer.status).toBe(400);
     expect(answer.body.error?.fields).toMatchObject({ from: 'Foutief formaat', entityId: 'Foutief formaat', entity: 'Foutief formaat' });
   });

@@ -12,7 +12,7 @@ describe.each(backends)('sign-in and the Bearer guard on %s', (backend) => {
   afterAll(async () => t?.close());
 
   const signIn = async () => {
-    const answer = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    const answer = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
     expect(answer.status).toBe(200);
     return answer.body.data as { token: string; expiresAt: string; user: { email: string } };
   };
@@ -39,7 +39,7 @@ describe.each(backends)('sign-in and the Bearer guard on %s', (backend) => {
     const login = await signIn();
     expect(login.user.email).toBe(TEST_ADMIN.email);
     expect(Date.parse(login.expiresAt)).toBeGreaterThan(Date.now() + 11 * 3600_000);
-    const me = await t.call('GET', '/api/me', undefined, login.token);
+    const me = await t.api.me(undefined, { token: login.token });
     expect(me.body.data).toEqual({ email: TEST_ADMIN.email, role: 'beheerder' });
     const stored = await t.db.select().from(sessions);
     expect(stored.some((s) => s.tokenHash === login.token)).toBe(false);
@@ -59,15 +59,15 @@ describe.each(backends)('sign-in and the Bearer guard on %s', (backend) => {
   });
 
   it('answers the same for an unknown account and a wrong password, then 429 after too many failures', async () => {
-    const unknown = await t.call('POST', '/api/login', { username: 'nobody@example.be', password: 'whatever' }, null);
-    const wrong = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: 'wrong' }, null);
+    const unknown = await t.api.login({ username: 'nobody@example.be', password: 'whatever' }, { token: null });
+    const wrong = await t.api.login({ username: TEST_ADMIN.email, password: 'wrong' }, { token: null });
     expect(unknown.status).toBe(401);
     expect(wrong.status).toBe(401);
     expect(unknown.body).toEqual(wrong.body);
     expect(wrong.body.error.message).toBe('Login niet correct');
 
-    for (let i = 0; i < 3; i++) await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: 'wrong' }, null);
-    const limited = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    for (let i = 0; i < 3; i++) await t.api.login({ username: TEST_ADMIN.email, password: 'wrong' }, { token: null });
+    const limited = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
     expect(limited.status).toBe(429);
     expect(limited.body.error.code).toBe('TOO_MANY_ATTEMPTS');
   });

@@ -35,9 +35,8 @@ describe.each(backends)('bank statement import on %s', (backend) => {
   let planned: Planned[];
   let july: Buffer;
 
-  const detail = async (id: number): Promise<SubscriptionDetail> =>
-    (await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data[0];
-  const queue = async (): Promise<PaymentRecord[]> => (await t.call('GET', '/api/getUnmatchedPayments')).body.data;
+  const detail = async (id: number): Promise<SubscriptionDetail> => (await t.api.getSubscriptionFullDetail({ id })).body.data[0]!;
+  const queue = async (): Promise<PaymentRecord[]> => (await t.api.getUnmatchedPayments()).body.data;
   const subscriptionDigest = async () => (await databaseDigest(t.db)).subscriptions;
 
   beforeAll(async () => {
@@ -45,7 +44,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
     await undoDemoBankImport(t);
     const rows: SubscriptionListRow[] = [];
     for (let year = 2021; year <= new Date().getFullYear() + 1; year++) {
-      rows.push(...((await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[]));
+      rows.push(...((await t.api.getSubscriptions({ campYear: year })).body.data as SubscriptionListRow[]));
     }
     const open = rows.filter((r) => !r.SUBSCRIPTION_CANCELLED && r.SUBSCRIPTION_SALDO > 20 && r.SUBSCRIPTION_REFERENCE.startsWith('KB'));
     expect(open.length).toBeGreaterThanOrEqual(30);
@@ -116,7 +115,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       expect(after.SUBSCRIPTION_PAID_ACCOUNTNR).toBe(p.account);
       expect(after.PAYMENT_STATUS).toBe({ exact: 'PAID', partial: 'OPEN-SALDO', overpaid: 'PAID-TO-MUCH' }[p.kind]);
       expect(after.PAYMENT_STATUS).toBe(paymentStatus(true, after.SUBSCRIPTION_SALDO));
-      const own: PaymentRecord[] = (await t.call('GET', `/api/getPayments?subscriptionId=${p.row.SUBSCRIPTION_ID}`)).body.data;
+      const own: PaymentRecord[] = (await t.api.getPayments({ subscriptionId: p.row.SUBSCRIPTION_ID })).body.data;
       expect(own).toEqual([
         expect.objectContaining({
           source: 'bank',
@@ -190,7 +189,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
   it('a credit for a cancelled or deleted subscription goes to the queue with that reason', async () => {
     const cancelled = await createSubscription(t.db, { cancelled: true });
     const deleted = await createSubscription(t.db);
-    expect((await t.call('POST', '/api/deleteSubscription', { SUBSCRIPTION_ID: deleted.subscriptionId })).status).toBe(200);
+    expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: deleted.subscriptionId })).status).toBe(200);
     const before = await subscriptionDigest();
     const answer = await uploadStatements(t, [
       {
@@ -221,7 +220,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
     const [first] = (await queue()).filter((q) => q.queueReason === 'no-match' && q.amount === 40);
     expect(first).toBeDefined();
 
-    const assigned = await t.call('POST', '/api/assignPayment', { paymentId: first!.paymentId, subscriptionId: target.subscriptionId });
+    const assigned = await t.api.assignPayment({ paymentId: first!.paymentId, subscriptionId: target.subscriptionId });
     expect(assigned.status).toBe(200);
     expect(assigned.body.data).toMatchObject({
       state: 'booked',
@@ -234,11 +233,9 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       SUBSCRIPTION_PAID_ACCOUNTNR: 'BE43068999999501',
     });
     expect((await queue()).some((q) => q.paymentId === first!.paymentId)).toBe(false);
-    expect(
-      (await t.call('POST', '/api/assignPayment', { paymentId: first!.paymentId, subscriptionId: target.subscriptionId })).status,
-    ).toBe(409);
+    expect((await t.api.assignPayment({ paymentId: first!.paymentId, subscriptionId: target.subscriptionId })).status).toBe(409);
 
-    const back = await t.call('POST', '/api/requeuePayment', { paymentId: first!.paymentId });
+    const back = await t.api.requeuePayment({ paymentId: first!.paymentId });
     expect(back.body.data).toMatchObject({ state: 'unmatched', subscriptionId: null });
     expect(await detail(target.subscriptionId)).toMatchObject({
       SUBSCRIPTION_PAID_AMOUNT: 0,
@@ -248,20 +245,20 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       PAYMENT_STATUS: 'NOT-PAID',
     });
 
-    const noReason = await t.call('POST', '/api/ignorePayment', { paymentId: first!.paymentId, reason: '' });
+    const noReason = await t.api.ignorePayment({ paymentId: first!.paymentId, reason: '' });
     expect(noReason.status).toBe(400);
     expect(noReason.body.error.fields).toEqual({ reason: 'Veld verplicht' });
-    const ignored = await t.call('POST', '/api/ignorePayment', { paymentId: first!.paymentId, reason: 'Gift van de oudervereniging' });
+    const ignored = await t.api.ignorePayment({ paymentId: first!.paymentId, reason: 'Gift van de oudervereniging' });
     expect(ignored.body.data).toMatchObject({ state: 'ignored', ignoreReason: 'Gift van de oudervereniging' });
-    expect((await t.call('POST', '/api/requeuePayment', { paymentId: first!.paymentId })).body.data).toMatchObject({
+    expect((await t.api.requeuePayment({ paymentId: first!.paymentId })).body.data).toMatchObject({
       state: 'unmatched',
       ignoreReason: null,
     });
-    expect((await t.call('POST', '/api/ignorePayment', { paymentId: 999999, reason: 'weg' })).status).toBe(404);
+    expect((await t.api.ignorePayment({ paymentId: 999999, reason: 'weg' })).status).toBe(404);
 
-    const julyImport = (await t.call('GET', '/api/getBankImports')).body.data.find((i: { fileName: string }) => i.fileName === 'juli.cod');
+    const julyImport = (await t.api.getBankImports()).body.data.find((i: { fileName: string }) => i.fileName === 'juli.cod');
     expect(julyImport).toMatchObject({ canUndo: false, undoneAt: null });
-    const refused = await t.call('POST', '/api/undoBankImport', { importId: julyImport.importId });
+    const refused = await t.api.undoBankImport({ importId: julyImport!.importId });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toMatch(/met de hand gewijzigd/);
   });
@@ -290,14 +287,14 @@ describe.each(backends)('bank statement import on %s', (backend) => {
     });
 
     const importId = answer.body.data.imports[0].importId;
-    const undone = await t.call('POST', '/api/undoBankImport', { importId });
+    const undone = await t.api.undoBankImport({ importId });
     expect(undone.status).toBe(200);
     expect(undone.body.data).toMatchObject({ importId, undoneAt: expect.any(String), canUndo: false });
     expect(await subscriptionDigest()).toBe(before);
-    expect((await t.call('GET', `/api/getPayments?subscriptionId=${subscription.subscriptionId}`)).body.data).toEqual([]);
+    expect((await t.api.getPayments({ subscriptionId: subscription.subscriptionId })).body.data).toEqual([]);
     expect((await queue()).some((q) => q.communication === 'onbekend')).toBe(false);
-    expect((await t.call('POST', '/api/undoBankImport', { importId })).status).toBe(409);
-    expect((await t.call('POST', '/api/undoBankImport', { importId: 999999 })).status).toBe(404);
+    expect((await t.api.undoBankImport({ importId })).status).toBe(409);
+    expect((await t.api.undoBankImport({ importId: 999999 })).status).toBe(404);
     // Undone, its movements may be imported again.
     expect((await uploadStatements(t, [{ name: 'juli.xml', bytes: file }])).body.data.imports[0]).toMatchObject({
       matched: 2,
@@ -308,12 +305,12 @@ describe.each(backends)('bank statement import on %s', (backend) => {
   it("'Bedragen gelijk zetten' and cash are payments of the subscription with their source", async () => {
     const transfer = await createSubscription(t.db, { priceCents: 13000, paidAmountCents: 3000, paid: true });
     const cash = await createSubscription(t.db, { priceCents: 9000, paymentMethodId: PAYMENT_METHOD.cash });
-    await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: transfer.subscriptionId });
-    await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: cash.subscriptionId });
-    expect((await t.call('GET', `/api/getPayments?subscriptionId=${transfer.subscriptionId}`)).body.data).toEqual([
+    await t.api.paymentComplete({ SUBSCRIPTION_ID: transfer.subscriptionId });
+    await t.api.paymentComplete({ SUBSCRIPTION_ID: cash.subscriptionId });
+    expect((await t.api.getPayments({ subscriptionId: transfer.subscriptionId })).body.data).toEqual([
       expect.objectContaining({ source: 'paymentComplete', amount: 100, state: 'booked', fileName: null }),
     ]);
-    expect((await t.call('GET', `/api/getPayments?subscriptionId=${cash.subscriptionId}`)).body.data).toEqual([
+    expect((await t.api.getPayments({ subscriptionId: cash.subscriptionId })).body.data).toEqual([
       expect.objectContaining({ source: 'cash', amount: 90 }),
     ]);
     expect(await detail(cash.subscriptionId)).toMatchObject({ PAYMENT_STATUS: 'PAID', SUBSCRIPTION_PAID_AMOUNT: 90 });
@@ -368,7 +365,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
     ] as const) {
       expect(await detail(s!.subscriptionId), s!.reference).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: paid });
     }
-    const [payment] = (await t.call('GET', `/api/getPayments?subscriptionId=${b!.subscriptionId}`)).body.data;
+    const [payment] = (await t.api.getPayments({ subscriptionId: b!.subscriptionId })).body.data;
     expect(payment).toMatchObject({ payerName: 'Désirée Müller', structuredCommunication: ogmDigits(b!.ogm), amount: 60 });
   });
 

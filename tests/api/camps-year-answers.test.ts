@@ -59,7 +59,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
   it('answers 304 to its ETag while nothing changed, also after a save that does not change the list', async () => {
     const first = await get();
     const [subscription] = await queryRows<{ id: number }>(t.db, sql`select id from subscriptions order by id limit 1`);
-    const saved = await t.call('POST', '/api/updateSubscription', {
+    const saved = await t.api.updateSubscription({
       SUBSCRIPTION_ID: subscription!.id,
       SUBSCRIPTION_LUNCH_PREFERENCE_ID: 1,
       SUBSCRIPTION_REMARK: 'Allergisch voor noten',
@@ -114,7 +114,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
       'a new camp (crudCamp)',
       async () => {
         const payload = await newCampPayload();
-        const answer = await t.call('POST', '/api/crudCamp', payload);
+        const answer = await t.api.crudCamp(payload);
         expect(answer.status).toBe(200);
         added = { campId: (answer.body.data as { campId: number }).campId, payload };
       },
@@ -123,7 +123,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
       "a camp's seats, price and remark (crudCamp)",
       () =>
         ok(
-          t.call('POST', '/api/crudCamp', {
+          t.api.crudCamp({
             ...added!.payload,
             CAMP_ID: added!.campId,
             SEATS_AVAILABLE: 22,
@@ -133,7 +133,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
         ),
     ],
     ['a camp closed', async () => void (await t.db.execute(sql`update camps set closed = not closed where id = ${added!.campId}`))],
-    ['a camp deleted (crudCamp)', () => ok(t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: added!.campId }))],
+    ['a camp deleted (crudCamp)', () => ok(t.api.crudCamp({ action: 'delete', CAMP_ID: added!.campId }))],
     [
       "a theme's name",
       async () => void (await t.db.execute(sql`update themes set name = name || ' (nieuw)' where id = ${(await bookedCamp()).theme_id}`)),
@@ -161,7 +161,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
     ['a new subscription (a seat taken)', async () => void (await createSubscription(t.db, { campId: (await bookedCamp()).camp_id }))],
     [
       'a cancellation (cancelSubscription)',
-      async () => ok(t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: (await bookedCamp()).subscription_id })),
+      async () => ok(t.api.cancelSubscription({ SUBSCRIPTION_ID: (await bookedCamp()).subscription_id })),
     ],
     [
       'a subscription moved to another camp (moveSubscription)',
@@ -173,7 +173,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
               where extract(year from p.start_date) = ${year} and c.id <> ${from.camp_id} order by c.id limit 1`,
         );
         await ok(
-          t.call('POST', '/api/moveSubscription', {
+          t.api.moveSubscription({
             SUBSCRIPTION_ID: from.subscription_id,
             CAMP_ID: to!.id,
             overCapacity: true,
@@ -185,7 +185,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
     ],
     [
       'a subscription deleted (deleteSubscription)',
-      async () => ok(t.call('POST', '/api/deleteSubscription', { SUBSCRIPTION_ID: (await bookedCamp()).subscription_id })),
+      async () => ok(t.api.deleteSubscription({ SUBSCRIPTION_ID: (await bookedCamp()).subscription_id })),
     ],
   ];
 

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { campRuleMessages, newCampDefaults, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
+import { campRuleMessages, newCampDefaults, type CampPayload, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { compareDutch } from '@common/sort.js';
 import { queryRows } from '../../server/src/db/client.js';
@@ -14,7 +14,7 @@ const YEAR = 2024;
 
 describe.each(backends)('camps API on %s', (backend) => {
   let t: TestApp;
-  let validCamp: Record<string, unknown>;
+  let validCamp: CampPayload;
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 30 });
     const [period] = await queryRows<{ id: number; start: string; second: string }>(
@@ -41,14 +41,14 @@ describe.each(backends)('camps API on %s', (backend) => {
   /** Camps are unique by location, period, theme and age group: each camp a test creates gets a theme of its own. */
   let themeCount = 0;
   async function freshTheme(): Promise<number> {
-    const answer = await t.call('POST', '/api/crudTheme', { THEME_NAME: `Testthema ${++themeCount}` });
+    const answer = await t.api.crudTheme({ THEME_NAME: `Testthema ${++themeCount}` });
     return (answer.body.data as { themeId: number }).themeId;
   }
 
-  const readCamp = async (campId: number) => ((await t.call('GET', `/api/getCamps?campId=${campId}`)).body.data as CampRecord[])[0];
+  const readCamp = async (campId: number) => ((await t.api.getCamps({ campId })).body.data as CampRecord[])[0];
 
   it('creates a camp, reads it back, updates it and closes it', async () => {
-    const created = await t.call('POST', '/api/crudCamp', validCamp);
+    const created = await t.api.crudCamp(validCamp);
     expect(created.status).toBe(200);
     const campId = (created.body.data as { campId: number }).campId;
     const camp = (await readCamp(campId))!;
@@ -56,11 +56,11 @@ describe.each(backends)('camps API on %s', (backend) => {
     expect(camp.CAMP_LOCATION_1).toBe(camp.LOCATION_ID);
     expect(camp.THEME_NAME).toBeTruthy();
     expect(camp.PERIOD_STARTDATE.startsWith(String(YEAR))).toBe(true);
-    const inYear = (await t.call('GET', `/api/getCamps?campYear=${YEAR}`)).body.data as CampRecord[];
+    const inYear = (await t.api.getCamps({ campYear: YEAR })).body.data as CampRecord[];
     expect(inYear.some((c) => c.CAMP_ID === campId)).toBe(true);
     expect(inYear.every((c) => c.PERIOD_STARTDATE.startsWith(String(YEAR)))).toBe(true);
 
-    const updated = await t.call('POST', '/api/crudCamp', {
+    const updated = await t.api.crudCamp({
       ...validCamp,
       CAMP_ID: campId,
       PRICE: 99,
@@ -69,7 +69,7 @@ describe.each(backends)('camps API on %s', (backend) => {
     });
     expect(updated.body.data).toEqual({ campId });
     expect(await readCamp(campId)).toMatchObject({ PRICE: 99, CAMP_CLOSED: true, REMARK: 'Zwemgerief' });
-    const read = await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: campId });
+    const read = await t.api.crudCamp({ action: 'read', CAMP_ID: campId });
     expect((read.body.data as CampRecord[])[0]!.PRICE).toBe(99);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entityId, campId));
     expect(audits.map((a) => a.action)).toEqual(expect.arrayContaining(['crudCamp:create', 'crudCamp:update']));
@@ -92,12 +92,12 @@ describe.each(backends)('camps API on %s', (backend) => {
 
     // The summary agrees with the subscriptions overview's own amounts and statuses of the same camp.
     const year = record.PERIOD_STARTDATE.slice(0, 4);
-    const rows = ((await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[]).filter(
+    const rows = ((await t.api.getSubscriptions({ campYear: year })).body.data as SubscriptionListRow[]).filter(
       (row) => row.CAMP_ID === campId && !row.SUBSCRIPTION_CANCELLED,
     );
     const statusCount = (status: string) => rows.filter((row) => row.PAYMENT_STATUS === status).length;
     const cents = (pick: (row: SubscriptionListRow) => number) => rows.reduce((sum, row) => sum + Math.round(pick(row) * 100), 0) / 100;
-    const summary = await t.call('GET', `/api/getCampSummary?campId=${campId}`);
+    const summary = await t.api.getCampSummary({ campId });
     expect(summary.body.data).toEqual([
       {
         CAMP_ID: campId,
@@ -120,22 +120,22 @@ describe.each(backends)('camps API on %s', (backend) => {
       .from(subscriptions)
       .where(and(eq(subscriptions.campId, campId), eq(subscriptions.cancelled, false)))
       .limit(1);
-    expect((await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: active!.id })).status).toBe(200);
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: active!.id })).status).toBe(200);
     expect(await readCamp(campId)).toMatchObject({ SEATS_TAKEN: counts!.active - 1, SEATS_OPEN: record.SEATS_OPEN + 1 });
-    const after = ((await t.call('GET', `/api/getCampSummary?campId=${campId}`)).body.data as CampSummaryRecord[])[0]!;
+    const after = ((await t.api.getCampSummary({ campId })).body.data as CampSummaryRecord[])[0]!;
     expect(after).toMatchObject({ SEATS_TAKEN: counts!.active - 1, SUBSCRIPTIONS_CANCELLED: counts!.cancelled + 1 });
   });
 
   it('answers 404 for the summary of an unknown camp and 400 for a bad id', async () => {
-    const unknown = await t.call('GET', '/api/getCampSummary?campId=999999');
+    const unknown = await t.api.getCampSummary({ campId: 999999 });
     expect(unknown.status).toBe(404);
     expect(unknown.body.error.message).toBe('Kamp niet gevonden');
-    expect((await t.call('GET', '/api/getCampSummary')).body.error.fields).toEqual({ campId: 'Veld verplicht' });
-    expect((await t.call('GET', '/api/getCampSummary?campId=twee')).body.error.fields).toEqual({ campId: 'Foutief formaat' });
+    expect((await t.unchecked.getCampSummary()).body.error.fields).toEqual({ campId: 'Veld verplicht' });
+    expect((await t.api.getCampSummary({ campId: 'twee' })).body.error.fields).toEqual({ campId: 'Foutief formaat' });
   });
 
   it('sorts the camps of a year by period start, then theme and location name', async () => {
-    const inYear = (await t.call('GET', `/api/getCamps?campYear=${YEAR}`)).body.data as CampRecord[];
+    const inYear = (await t.api.getCamps({ campYear: YEAR })).body.data as CampRecord[];
     expect(inYear.length).toBeGreaterThan(5);
     const sorted = [...inYear].sort(
       (a, b) =>
@@ -145,9 +145,9 @@ describe.each(backends)('camps API on %s', (backend) => {
         a.CAMP_ID - b.CAMP_ID,
     );
     expect(inYear.map((c) => c.CAMP_ID)).toEqual(sorted.map((c) => c.CAMP_ID));
-    const all = (await t.call('GET', '/api/getCamps')).body.data as CampRecord[];
+    const all = (await t.api.getCamps()).body.data as CampRecord[];
     expect(all.length).toBeGreaterThan(inYear.length);
-    const bad = await t.call('GET', '/api/getCamps?campYear=vorig');
+    const bad = await t.api.getCamps({ campYear: 'vorig' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ campYear: 'Foutief formaat' });
   });
@@ -157,8 +157,9 @@ describe.each(backends)('camps API on %s', (backend) => {
       .select()
       .from(locations)
       .where(sql`${locations.allowBookingFrom} is not null`);
-    const inheriting = (await t.call('POST', '/api/crudCamp', { ...validCamp, THEME_ID: await freshTheme(), LOCATION_ID: location!.id }))
-      .body.data as { campId: number };
+    const inheriting = (await t.api.crudCamp({ ...validCamp, THEME_ID: await freshTheme(), LOCATION_ID: location!.id })).body.data as {
+      campId: number;
+    };
     const camp = (await readCamp(inheriting.campId))!;
     expect(camp).toMatchObject({
       CAMP_ALLOW_BOOKING_FROM: null,
@@ -170,7 +171,7 @@ describe.each(backends)('camps API on %s', (backend) => {
     expect(Date.parse(camp.LOCATION_ALLOW_BOOKING_FROM!)).toBe(Date.parse(location!.allowBookingFrom!));
 
     const own = (
-      await t.call('POST', '/api/crudCamp', {
+      await t.api.crudCamp({
         ...validCamp,
         THEME_ID: await freshTheme(),
         LOCATION_ID: location!.id,
@@ -227,7 +228,7 @@ describe.each(backends)('camps API on %s', (backend) => {
     ];
     const before = await databaseDigest(t.db);
     for (const [change, field, message] of cases) {
-      const answer = await t.call('POST', '/api/crudCamp', { ...validCamp, ...change });
+      const answer = await t.unchecked.crudCamp({ ...validCamp, ...change });
       expect(answer.status, JSON.stringify(change)).toBe(400);
       expect(answer.body.error.fields?.[field], JSON.stringify(change)).toBe(message);
     }
@@ -239,17 +240,17 @@ describe.each(backends)('camps API on %s', (backend) => {
     const current = (await readCamp(booked!.id))!;
     const otherLocation = await createLocation(t.db);
     const before = await databaseDigest(t.db);
-    const unknownUpdate = await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: 999999 });
+    const unknownUpdate = await t.api.crudCamp({ ...validCamp, CAMP_ID: 999999 });
     expect(unknownUpdate.status).toBe(404);
     expect(unknownUpdate.body.error.message).toBe('Kamp niet gevonden');
-    expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: 999999 })).status).toBe(404);
-    expect((await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: 999999 })).body.data).toEqual([]);
-    expect((await t.call('GET', '/api/getCamps?campId=999999')).body.data).toEqual([]);
+    expect((await t.api.crudCamp({ action: 'delete', CAMP_ID: 999999 })).status).toBe(404);
+    expect((await t.api.crudCamp({ action: 'read', CAMP_ID: 999999 })).body.data).toEqual([]);
+    expect((await t.api.getCamps({ campId: 999999 })).body.data).toEqual([]);
 
-    const refused = await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: booked!.id });
+    const refused = await t.api.crudCamp({ action: 'delete', CAMP_ID: booked!.id });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe('Dit kamp heeft inschrijvingen en kan niet verwijderd worden.');
-    const moved = await t.call('POST', '/api/crudCamp', {
+    const moved = await t.api.crudCamp({
       ...validCamp,
       CAMP_ID: booked!.id,
       PERIOD_ID: current.PERIOD_ID,
@@ -263,18 +264,15 @@ describe.each(backends)('camps API on %s', (backend) => {
   });
 
   it('moves and deletes a camp nobody booked, with an audit snapshot of what was deleted', async () => {
-    const { campId } = (
-      await t.call('POST', '/api/crudCamp', { ...validCamp, THEME_ID: await freshTheme(), MIN_BIRTHYEAR: 2017, MAX_BIRTHYEAR: 2017 })
-    ).body.data as {
+    const { campId } = (await t.api.crudCamp({ ...validCamp, THEME_ID: await freshTheme(), MIN_BIRTHYEAR: 2017, MAX_BIRTHYEAR: 2017 })).body
+      .data as {
       campId: number;
     };
     const movedTheme = await freshTheme();
     const movedLocation = await createLocation(t.db);
-    expect(
-      (await t.call('POST', '/api/crudCamp', { ...validCamp, CAMP_ID: campId, LOCATION_ID: movedLocation, THEME_ID: movedTheme })).status,
-    ).toBe(200);
+    expect((await t.api.crudCamp({ ...validCamp, CAMP_ID: campId, LOCATION_ID: movedLocation, THEME_ID: movedTheme })).status).toBe(200);
     expect(await readCamp(campId)).toMatchObject({ LOCATION_ID: movedLocation, CAMP_LOCATION_1: movedLocation, THEME_ID: movedTheme });
-    expect((await t.call('POST', '/api/crudCamp', { action: 'delete', CAMP_ID: campId })).body.data).toEqual({ campId });
+    expect((await t.api.crudCamp({ action: 'delete', CAMP_ID: campId })).body.data).toEqual({ campId });
     expect(await t.db.select().from(camps).where(eq(camps.id, campId))).toEqual([]);
     expect(await readCamp(campId)).toBeUndefined();
     const [deleted] = await t.db

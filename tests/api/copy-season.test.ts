@@ -45,27 +45,27 @@ describe.each(backends)('copySeason on %s', (backend) => {
 
   it('refuses the same year and a bad percentage, changing nothing', async () => {
     const before = await databaseDigest(t.db);
-    const same = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: from, priceIncreasePercent: 0, dryRun: false });
+    const same = await t.api.copySeason({ fromYear: from, toYear: from, priceIncreasePercent: 0, dryRun: false });
     expect(same.status).toBe(400);
     expect(same.body.error.fields).toEqual({ toYear: 'Het doeljaar moet verschillen van het bronjaar.' });
-    const bad = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: -5 });
+    const bad = await t.unchecked.copySeason({ fromYear: from, toYear: to, priceIncreasePercent: -5 });
     expect(bad.body.error.fields).toEqual({ priceIncreasePercent: 'Foutief formaat' });
-    expect((await t.call('POST', '/api/copySeason', { toYear: to })).body.error.fields).toEqual({ fromYear: 'Veld verplicht' });
+    expect((await t.unchecked.copySeason({ toYear: to })).body.error.fields).toEqual({ fromYear: 'Veld verplicht' });
     expect(await databaseDigest(t.db)).toEqual(before);
   });
 
   it('refuses a year the camp-year selector does not offer (2021 up to next year): nobody could open the copies (issue 39)', async () => {
     const before = await databaseDigest(t.db);
     const message = `Kies een kampjaar van 2021 tot en met ${from + 2}: andere jaren kan niemand openen.`;
-    const tooLate = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: from + 3, priceIncreasePercent: 0, dryRun: true });
+    const tooLate = await t.api.copySeason({ fromYear: from, toYear: from + 3, priceIncreasePercent: 0, dryRun: true });
     expect(tooLate.status).toBe(400);
     expect(tooLate.body.error.fields).toEqual({ toYear: message });
-    const tooEarly = await t.call('POST', '/api/copySeason', { fromYear: 2020, toYear: from, priceIncreasePercent: 0, dryRun: true });
+    const tooEarly = await t.api.copySeason({ fromYear: 2020, toYear: from, priceIncreasePercent: 0, dryRun: true });
     expect(tooEarly.body.error.fields).toEqual({ fromYear: message });
     // A year earlier on the server, year+2 is not offered yet.
     clock.advance(-YEAR_MS);
     try {
-      const notYet = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: 0, dryRun: true });
+      const notYet = await t.api.copySeason({ fromYear: from, toYear: to, priceIncreasePercent: 0, dryRun: true });
       expect(notYet.body.error.fields).toEqual({
         toYear: `Kies een kampjaar van 2021 tot en met ${from + 1}: andere jaren kan niemand openen.`,
       });
@@ -78,7 +78,7 @@ describe.each(backends)('copySeason on %s', (backend) => {
   it('a dry run answers the plan and changes nothing', async () => {
     const source = await campsOfYear(from);
     const before = await databaseDigest(t.db);
-    const answer = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: true });
+    const answer = await t.api.copySeason({ fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: true });
     expect(answer.status).toBe(200);
     const plan = answer.body.data as CopySeasonResult;
     expect(plan.dryRun).toBe(true);
@@ -92,14 +92,14 @@ describe.each(backends)('copySeason on %s', (backend) => {
 
   it('copies every camp into year+2: periods on the same weekday, closed, price +5 %, birth years and days shifted', async () => {
     const source = await campsOfYear(from);
-    const sourcePeriods = (await t.call('GET', `/api/getPeriods?year=${from}`)).body.data as PeriodAdminRecord[];
-    const answer = await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: false });
+    const sourcePeriods = (await t.api.getPeriods({ year: from })).body.data as PeriodAdminRecord[];
+    const answer = await t.api.copySeason({ fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: false });
     expect(answer.status).toBe(200);
     const result = answer.body.data as CopySeasonResult;
     expect(result.created).toHaveLength(source.length);
     expect(result.skipped).toEqual([]);
 
-    const targetPeriods = (await t.call('GET', `/api/getPeriods?year=${to}`)).body.data as PeriodAdminRecord[];
+    const targetPeriods = (await t.api.getPeriods({ year: to })).body.data as PeriodAdminRecord[];
     expect(targetPeriods.map((p) => p.PERIOD_NAME)).toEqual(sourcePeriods.map((p) => p.PERIOD_NAME));
     for (const [i, target] of targetPeriods.entries()) {
       const original = sourcePeriods[i]!;
@@ -137,7 +137,7 @@ describe.each(backends)('copySeason on %s', (backend) => {
 
   it('running it again creates nothing and names every camp as skipped', async () => {
     const before = await databaseDigest(t.db);
-    const again = (await t.call('POST', '/api/copySeason', { fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: false })).body
+    const again = (await t.api.copySeason({ fromYear: from, toYear: to, priceIncreasePercent: 5, dryRun: false })).body
       .data as CopySeasonResult;
     expect(again.created).toEqual([]);
     expect(again.skipped).toHaveLength((await campsOfYear(from)).length);

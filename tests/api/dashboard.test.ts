@@ -38,7 +38,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   /** The rows the overview lists for a filter: its own rule over getSubscriptions, with getSubscriptionSelection's ids. */
   const listed = async (campYear: number, filter: Partial<OverviewFilter>) => {
     const full = { ...noOverviewFilter, ...filter };
-    const yearRows = (await t.call('GET', `/api/getSubscriptions?campYear=${campYear}`)).body.data as SubscriptionListRow[];
+    const yearRows = (await t.api.getSubscriptions({ campYear })).body.data as SubscriptionListRow[];
     const query = new URLSearchParams({ campYear: String(campYear) });
     for (const key of ['bookedFrom', 'bookedTo', 'discountReason'] as const) if (full[key]) query.set(key, full[key]);
     const answer = await t.call('GET', `/api/getSubscriptionSelection?${query}`);
@@ -53,17 +53,17 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 60 });
     // An 'Andere...' reason is stored as its typed text, on two subscriptions (one of them twice) of one location.
-    const ofYear = (await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[];
+    const ofYear = (await t.api.getSubscriptions({ campYear: year })).body.data as SubscriptionListRow[];
     const open = ofYear.filter((r) => !r.SUBSCRIPTION_CANCELLED && r.SUBSCRIPTION_AMOUNT_TO_PAY >= 10);
     const [first, second] = open.filter((r) => r.LOCATION_ID === open[0]!.LOCATION_ID);
     for (const id of [first!.SUBSCRIPTION_ID, first!.SUBSCRIPTION_ID, second!.SUBSCRIPTION_ID]) {
       const body = { subscriptionId: id, discountAmount: '2,5', discountRemark: 'Korting gemeente Zele', discountId: null };
-      expect((await t.call('POST', '/api/addDiscount', body)).status).toBe(200);
+      expect((await t.api.addDiscount(body)).status).toBe(200);
     }
-    const answer = await t.call('GET', `/api/getDashboard?campYear=${year}`);
+    const answer = await t.api.getDashboard({ campYear: year });
     expect(answer.status).toBe(200);
     dashboard = answer.body.data;
-    rows = (await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data;
+    rows = (await t.api.getSubscriptions({ campYear: year })).body.data;
     expect(rows.filter((r) => r.SUBSCRIPTION_CANCELLED).length).toBeGreaterThan(0);
   });
   afterAll(async () => t?.close());
@@ -85,7 +85,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   });
 
   it('answers each camp of the year in its period × location cell with the seats of getCamps', async () => {
-    const camps = (await t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as {
+    const camps = (await t.api.getCamps({ campYear: year })).body.data as {
       CAMP_ID: number;
       PERIOD_ID: number;
       LOCATION_ID: number;
@@ -103,7 +103,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   });
 
   it('answers the discounts per reason and location of getDiscounts, of subscriptions that are not cancelled', async () => {
-    const discounts = (await t.call('GET', '/api/getDiscounts')).body.data as SubscriptionDiscountRecord[];
+    const discounts = (await t.api.getDiscounts()).body.data as SubscriptionDiscountRecord[];
     const live = new Map(rows.filter((r) => !r.SUBSCRIPTION_CANCELLED).map((r) => [r.SUBSCRIPTION_ID, r]));
     const ofYear = discounts.filter((d) => live.has(d.SUBSCRIPTION_ID));
     expect(ofYear.length).toBeGreaterThan(0);
@@ -162,13 +162,10 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   });
 
   it('refuses a booking day that is no day, and a filter that selects nothing answers an empty list', async () => {
-    const bad = await t.call('GET', `/api/getSubscriptionSelection?campYear=${year}&bookedFrom=2025-02-30`);
+    const bad = await t.api.getSubscriptionSelection({ campYear: year, bookedFrom: '2025-02-30' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toMatchObject({ bookedFrom: 'Foutief formaat' });
-    const none = await t.call(
-      'GET',
-      `/api/getSubscriptionSelection?campYear=${year}&discountReason=${encodeURIComponent('Geen zo’n reden')}`,
-    );
+    const none = await t.api.getSubscriptionSelection({ campYear: year, discountReason: 'Geen zo’n reden' });
     expect(none.body.data).toEqual([]);
   });
 
@@ -185,7 +182,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   });
 
   it('counts every booking that stands, this year and last year, in the week before the season it was made', async () => {
-    const lastYearRows = (await t.call('GET', `/api/getSubscriptions?campYear=${year - 1}`)).body.data as SubscriptionListRow[];
+    const lastYearRows = (await t.api.getSubscriptions({ campYear: year - 1 })).body.data as SubscriptionListRow[];
     const standing = (list: SubscriptionListRow[]) => list.filter((r) => !r.SUBSCRIPTION_CANCELLED).length;
     expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.thisYear, 0)).toBe(standing(rows));
     expect(dashboard.bookingsByWeek.reduce((sum, w) => sum + w.lastYear, 0)).toBe(standing(lastYearRows));
@@ -207,7 +204,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
     await queryRows(t.db, sql`update subscriptions set created_at = (${first!.day}::date - 10) + time '12:00' where id = ${target}`);
     expect(await weekOf()).toBe(1);
     const weekOne = (d: DashboardAnswer) => d.bookingsByWeek.find((w) => w.weeksBeforeSeason === 1)?.thisYear ?? 0;
-    const after: DashboardAnswer = (await t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const after: DashboardAnswer = (await t.api.getDashboard({ campYear: year })).body.data;
     expect(weekOne(after)).toBe(weekOne(dashboard) + (wasInWeekOne ? 0 : 1));
   });
 
@@ -242,7 +239,7 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
     );
     expect(expected.find((w) => w.week === 21)?.count).toBeGreaterThanOrEqual(1);
     expect(expected.find((w) => w.week === 20)?.count).toBeGreaterThanOrEqual(1);
-    const after: DashboardAnswer = (await t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const after: DashboardAnswer = (await t.api.getDashboard({ campYear: year })).body.data;
     const weeks = after.bookingsByWeek.filter((w) => w.thisYear > 0).map((w) => ({ week: w.weeksBeforeSeason, count: w.thisYear }));
     expect(weeks.sort((a, b) => a.week - b.week)).toEqual(expected.sort((a, b) => a.week - b.week));
   });
@@ -258,8 +255,8 @@ describe.each(backends)('the season dashboard on %s', (backend) => {
   });
 
   it('refuses a camp year that is not a year, and answers an empty season for a year without camps', async () => {
-    expect((await t.call('GET', '/api/getDashboard?campYear=twintig')).status).toBe(400);
-    const empty = await t.call('GET', '/api/getDashboard?campYear=2040');
+    expect((await t.api.getDashboard({ campYear: 'twintig' })).status).toBe(400);
+    const empty = await t.api.getDashboard({ campYear: 2040 });
     expect(empty.status).toBe(200);
     expect(empty.body.data).toMatchObject({ periods: [], occupancy: [], discountsByReason: [], cancellations: [] });
     expect(empty.body.data.money.toPay).toEqual({ totalCents: 0, byMethod: [] });

@@ -18,7 +18,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
   let agegroupId: number;
   let themeCount = 0;
   const freshTheme = async () =>
-    ((await t.call('POST', '/api/crudTheme', { THEME_NAME: `Regelthema ${++themeCount}` })).body.data as { themeId: number }).themeId;
+    ((await t.api.crudTheme({ THEME_NAME: `Regelthema ${++themeCount}` })).body.data as { themeId: number }).themeId;
   const validCamp = async (overrides: Record<string, unknown> = {}) => ({
     ...newCampDefaults,
     LOCATION_ID: locationId,
@@ -53,7 +53,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
       t.db,
       sql`select camp_id as id from subscriptions where not cancelled group by camp_id order by count(*) desc limit 1`,
     );
-    camp = ((await t.call('GET', `/api/getCamps?campId=${booked!.id}`)).body.data as CampRecord[])[0]!;
+    camp = ((await t.api.getCamps({ campId: booked!.id })).body.data as CampRecord[])[0]!;
   });
   afterAll(async () => t?.close());
 
@@ -67,7 +67,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
     );
     const outside = await refusal('/api/crudCamp', await validCamp({ ACTIVE_DAYS: `2020-01-01,${period.start}` }));
     expect(outside.ACTIVE_DAYS).toMatch(/^Kampdagen moeten binnen de periode liggen \(\d\d\/\d\d\/2027 tot \d\d\/\d\d\/2027\)\.$/);
-    expect((await t.call('POST', '/api/crudCamp', await validCamp())).status).toBe(200);
+    expect((await t.api.crudCamp(await validCamp())).status).toBe(200);
   });
 
   it('a booking start must be a real moment, not rolled over to another day', async () => {
@@ -76,29 +76,29 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
         'Foutief formaat',
       );
     }
-    const saved = await t.call('POST', '/api/crudCamp', await validCamp({ CAMP_ALLOW_BOOKING_FROM: '2027-02-28T08:00:00Z' }));
+    const saved = await t.api.crudCamp(await validCamp({ CAMP_ALLOW_BOOKING_FROM: '2027-02-28T08:00:00Z' }));
     const { campId } = saved.body.data as { campId: number };
-    const read = ((await t.call('GET', `/api/getCamps?campId=${campId}`)).body.data as CampRecord[])[0]!;
+    const read = ((await t.api.getCamps({ campId })).body.data as CampRecord[])[0]!;
     expect(read.CAMP_ALLOW_BOOKING_FROM).toBe('2027-02-28T08:00:00.000Z');
   });
 
   it('refuses a second camp with the same location, period, theme and age group, at those fields', async () => {
     const first = await validCamp();
-    expect((await t.call('POST', '/api/crudCamp', first)).status).toBe(200);
+    expect((await t.api.crudCamp(first)).status).toBe(200);
     const fields = await refusal('/api/crudCamp', { ...first, PRICE: 99 });
     for (const field of ['LOCATION_ID', 'PERIOD_ID', 'THEME_ID', 'AGEGROUP_ID']) expect(fields[field]).toBe(campRuleMessages.duplicateCamp);
     // Another age group is another camp; saving a camp again is no twin of itself.
     const otherAgegroup = await createAgegroup(t.db);
-    const other = await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: otherAgegroup });
+    const other = await t.api.crudCamp({ ...first, AGEGROUP_ID: otherAgegroup });
     expect(other.status).toBe(200);
     const { campId } = other.body.data as { campId: number };
-    expect((await t.call('POST', '/api/crudCamp', { ...first, AGEGROUP_ID: otherAgegroup, CAMP_ID: campId, PRICE: 130 })).status).toBe(200);
+    expect((await t.api.crudCamp({ ...first, AGEGROUP_ID: otherAgegroup, CAMP_ID: campId, PRICE: 130 })).status).toBe(200);
   });
 
   it('refuses fewer seats than are taken', async () => {
     const body = { ...camp, CAMP_ID: camp.CAMP_ID, SEATS_AVAILABLE: camp.SEATS_TAKEN - 1 };
     expect((await refusal('/api/crudCamp', body)).SEATS_AVAILABLE).toBe(campRuleMessages.seatsBelowTaken(camp.SEATS_TAKEN));
-    expect((await t.call('POST', '/api/crudCamp', { ...body, SEATS_AVAILABLE: camp.SEATS_TAKEN })).status).toBe(200);
+    expect((await t.api.crudCamp({ ...body, SEATS_AVAILABLE: camp.SEATS_TAKEN })).status).toBe(200);
   });
 
   it('refuses day counts that contradict each other', async () => {
@@ -115,7 +115,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
       (await refusal('/api/crudCamp', await validCamp({ CAMP_MAXIMUM_ALLOWED_CAMP_DAYS: 0, CAMP_MINIMUM_REQUIRED_CAMP_DAYS: 3 })))
         .CAMP_MINIMUM_REQUIRED_CAMP_DAYS,
     ).toBe(campRuleMessages.minimumAboveCampDays(2));
-    expect((await t.call('POST', '/api/crudCamp', await validCamp({ ...flexible, CAMP_MINIMUM_REQUIRED_CAMP_DAYS: 2 }))).status).toBe(200);
+    expect((await t.api.crudCamp(await validCamp({ ...flexible, CAMP_MINIMUM_REQUIRED_CAMP_DAYS: 2 }))).status).toBe(200);
   });
 
   it('refuses birth years outside the camp year minus 25 up to the camp year, and minimum above maximum', async () => {
@@ -145,7 +145,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
   });
 
   it('refuses a second theme with the same name, ignoring case and accents', async () => {
-    expect((await t.call('POST', '/api/crudTheme', { THEME_NAME: 'Klimmen' })).status).toBe(200);
+    expect((await t.api.crudTheme({ THEME_NAME: 'Klimmen' })).status).toBe(200);
     for (const name of ['klimmen', ' KLÍMMEN ', 'Klimmén']) {
       expect((await refusal('/api/crudTheme', { THEME_NAME: name })).THEME_NAME, name).toBe('Er bestaat al een thema met deze naam.');
     }
@@ -154,11 +154,11 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
       'Er bestaat al een thema met deze naam.',
     );
     // A theme keeps its own name in another spelling.
-    expect((await t.call('POST', '/api/crudTheme', { THEME_ID: voetbal, THEME_NAME: 'REGELVOETBAL' })).status).toBe(200);
+    expect((await t.api.crudTheme({ THEME_ID: voetbal, THEME_NAME: 'REGELVOETBAL' })).status).toBe(200);
   });
 
   it('refuses a monitor born in the future, a national number with wrong check digits, and an e-mail another monitor uses', async () => {
-    const [existing, other] = (await t.call('GET', '/api/getMonitors')).body.data as MonitorRecord[];
+    const [existing, other] = (await t.api.getMonitors()).body.data as MonitorRecord[];
     const tomorrow = new Date(Date.parse(`${todayInBelgium()}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
     const save = (changes: Record<string, unknown>) => ({ ...existing, ...changes });
     expect((await refusal('/api/updateMonitor', save({ MONITOR_BIRTHDATE: tomorrow }))).MONITOR_BIRTHDATE).toBe(
@@ -174,7 +174,7 @@ describe.each(backends)('data that must not be accepted, on %s', (backend) => {
     const { MONITOR_ID: _id, ...asNew } = save({ MONITOR_EMAIL: existing!.MONITOR_EMAIL, MONITOR_NATIONALNR: null });
     expect((await refusal('/api/updateMonitor', asNew)).MONITOR_EMAIL).toBe(monitorRuleMessages.emailInUse);
     const fine = save({ MONITOR_BIRTHDATE: '2001-04-17', MONITOR_NATIONALNR: formatNationalNumber('2001-04-17', 123) });
-    expect((await t.call('POST', '/api/updateMonitor', fine)).status).toBe(200);
+    expect((await t.api.updateMonitor(fine)).status).toBe(200);
   });
 
   it('the demo data dates discounts given at booking on the booking date', async () => {

@@ -28,7 +28,7 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
   const rows = <T>(query: ReturnType<typeof sql>) => queryRows<T>(t.db, query);
 
   it("recognises the organiser with every Belcotax setting, keeping the environment's sender", async () => {
-    const [settings] = (await t.call('GET', '/api/getSettings')).body.data;
+    const [settings] = (await t.api.getSettings()).body.data;
     expect(settings).toMatchObject({
       ORGANISER_NAME: 'Zomerkampen',
       MAIL_FROM: 'Zomerkampen <kampen@voorbeeld.be>',
@@ -40,7 +40,7 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
   });
 
   it("shows last year's attests with nothing blocking them, and a Belcotax file the tax administration's schema accepts", async () => {
-    const attests = (await t.call('GET', `/api/getFiscalAttests?year=${lastYear}`)).body.data;
+    const attests = (await t.api.getFiscalAttests({ year: lastYear })).body.data;
     expect(attests.NOT_ALLOWED).toBeNull();
     expect(attests.BELCOTAX_MISSING_SETTINGS).toEqual([]);
     expect(attests.BELCOTAX_BLOCKERS).toEqual([]);
@@ -67,7 +67,7 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
     // Their children get attests like any other: the demo's years up to last year together have some.
     const children: number[] = [];
     for (let year = FIRST_CAMP_YEAR; year <= lastYear; year++) {
-      const answer = (await t.call('GET', `/api/getFiscalAttests?year=${year}`)).body.data as FiscalAttestsAnswer;
+      const answer = (await t.api.getFiscalAttests({ year })).body.data as FiscalAttestsAnswer;
       children.push(...answer.CHILDREN.filter((c) => c.ATTESTS.length > 0).map((c) => c.SUBSCRIBER_ID));
     }
     const [fromAbroad] = await rows<{ n: number }>(
@@ -85,7 +85,7 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
     );
     expect(refunded.length).toBeGreaterThan(0);
     const year = refunded[0]!.year;
-    const listed = (await t.call('GET', `/api/getRefunds?campYear=${year}`)).body.data as { SUBSCRIPTION_ID: number }[];
+    const listed = (await t.api.getRefunds({ campYear: year })).body.data as { SUBSCRIPTION_ID: number }[];
     expect(listed.map((r) => r.SUBSCRIPTION_ID)).not.toContain(refunded[0]!.id);
     const [open] = await rows<{ n: number }>(
       sql`select count(*)::int as n from subscriptions where paid_amount_cents > 0 and cancelled and id not in (select subscription_id from payments where source = 'refund')`,
@@ -94,10 +94,10 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
   });
 
   it("has a bank statement import with booked credits and credits waiting in 'Te koppelen'", async () => {
-    const imports = (await t.call('GET', '/api/getBankImports')).body.data;
+    const imports = (await t.api.getBankImports()).body.data;
     expect(imports).toHaveLength(1);
     expect(imports[0]).toMatchObject({ matched: 25, unmatched: 3, ignoredDebits: 2 });
-    const queue = (await t.call('GET', '/api/getUnmatchedPayments')).body.data as { state: string }[];
+    const queue = (await t.api.getUnmatchedPayments()).body.data as { state: string }[];
     expect(queue.filter((p) => p.state === 'unmatched')).toHaveLength(3);
   });
 
@@ -107,7 +107,7 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
           where p.start_date > ${today}::date order by c.id limit 1`,
     );
     expect(camp).toBeDefined();
-    const schedules = (await t.call('GET', `/api/getMailSchedules?campId=${camp!.id}`)).body.data;
+    const schedules = (await t.api.getMailSchedules({ campId: camp!.id })).body.data;
     expect(schedules).toEqual([expect.objectContaining({ TRIGGER: 'beforeStart', DAYS: 14, TARGET: 'unpaid' })]);
   });
 });

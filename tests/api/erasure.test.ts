@@ -64,7 +64,7 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
     expect(response.statusCode, `${name}: ${response.body}`).toBeLessThan(300);
     return { body: response.json(), headers: response.headers, text: response.body };
   }
-  const detail = async (id: number) => (await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data[0];
+  const detail = async (id: number) => (await t.api.getSubscriptionFullDetail({ id })).body.data[0];
 
   /** A family with every kind of record: what a season of phone calls, bank statements, camp days and attests leaves. */
   async function familyWithEverything(marker: string): Promise<Family> {
@@ -103,7 +103,7 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
       }),
     );
     const firstId = first.body.data.SUBSCRIPTION_ID as number;
-    const d = await detail(firstId);
+    const d = (await detail(firstId))!;
     const parentId = d.SUBSCRIBER_PARENT_ID as number;
     const childId = d.SUBSCRIBER_ID as number;
     const newChild = (firstname: string, nationalnr: string | null, birthdate: string) => ({
@@ -154,10 +154,10 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
     await post('sendPaymentReminders', { subscriptionIds: [firstId] });
     await markAttendance(t, firstId, WEEK.slice(0, 4));
     await markAttendance(t, firstId, [WEEK[4]!], false);
-    expect((await t.call('GET', `/api/revealNationalNumber?parentId=${parentId}`)).status).toBe(200);
+    expect((await t.api.revealNationalNumber({ parentId })).status).toBe(200);
 
     // The bank: the first subscription paid by transfer, the third too, and a credit nobody could place, ignored.
-    const ogm = (id: number) => detail(id).then((s) => s.SUBSCRIPTION_OGM as string);
+    const ogm = (id: number) => detail(id).then((s) => s!.SUBSCRIPTION_OGM as string);
     const statement = camtFile({
       date: '2025-06-20',
       sequence: String(n),
@@ -172,7 +172,7 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
     });
     const imported = await uploadStatements(t, [{ name: `afschrift-${n}.xml`, bytes: statement }]);
     expect(imported.status, JSON.stringify(imported.body)).toBe(200);
-    const queue = (await t.call('GET', '/api/getUnmatchedPayments')).body.data as { paymentId: number; payerName: string }[];
+    const queue = (await t.api.getUnmatchedPayments()).body.data as { paymentId: number; payerName: string }[];
     const stray = queue.find((p) => p.payerName?.includes(marker));
     expect(stray).toBeDefined();
     await post('ignorePayment', { paymentId: stray!.paymentId, reason: `Dubbel betaald door ${marker}` });
@@ -293,7 +293,7 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
         table,
       ).toBe(true);
     }
-    const erased = await t.call('POST', '/api/eraseFamily', { parentId: family.parentId });
+    const erased = await t.api.eraseFamily({ parentId: family.parentId });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.data).toMatchObject({ parentId: family.parentId, children: 3, subscriptions: 3 });
 
@@ -304,16 +304,16 @@ describe.each(backends)('erasure and retention leave nothing of a family on %s',
     expect([replayed.statusCode, replayed.headers['idempotent-replayed']]).toEqual([404, 'true']);
     expect(replayed.body).not.toContain('Qwerzwijn');
     // The trash no longer offers it, and restoring it is a plain 404.
-    const trash = await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`);
+    const trash = await t.api.getDeletedSubscriptions({ campYear: YEAR });
     expect(trash.body.data.map((e: { SUBSCRIPTION_ID: number }) => e.SUBSCRIPTION_ID)).not.toContain(family.trashedSubscriptionId);
-    const restore = await t.call('POST', '/api/restoreSubscription', { SUBSCRIPTION_ID: family.trashedSubscriptionId });
+    const restore = await t.api.restoreSubscription({ SUBSCRIPTION_ID: family.trashedSubscriptionId });
     expect(restore.status).toBe(404);
   });
 
   it("'Bewaartermijn' leaves nothing of an old family in any table either", async () => {
     const family = await familyWithEverything('Plofzwaan');
     expect((await tablesHolding(family.traces)).length).toBeGreaterThan(10);
-    const run = await t.call('POST', '/api/anonymiseYears', { olderThanYears: 7, dryRun: false });
+    const run = await t.api.anonymiseYears({ olderThanYears: 7, dryRun: false });
     expect(run.status, JSON.stringify(run.body)).toBe(200);
     expect(run.body.data.campYears).toEqual([YEAR]);
 

@@ -51,7 +51,7 @@ describe.each(backends)("the overview's search by the parent on %s", (backend) =
   afterAll(async () => t?.close());
 
   const search = async (q: string) => {
-    const answer = await t.call('GET', `/api/searchSubscriptions?campYear=${YEAR}&q=${encodeURIComponent(q)}`);
+    const answer = await t.api.searchSubscriptions({ campYear: YEAR, q });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data as number[];
   };

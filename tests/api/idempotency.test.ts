@@ -85,7 +85,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     // Another administrator's key of the same name is theirs.
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
     await addAdmin(t.db, 'tweede@kampbeheer.be', 'nog een lang wachtwoord 42');
-    const login = await t.call('POST', '/api/login', { username: 'tweede@kampbeheer.be', password: 'nog een lang wachtwoord 42' }, null);
+    const login = await t.api.login({ username: 'tweede@kampbeheer.be', password: 'nog een lang wachtwoord 42' }, { token: null });
     const other = (login.body.data as { token: string }).token;
     expect((await send('/api/addDiscount', discount(subscriptionId), 'actie-5', other)).status).toBe(200);
     expect(await discountsOf(subscriptionId)).toHaveLength(1);
@@ -104,7 +104,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     // A day outlives the sign-in: each step signs in afresh, as the same administrator.
     const signIn = async () =>
       (
-        (await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null)).body.data as {
+        (await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null })).body.data as {
           token: string;
         }
       ).token;

@@ -5,7 +5,7 @@ import { PAYMENT_METHOD } from '@common/constants.js';
 import { epcPayload } from '@common/epc-qr.js';
 import { buildApp } from '../../server/src/app.js';
 import { mailOutbox, subscriptions } from '../../server/src/db/schema.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
+import { startTestApp, TEST_ADMIN, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
@@ -40,13 +40,13 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
 
   const outboxCount = async () => (await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox))[0]!.n;
   const signIn = async () => {
-    t.token = (await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null)).body.data.token;
+    t.token = (await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null })).body.data.token;
   };
 
   it('a mail that asks for a transfer carries the EPC QR code as an inline image the HTML names', async () => {
     await signIn();
     smtp.received.length = 0;
-    const answer = await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: unpaid });
+    const answer = await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: unpaid });
     expect(answer.status).toBe(200);
     await t.app.mailRelay.runOnce();
     expect(smtp.received).toHaveLength(1);
@@ -56,17 +56,17 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     expect(mail.html).toContain('src="cid:betaal-qr@kampbeheer"');
     expect(mail.text).toContain('Bedankt voor de inschrijving van Open Testkind');
     const { ogm } = (await t.db.select({ ogm: subscriptions.ogm }).from(subscriptions).where(eq(subscriptions.id, unpaid)))[0]!;
-    const settings = (await t.call('GET', '/api/getSettings')).body.data[0];
+    const settings = await beheerderSettings(t);
     expect(decodeQrPng(image!.content).data).toBe(
       epcPayload({ bic: settings.ORGANISER_BIC, name: settings.ORGANISER_NAME, iban: settings.ORGANISER_IBAN, amountCents: 15000, ogm }),
     );
-    const qr = (await t.call('GET', `/api/getPaymentQrCode?subscriptionId=${unpaid}`)).body.data;
-    expect(qr[0].payload).toBe(decodeQrPng(image!.content).data);
-    expect((await t.call('GET', `/api/getPaymentQrCode?subscriptionId=${paid}`)).body.data).toEqual([]);
+    const qr = (await t.api.getPaymentQrCode({ subscriptionId: unpaid })).body.data;
+    expect(qr[0]!.payload).toBe(decodeQrPng(image!.content).data);
+    expect((await t.api.getPaymentQrCode({ subscriptionId: paid })).body.data).toEqual([]);
 
     // The paid subscription's confirmation asks for nothing: no image, text only.
     smtp.received.length = 0;
-    await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: paid });
+    await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: paid });
     await t.app.mailRelay.runOnce();
     const plain = await simpleParser(smtp.received[0]!.raw);
     expect(plain.attachments).toEqual([]);
@@ -74,7 +74,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
   });
   it('two runs at once queue each mail once', async () => {
     await signIn();
-    await t.call('POST', '/api/crudMailSchedule', {
+    await t.api.crudMailSchedule({
       CAMP_ID: campId,
       MAILTEMPLATE_ID: 'herinnering',
       TRIGGER: 'afterBooking',
@@ -87,7 +87,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     const [a, b] = await Promise.all([
       (await import('../../server/src/features/mail-schedules/service.js')).sendDueScheduledMails(
         t.db,
-        { settingsDefaults: { ...(await t.call('GET', '/api/getSettings')).body.data[0] }, relay: t.app.mailRelay },
+        { settingsDefaults: { ...(await beheerderSettings(t)) }, relay: t.app.mailRelay },
         clock,
       ),
       t.app.mailSchedules.runOnce(),
@@ -99,7 +99,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
   // Last: it stops the first server process.
   it('sends a due schedule exactly once per subscription, also across a restart, and lists what was sent and planned', async () => {
     smtp.received.length = 0;
-    const created = await t.call('POST', '/api/crudMailSchedule', {
+    const created = await t.api.crudMailSchedule({
       CAMP_ID: campId,
       MAILTEMPLATE_ID: 'bevestiging',
       TRIGGER: 'beforeStart',
@@ -107,8 +107,8 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
       TARGET: 'paid',
     });
     expect(created.status).toBe(200);
-    const scheduleId = created.body.data.mailScheduleId;
-    const bad = await t.call('POST', '/api/crudMailSchedule', {
+    const scheduleId = (created.body.data as { mailScheduleId: number }).mailScheduleId;
+    const bad = await t.unchecked.crudMailSchedule({
       CAMP_ID: campId,
       MAILTEMPLATE_ID: 'bestaat-niet',
       TRIGGER: 'beforeStart',
@@ -118,9 +118,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields).sort()).toEqual(['DAYS', 'TARGET']);
 
-    const listed = ((await t.call('GET', `/api/getMailSchedules?campId=${campId}`)).body.data as any[]).filter(
-      (s) => s.MAILSCHEDULE_ID === scheduleId,
-    );
+    const listed = ((await t.api.getMailSchedules({ campId })).body.data as any[]).filter((s) => s.MAILSCHEDULE_ID === scheduleId);
     expect(listed[0].SENT).toEqual([]);
     expect(listed[0].PLANNED).toEqual([expect.objectContaining({ SUBSCRIPTION_ID: paid, AT: '2026-06-29' })]);
 

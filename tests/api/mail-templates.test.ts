@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
 import { auditLog, camps, mailOutbox } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -21,7 +21,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
   });
 
   it('lists the shipped templates with how many camps use each: the four every camp names; the move, reminder, refund and fiscal attest mails no camp names', async () => {
-    const list = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
+    const list = (await t.api.getMailTemplates()).body.data as MailTemplateRecord[];
     expect(list.map((m) => m.MAILTEMPLATE_ID)).toEqual([
       'annulatie',
       'bevestiging',
@@ -34,7 +34,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     ]);
     const campCount = (await t.db.select().from(camps)).length;
     expect(list.map((m) => m.CAMPS_USING)).toEqual([campCount, campCount, 0, 0, campCount, campCount, 0, 0]);
-    expect((await t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data).toHaveLength(1);
+    expect((await t.api.getMailTemplates({ id: 'bevestiging' })).body.data).toHaveLength(1);
   });
 
   it('creates, updates and deletes a template; refuses unknown placeholders by name, defaults and used ones', async () => {
@@ -43,13 +43,12 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       MAILTEMPLATE_SUBJECT: 'Zomerkamp {{campName}}',
       MAILTEMPLATE_BODY: 'Dag {{parentName}}',
     };
-    expect((await t.call('POST', '/api/crudMailTemplate', template)).body.data).toEqual({ templateId: 'bevestiging-zomer' });
+    expect((await t.api.crudMailTemplate(template)).body.data).toEqual({ templateId: 'bevestiging-zomer' });
     // Without an action an existing identifier updates.
-    expect(
-      (await t.call('POST', '/api/crudMailTemplate', { ...template, MAILTEMPLATE_BODY: 'Dag {{ parentName }}, tot {{periodDates}}' }))
-        .status,
-    ).toBe(200);
-    const [saved] = (await t.call('POST', '/api/crudMailTemplate', { action: 'read', MAILTEMPLATE_ID: 'bevestiging-zomer' })).body
+    expect((await t.api.crudMailTemplate({ ...template, MAILTEMPLATE_BODY: 'Dag {{ parentName }}, tot {{periodDates}}' })).status).toBe(
+      200,
+    );
+    const [saved] = (await t.api.crudMailTemplate({ action: 'read', MAILTEMPLATE_ID: 'bevestiging-zomer' })).body
       .data as MailTemplateRecord[];
     expect(saved).toEqual({ ...template, MAILTEMPLATE_BODY: 'Dag {{ parentName }}, tot {{periodDates}}', CAMPS_USING: 0 });
 
@@ -68,14 +67,12 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       [{ MAILTEMPLATE_ID: 'leeg' }, { MAILTEMPLATE_SUBJECT: 'Veld verplicht', MAILTEMPLATE_BODY: 'Veld verplicht' }],
     ];
     for (const [body, fields] of refusals) {
-      const answer = await t.call('POST', '/api/crudMailTemplate', body);
+      const answer = await t.unchecked.crudMailTemplate(body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.fields).toEqual(fields);
     }
-    expect((await t.call('POST', '/api/crudMailTemplate', { ...template, MAILTEMPLATE_ID: 'onbekend', action: 'update' })).status).toBe(
-      404,
-    );
-    const defaultOne = await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging' });
+    expect((await t.api.crudMailTemplate({ ...template, MAILTEMPLATE_ID: 'onbekend', action: 'update' })).status).toBe(404);
+    const defaultOne = await t.api.crudMailTemplate({ action: 'delete', MAILTEMPLATE_ID: 'bevestiging' });
     expect(defaultOne.status).toBe(409);
     expect(defaultOne.body.error.message).toBe(
       'Dit is een standaardsjabloon (van nieuwe kampen, herinneringen of terugbetalingen) en kan niet verwijderd worden.',
@@ -84,11 +81,11 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
 
     const [camp] = await t.db.select().from(camps).limit(1);
     await t.db.update(camps).set({ emailTemplateConfirm: 'bevestiging-zomer' }).where(eq(camps.id, camp!.id));
-    const used = await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' });
+    const used = await t.api.crudMailTemplate({ action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' });
     expect(used.status).toBe(409);
     expect(used.body.error.message).toBe('Dit mailsjabloon wordt nog gebruikt door 1 kamp en kan niet verwijderd worden.');
     await t.db.update(camps).set({ emailTemplateConfirm: 'bevestiging' }).where(eq(camps.id, camp!.id));
-    expect((await t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' })).status).toBe(200);
+    expect((await t.api.crudMailTemplate({ action: 'delete', MAILTEMPLATE_ID: 'bevestiging-zomer' })).status).toBe(200);
     const audits = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'mailTemplate')).orderBy(auditLog.id);
     expect(audits.map((a) => a.action)).toEqual(['crudMailTemplate:create', 'crudMailTemplate:update', 'crudMailTemplate:delete']);
   });
@@ -102,7 +99,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       childFirstname: 'Céline',
       childLastname: 'Peeters',
     });
-    const answer = await t.call('POST', '/api/previewMailTemplate', {
+    const answer = await t.api.previewMailTemplate({
       SUBSCRIPTION_ID: made.subscriptionId,
       MAILTEMPLATE_SUBJECT: 'Voor {{childName}}',
       MAILTEMPLATE_BODY: 'Te betalen {{amountToPay}}, open {{saldo}} op {{organiserAccount}} met {{ogm}} ({{reference}}).',
@@ -116,16 +113,15 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       text: `Te betalen € 130,00, open € 80,00 op BE68 5390 0754 7034 met ${made.ogm} (${made.reference}).`,
     });
     // Without an id made-up data fill it, never a real family's (issue 39).
-    const sample = (
-      await t.call('POST', '/api/previewMailTemplate', { MAILTEMPLATE_SUBJECT: 'Ref {{reference}}', MAILTEMPLATE_BODY: 'Tekst' })
-    ).body.data[0];
+    const sample = (await t.api.previewMailTemplate({ MAILTEMPLATE_SUBJECT: 'Ref {{reference}}', MAILTEMPLATE_BODY: 'Tekst' })).body
+      .data[0];
     expect(sample).toEqual({ SUBSCRIPTION_ID: null, SUBSCRIPTION_REFERENCE: null, subject: 'Ref VOORBEELD', text: 'Tekst' });
-    const refused = await t.call('POST', '/api/previewMailTemplate', { MAILTEMPLATE_SUBJECT: 'Onderwerp', MAILTEMPLATE_BODY: '{{kind}}' });
+    const refused = await t.api.previewMailTemplate({ MAILTEMPLATE_SUBJECT: 'Onderwerp', MAILTEMPLATE_BODY: '{{kind}}' });
     expect(refused.body.error.fields).toEqual({ MAILTEMPLATE_BODY: 'Onbekende plaatshouder: {{kind}}' });
   });
 
   it('updateSettings takes over from the environment: mails carry the new account and sender; bad values refused', async () => {
-    const before = (await t.call('GET', '/api/getSettings')).body.data[0];
+    const before = await beheerderSettings(t);
     expect(before).toMatchObject({
       ORGANISER_IBAN: 'BE68 5390 0754 7034',
       MAIL_FROM: 'Kampbeheer <no-reply@kampbeheer.local>',
@@ -144,9 +140,9 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       SIGNATORY_CAPACITY: 'Voorzitter',
       SIGNATURE_IMAGE: 'data:image/png;base64,iVBORw0KGgo=',
     };
-    const saved = await t.call('POST', '/api/updateSettings', settings);
+    const saved = await t.api.updateSettings(settings);
     expect(saved.status).toBe(200);
-    expect((await t.call('GET', '/api/getSettings')).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
+    expect((await t.api.getSettings()).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
 
     const unchanged = await databaseDigest(t.db);
     for (const [field, value, message] of [
@@ -163,14 +159,14 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       ['SIGNATURE_IMAGE', 'data:image/gif;base64,R0lGOD', 'Foutief formaat: een PNG- of JPEG-afbeelding.'],
       ['ORGANISER_NAME', '', 'Veld verplicht'],
     ] as const) {
-      const answer = await t.call('POST', '/api/updateSettings', { ...settings, [field]: value });
+      const answer = await t.api.updateSettings({ ...settings, [field]: value });
       expect(answer.status, field).toBe(400);
       expect(answer.body.error.fields).toEqual({ [field]: message });
     }
     expect(await databaseDigest(t.db)).toEqual(unchanged);
 
     const made = await createSubscription(t.db, { parentEmail: `instellingen.${backend}@voorbeeld.be` });
-    expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    expect((await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
     await t.app.mailRelay.runOnce();
     const [mail] = smtp.received.filter((m) => m.envelopeTo.includes(`instellingen.${backend}@voorbeeld.be`));
     expect(mail!.envelopeFrom).toBe('kampen@sportkampen.be');
@@ -181,7 +177,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
   });
 
   it("'Testmail versturen' sends the template with made-up data, marked as a test, to the given address through the outbox", async () => {
-    const answer = await t.call('POST', '/api/sendTestMail', {
+    const answer = await t.api.sendTestMail({
       MAILTEMPLATE_ID: 'bevestiging',
       MAILTEMPLATE_SUBJECT: 'Test voor {{childName}}',
       MAILTEMPLATE_BODY: 'Referentie {{reference}} van {{organiserName}}',
@@ -193,11 +189,11 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     expect(row).toMatchObject({ templateId: 'bevestiging', recipient: `test.${backend}@kampbeheer.be`, status: 'sent' });
     const [mail] = smtp.received.filter((m) => m.envelopeTo.includes(`test.${backend}@kampbeheer.be`));
     expect(mail!.subject).toBe('TEST: Test voor Lien Voorbeeld');
-    const organiser = (await t.call('GET', '/api/getSettings')).body.data[0].ORGANISER_NAME;
+    const organiser = (await beheerderSettings(t)).ORGANISER_NAME;
     expect(mail!.text).toBe(
       `Dit is een testmail met verzonnen voorbeeldgegevens, geen echte inschrijving.\n\nReferentie VOORBEELD van ${organiser}`,
     );
-    const bad = await t.call('POST', '/api/sendTestMail', {
+    const bad = await t.api.sendTestMail({
       MAILTEMPLATE_SUBJECT: 'Onderwerp',
       MAILTEMPLATE_BODY: 'Tekst',
       TO: 'geen-adres',

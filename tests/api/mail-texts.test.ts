@@ -7,7 +7,7 @@ import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
 import { locations, lunchPreferences, mailOutbox, periods, subscriptions } from '../../server/src/db/schema.js';
 import { defaultMailTemplates } from '../../server/src/mail/default-templates.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createLocation, createPeriod, createSubscription } from '../helpers/factory.js';
 import { decodeQrPng } from '../helpers/qr.js';
@@ -57,7 +57,7 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
   async function book(campToBook: number, paymentMethodId: number, rest: Record<string, unknown> = {}) {
     const tag = `mailtekst${++serial}${backend}`;
     const email = `${tag}@voorbeeld.be`;
-    const answer = await t.call('POST', '/api/createSubscription', {
+    const answer = await t.api.createSubscription({
       CAMP_ID: campToBook,
       PAYMENTMETHOD_ID: paymentMethodId,
       SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
@@ -113,7 +113,7 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
       `Gelieve € 150,00 over te schrijven op ${ACCOUNT} met de gestructureerde mededeling ${transfer.ogm}. U kunt ook de QR-code in deze mail scannen met uw bankapp.`,
     );
     const [image] = qrImages(mail);
-    const settings = (await t.call('GET', '/api/getSettings')).body.data[0];
+    const settings = await beheerderSettings(t);
     expect(decodeQrPng(image!.content).data).toBe(
       epcPayload({ bic: settings.ORGANISER_BIC, name: settings.ORGANISER_NAME, iban: ACCOUNT, amountCents: 15000, ogm: transfer.ogm }),
     );
@@ -126,7 +126,7 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
       parentEmail: `herinnering.cash.${backend}@voorbeeld.be`,
     });
     const transfer = await createSubscription(t.db, { campId, parentEmail: `herinnering.overschrijving.${backend}@voorbeeld.be` });
-    const sent = await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [cash.subscriptionId, transfer.subscriptionId] });
+    const sent = await t.api.sendPaymentReminders({ subscriptionIds: [cash.subscriptionId, transfer.subscriptionId] });
     expect(sent.body.data.sent).toHaveLength(2);
 
     const toCash = await receivedBy(`herinnering.cash.${backend}@voorbeeld.be`);
@@ -158,7 +158,7 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
   });
 
   it('the stored shipped templates are the shipped texts (the migration brought older databases up to date)', async () => {
-    const stored = (await t.call('GET', '/api/getMailTemplates')).body.data as MailTemplateRecord[];
+    const stored = (await t.api.getMailTemplates()).body.data as MailTemplateRecord[];
     for (const shipped of defaultMailTemplates)
       expect(
         stored.find((s) => s.MAILTEMPLATE_ID === shipped.id),
@@ -170,7 +170,7 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
   });
 
   it('the preview fills the new placeholders with made-up data: booked days, payment method and instructions, location address', async () => {
-    const answer = await t.call('POST', '/api/previewMailTemplate', {
+    const answer = await t.api.previewMailTemplate({
       MAILTEMPLATE_SUBJECT: 'Voor {{childName}}',
       MAILTEMPLATE_BODY: '{{bookedDays}} | {{paymentMethod}} | {{locationAddress}} | {{paymentInstructions}}',
     });
@@ -187,7 +187,8 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
   it("a test mail carries made-up data, never a real family's, says it is a test, and is no subscription's mail", async () => {
     const real = await createSubscription(t.db, { childFirstname: 'Echtekind', parentEmail: `echt.${backend}@voorbeeld.be` });
     const to = `testmail.${backend}@kampbeheer.be`;
-    const answer = await t.call('POST', '/api/sendTestMail', {
+    // A real subscription's id on purpose, past the contract: a test mail never takes its data.
+    const answer = await t.unchecked.sendTestMail({
       MAILTEMPLATE_ID: 'bevestiging',
       MAILTEMPLATE_SUBJECT: 'Bevestiging inschrijving {{childName}}',
       MAILTEMPLATE_BODY: 'Beste {{parentName}}, referentie {{reference}}, {{ogm}}.',
@@ -205,6 +206,6 @@ describe.each(backends)('what the mails to parents say on %s', (backend) => {
     expect(mail!.text).not.toContain(real.reference);
     const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, answer.body.data.mailId));
     expect(row).toMatchObject({ subscriptionId: null, recipient: to, status: 'sent' });
-    expect((await t.call('GET', `/api/getMails?subscriptionId=${real.subscriptionId}`)).body.data).toEqual([]);
+    expect((await t.api.getMails({ subscriptionId: real.subscriptionId })).body.data).toEqual([]);
   });
 });

@@ -52,7 +52,7 @@ describe.each(backends)('mail recorded by a call is sent at once on %s', (backen
       paid: true,
       parentEmail: `herinnering.${backend}@voorbeeld.be`,
     });
-    const answer = await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [open.subscriptionId] });
+    const answer = await t.api.sendPaymentReminders({ subscriptionIds: [open.subscriptionId] });
     expect(answer.body.data.sent).toHaveLength(1);
     await arrives(`herinnering.${backend}@voorbeeld.be`, /./);
   });
@@ -66,7 +66,7 @@ describe.each(backends)('mail recorded by a call is sent at once on %s', (backen
       paid: true,
       parentEmail: `terugbetaling.${backend}@voorbeeld.be`,
     });
-    const answer = await t.call('POST', '/api/markRefundPaid', {
+    const answer = await t.api.markRefundPaid({
       SUBSCRIPTION_ID: overpaid.subscriptionId,
       amount: 20,
       date: '2026-06-01',
@@ -91,13 +91,13 @@ describe.each(backends)('mail recorded by a call is sent at once on %s', (backen
       parentEmail: `attest.${backend}@voorbeeld.be`,
     });
     await markAttendance(t, paid.subscriptionId, WEEK);
-    const answer = await t.call('POST', '/api/mailAttests', { year: 2025 });
+    const answer = await t.api.mailAttests({ year: 2025 });
     expect(answer.body.data).toEqual({ QUEUED: 1, SKIPPED: 0 });
     await arrives(`attest.${backend}@voorbeeld.be`, /Fiscaal attest/);
   });
 
   it('an invitation', async () => {
-    const answer = await t.call('POST', '/api/inviteUser', { email: `uitnodiging.${backend}@voorbeeld.be`, role: 'medewerker' });
+    const answer = await t.api.inviteUser({ email: `uitnodiging.${backend}@voorbeeld.be`, role: 'medewerker' });
     expect(answer.status).toBe(200);
     await arrives(`uitnodiging.${backend}@voorbeeld.be`, /Uitnodiging voor Kampbeheer/);
   });

@@ -33,7 +33,7 @@ describe.each(backends)('mail on %s', (backend) => {
   const outboxOf = (t: TestApp, subscriptionId: number) =>
     t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, subscriptionId));
   async function detail(t: TestApp, id: number): Promise<SubscriptionDetail> {
-    return ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+    return ((await t.api.getSubscriptionFullDetail({ id })).body.data as SubscriptionDetail[])[0]!;
   }
   /** A subscription of € 150 with € 20 discount and € 50 paid: € 130 to pay, € 80 open. */
   const makeIn = (t: TestApp, parentEmail: string, paymentMethodId: number = PAYMENT_METHOD.bankTransfer) =>
@@ -51,7 +51,7 @@ describe.each(backends)('mail on %s', (backend) => {
 
   it('convertToCash sends the camp’s convert-to-cash mail to the parent with the amounts, and records it as sent', async () => {
     const made = await makeIn(sending, `cash.${backend}@voorbeeld.be`);
-    const answer = await sending.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: made.subscriptionId });
+    const answer = await sending.api.convertToCash({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(answer.status).toBe(200);
     await sending.app.mailRelay.runOnce();
     const record = await detail(sending, made.subscriptionId);
@@ -70,7 +70,7 @@ describe.each(backends)('mail on %s', (backend) => {
 
   it('cancelSubscription sends the cancellation mail with the camp and its dates', async () => {
     const made = await makeIn(sending, `annulatie.${backend}@voorbeeld.be`);
-    expect((await sending.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    expect((await sending.api.cancelSubscription({ SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
     await sending.app.mailRelay.runOnce();
     const record = await detail(sending, made.subscriptionId);
     const [mail] = mailsTo(`annulatie.${backend}@voorbeeld.be`);
@@ -88,7 +88,7 @@ describe.each(backends)('mail on %s', (backend) => {
 
   it('resendConfirmationEmail sends the confirmation with amounts, OGM and the organiser’s account', async () => {
     const made = await makeIn(sending, `bevestiging.${backend}@voorbeeld.be`);
-    const answer = await sending.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    const answer = await sending.api.resendConfirmationEmail({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(answer.status).toBe(200);
     // The answer comes at the commit: the mail is recorded, the relay sends it.
     expect(answer.body.data).toMatchObject({ subscriptionId: made.subscriptionId, mailStatus: 'outbox' });
@@ -104,18 +104,18 @@ describe.each(backends)('mail on %s', (backend) => {
 
   it('convertToBankTransfer sends no mail', async () => {
     const made = await makeIn(sending, `overschrijving.${backend}@voorbeeld.be`, PAYMENT_METHOD.cash);
-    expect((await sending.call('POST', '/api/convertToBankTransfer', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    expect((await sending.api.convertToBankTransfer({ SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
     expect(mailsTo(`overschrijving.${backend}@voorbeeld.be`)).toEqual([]);
     expect(await outboxOf(sending, made.subscriptionId)).toEqual([]);
   });
 
   it('when SMTP refuses: every call still answers at its commit, and the mails end as failed after the last attempt', async () => {
     const made = await makeIn(failing, `geweigerd.${backend}@voorbeeld.be`);
-    const resend = await failing.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    const resend = await failing.api.resendConfirmationEmail({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(resend.status).toBe(200);
     expect(resend.body.data).toMatchObject({ mailStatus: 'outbox' });
 
-    const cancel = await failing.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId });
+    const cancel = await failing.api.cancelSubscription({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(cancel.status).toBe(200);
     expect((await detail(failing, made.subscriptionId)).SUBSCRIPTION_CANCELLED).toBe(true);
     await failing.app.mailRelay.runOnce();
@@ -131,8 +131,8 @@ describe.each(backends)('mail on %s', (backend) => {
 
   it('without SMTP_URL every mail stays in the outbox, rendered and addressed', async () => {
     const made = await makeIn(withoutSmtp, `outbox.${backend}@voorbeeld.be`);
-    expect((await withoutSmtp.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
-    const resend = await withoutSmtp.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+    expect((await withoutSmtp.api.convertToCash({ SUBSCRIPTION_ID: made.subscriptionId })).status).toBe(200);
+    const resend = await withoutSmtp.api.resendConfirmationEmail({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(resend.body.data).toMatchObject({ mailStatus: 'outbox' });
     const recorded = await outboxOf(withoutSmtp, made.subscriptionId);
     expect(recorded.map((r) => [r.templateId, r.status, r.recipient, r.sentAt])).toEqual([

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { XMLParser } from 'fast-xml-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, camps, mailOutbox, payments, subscriptions } from '../../server/src/db/schema.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
+import { startTestApp, TEST_ADMIN, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
@@ -26,7 +26,7 @@ describe.each(backends)('money follow-up on %s', (backend) => {
   /** Moves time on; a sign-in lasts 12 hours, so staff sign in again as they would. */
   const advance = async (ms: number) => {
     clock.advance(ms);
-    const login = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    const login = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
     t.token = login.body.data.token;
   };
 
@@ -50,7 +50,7 @@ describe.each(backends)('money follow-up on %s', (backend) => {
     });
 
     it('lists every subscription of the year that is not cancelled and has money open, with days since booking', async () => {
-      const answer = await t.call('GET', '/api/getOpenPayments?campYear=2026');
+      const answer = await t.api.getOpenPayments({ campYear: 2026 });
       expect(answer.status).toBe(200);
       const rows = answer.body.data as any[];
       expect(rows.map((r) => r.SUBSCRIPTION_ID)).toEqual([open]);
@@ -61,14 +61,14 @@ describe.each(backends)('money follow-up on %s', (backend) => {
         LAST_REMINDER_AT: null,
         REMINDER_REFUSAL: null,
       });
-      expect((await t.call('GET', '/api/getOpenPayments?campYear=2026&minDaysOverdue=21')).body.data).toEqual([]);
-      expect((await t.call('GET', `/api/getOpenPayments?campYear=2026&campId=${campId}&minDaysOverdue=20`)).body.data).toHaveLength(1);
-      expect((await t.call('GET', '/api/getOpenPayments?campYear=2025')).body.data).toEqual([]);
-      expect((await t.call('GET', '/api/getOpenPayments')).status).toBe(400);
+      expect((await t.api.getOpenPayments({ campYear: 2026, minDaysOverdue: 21 })).body.data).toEqual([]);
+      expect((await t.api.getOpenPayments({ campYear: 2026, campId, minDaysOverdue: 20 })).body.data).toHaveLength(1);
+      expect((await t.api.getOpenPayments({ campYear: 2025 })).body.data).toEqual([]);
+      expect((await t.unchecked.getOpenPayments()).status).toBe(400);
     });
 
     it('sends at most one reminder per 7 days and 3 in all, and says why it skipped the others', async () => {
-      const send = (ids: number[]) => t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: ids });
+      const send = (ids: number[]) => t.api.sendPaymentReminders({ subscriptionIds: ids });
       const first = await send([open, paid, cancelled]);
       expect(first.status).toBe(200);
       expect(first.body.data.sent.map((s: any) => s.SUBSCRIPTION_ID)).toEqual([open]);
@@ -78,7 +78,7 @@ describe.each(backends)('money follow-up on %s', (backend) => {
       ]);
       const again = await send([open]);
       expect(again.body.data.sent).toEqual([]);
-      expect(again.body.data.skipped[0].reason).toBe('Vorige herinnering op 01/06/2026: nog geen 7 dagen geleden');
+      expect(again.body.data.skipped[0]!.reason).toBe('Vorige herinnering op 01/06/2026: nog geen 7 dagen geleden');
 
       await advance(7 * DAY - 60_000);
       expect((await send([open])).body.data.sent).toEqual([]);
@@ -89,9 +89,9 @@ describe.each(backends)('money follow-up on %s', (backend) => {
       await advance(30 * DAY);
       const fourth = await send([open]);
       expect(fourth.body.data.sent).toEqual([]);
-      expect(fourth.body.data.skipped[0].reason).toBe('Al 3 herinneringen verstuurd (maximum 3)');
+      expect(fourth.body.data.skipped[0]!.reason).toBe('Al 3 herinneringen verstuurd (maximum 3)');
 
-      const [row] = (await t.call('GET', '/api/getOpenPayments?campYear=2026')).body.data as any[];
+      const [row] = (await t.api.getOpenPayments({ campYear: 2026 })).body.data as any[];
       expect(row).toMatchObject({ REMINDERS_SENT: 3, REMINDER_REFUSAL: 'Al 3 herinneringen verstuurd (maximum 3)' });
       expect(row.LAST_REMINDER_AT.slice(0, 10)).toBe('2026-06-15');
 
@@ -106,21 +106,21 @@ describe.each(backends)('money follow-up on %s', (backend) => {
 
     it('takes the limits from the settings', async () => {
       const other = (await createSubscription(t.db, { campId })).subscriptionId;
-      const settings = (await t.call('GET', '/api/getSettings')).body.data[0];
+      const settings = await beheerderSettings(t);
       expect(settings).toMatchObject({ REMINDER_INTERVAL_DAYS: 7, REMINDER_MAX_COUNT: 3 });
-      const saved = await t.call('POST', '/api/updateSettings', { ...settings, REMINDER_INTERVAL_DAYS: 1, REMINDER_MAX_COUNT: 1 });
+      const saved = await t.api.updateSettings({ ...settings, REMINDER_INTERVAL_DAYS: 1, REMINDER_MAX_COUNT: 1 });
       expect(saved.status).toBe(200);
-      expect((await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [other] })).body.data.sent).toHaveLength(1);
+      expect((await t.api.sendPaymentReminders({ subscriptionIds: [other] })).body.data.sent).toHaveLength(1);
       await advance(2 * DAY);
-      const second = await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [other] });
-      expect(second.body.data.skipped[0].reason).toBe('Al 1 herinnering verstuurd (maximum 1)');
-      await t.call('POST', '/api/updateSettings', { ...settings });
+      const second = await t.api.sendPaymentReminders({ subscriptionIds: [other] });
+      expect(second.body.data.skipped[0]!.reason).toBe('Al 1 herinnering verstuurd (maximum 1)');
+      await t.api.updateSettings({ ...settings });
     });
 
     it('refuses a bad payload and changes nothing', async () => {
       const before = await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox);
-      expect((await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [] })).status).toBe(400);
-      expect((await t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: ['x'] })).status).toBe(400);
+      expect((await t.api.sendPaymentReminders({ subscriptionIds: [] })).status).toBe(400);
+      expect((await t.api.sendPaymentReminders({ subscriptionIds: ['x'] })).status).toBe(400);
       expect(await t.db.select({ n: sql<number>`count(*)::int` }).from(mailOutbox)).toEqual(before);
     });
   });
@@ -147,7 +147,7 @@ describe.each(backends)('money follow-up on %s', (backend) => {
     });
 
     it('lists overpayments and cancelled subscriptions with money paid, minus the camp’s cancellation fee', async () => {
-      const rows = (await t.call('GET', '/api/getRefunds?campYear=2026')).body.data as any[];
+      const rows = (await t.api.getRefunds({ campYear: 2026 })).body.data as any[];
       const byId = new Map(rows.map((r) => [r.SUBSCRIPTION_ID, r]));
       expect([...byId.keys()].sort()).toEqual([overpaid, cancelledPaid, noAccount].sort());
       expect(byId.get(overpaid)).toMatchObject({ REFUND_AMOUNT: 20, CANCELLATION_FEE: 0, REFUND_REFUSAL: null });
@@ -178,12 +178,12 @@ describe.each(backends)('money follow-up on %s', (backend) => {
     });
 
     it('refuses a file with a row without a valid account, naming it', async () => {
-      const answer = await t.call('POST', '/api/exportRefunds', { subscriptionIds: [overpaid, noAccount] });
+      const answer = await t.api.exportRefunds({ subscriptionIds: [overpaid, noAccount] });
       expect(answer.status).toBe(409);
       expect(answer.body.error.message).toMatch(/Geen geldig rekeningnummer/);
       expect(
         (
-          await t.call('POST', '/api/exportRefunds', {
+          await t.api.exportRefunds({
             subscriptionIds: [noAccount],
             accounts: [{ SUBSCRIPTION_ID: noAccount, IBAN: 'BE00 1234' }],
           })
@@ -192,32 +192,33 @@ describe.each(backends)('money follow-up on %s', (backend) => {
     });
 
     it('marks a refund paid: a negative payment, saldo 0, audited, and the parent is mailed', async () => {
-      const tooMuch = await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: overpaid, amount: 25, date: '2026-06-20' });
+      const tooMuch = await t.api.markRefundPaid({ SUBSCRIPTION_ID: overpaid, amount: 25, date: '2026-06-20' });
       expect(tooMuch.status).toBe(400);
       expect(tooMuch.body.error.fields.amount).toBe('Meer dan het terug te betalen bedrag (€ 20,00).');
-      const answer = await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: overpaid, amount: 20, date: '2026-06-20' });
+      const answer = await t.api.markRefundPaid({ SUBSCRIPTION_ID: overpaid, amount: 20, date: '2026-06-20' });
       expect(answer.status).toBe(200);
-      const detail = (await t.call('GET', `/api/getSubscriptionFullDetail?id=${overpaid}`)).body.data[0];
+      const detail = (await t.api.getSubscriptionFullDetail({ id: overpaid })).body.data[0];
       expect(detail).toMatchObject({ SUBSCRIPTION_SALDO: 0, SUBSCRIPTION_PAID_AMOUNT: 150, PAYMENT_STATUS: 'PAID' });
       const [payment] = await t.db.select().from(payments).where(eq(payments.id, answer.body.data.paymentId));
       expect(payment).toMatchObject({ source: 'refund', amountCents: -2000, valueDate: '2026-06-20', subscriptionId: overpaid });
       const [audit] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'markRefundPaid'));
       expect(audit).toMatchObject({ entity: 'payment', entityId: payment!.id });
-      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, answer.body.data.mailId));
+      const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.id, answer.body.data.mailId!));
       expect(mail).toMatchObject({ templateId: 'terugbetaling' });
       expect(mail!.body).toContain('We hebben € 20,00 teruggestort');
-      expect((await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: overpaid, amount: 1, date: '2026-06-20' })).status).toBe(409);
-      const cancelledAnswer = await t.call('POST', '/api/markRefundPaid', {
+      expect((await t.api.markRefundPaid({ SUBSCRIPTION_ID: overpaid, amount: 1, date: '2026-06-20' })).status).toBe(409);
+      const cancelledAnswer = await t.api.markRefundPaid({
         SUBSCRIPTION_ID: cancelledPaid,
         amount: 125,
         date: '2026-06-20',
       });
       expect(cancelledAnswer.status).toBe(200);
-      const ids = ((await t.call('GET', '/api/getRefunds?campYear=2026')).body.data as any[]).map((r) => r.SUBSCRIPTION_ID);
+      const ids = ((await t.api.getRefunds({ campYear: 2026 })).body.data as any[]).map((r) => r.SUBSCRIPTION_ID);
       expect(ids).toEqual([noAccount]);
-      expect(
-        (await t.call('GET', `/api/getPayments?subscriptionId=${overpaid}`)).body.data.map((p: any) => [p.source, p.amount]),
-      ).toContainEqual(['refund', -20]);
+      expect((await t.api.getPayments({ subscriptionId: overpaid })).body.data.map((p: any) => [p.source, p.amount])).toContainEqual([
+        'refund',
+        -20,
+      ]);
     });
   });
 

@@ -38,17 +38,12 @@ describe.each(backends)('monitors API on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const allMonitors = async () => (await t.call('GET', '/api/getMonitors')).body.data as MonitorRecord[];
-  const readMonitor = async (monitorId: number | string) =>
-    (await t.call('GET', `/api/getMonitors?monitorId=${monitorId}`)).body.data as MonitorRecord[];
+  const allMonitors = async () => (await t.api.getMonitors()).body.data as MonitorRecord[];
+  const readMonitor = async (monitorId: number | string) => (await t.api.getMonitors({ monitorId })).body.data as MonitorRecord[];
   // One e-mail address per monitor: each monitor a test creates gets its own.
   let created = 0;
   const create = async (overrides: Record<string, unknown> = {}) => {
-    const answer = await t.call(
-      'POST',
-      '/api/updateMonitor',
-      newMonitor({ MONITOR_EMAIL: `lotte.vermeulen${++created}@monitor.be`, ...overrides }),
-    );
+    const answer = await t.api.updateMonitor(newMonitor({ MONITOR_EMAIL: `lotte.vermeulen${++created}@monitor.be`, ...overrides }));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return (answer.body.data as { monitorId: number }).monitorId;
   };
@@ -98,7 +93,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
       'Peeters, Bart',
       'Van den Broeck, Jef',
     ]);
-    for (const id of ids) expect((await t.call('DELETE', '/api/deleteMonitor', { monitorId: id })).status).toBe(200);
+    for (const id of ids) expect((await t.api.deleteMonitor({ monitorId: id })).status).toBe(200);
   });
 
   it('answers one monitor by id, and an empty list for an unknown one', async () => {
@@ -134,7 +129,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     expect((await allMonitors()).map((m) => m.MONITOR_ID)).toContain(monitorId);
 
     // The full object replaces the monitor: what is left empty is cleared.
-    const replaced = await t.call('POST', '/api/updateMonitor', {
+    const replaced = await t.api.updateMonitor({
       ...newMonitor({ MONITOR_ID: String(monitorId), MONITOR_PHONE: '+32 9 123 45 67', MONITOR_CAMP_LOCATION_5: 6 }),
       MONITOR_ACCOUNT_NR: '',
       MONITOR_BIRTHDATE: '',
@@ -156,7 +151,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     };
     expect(await readMonitor(monitorId)).toEqual([updated]);
 
-    const deleted = await t.call('DELETE', '/api/deleteMonitor', { monitorId });
+    const deleted = await t.api.deleteMonitor({ monitorId });
     expect(deleted.status).toBe(200);
     expect(deleted.body.data).toEqual({ monitorId });
     expect(await readMonitor(monitorId)).toEqual([]);
@@ -180,7 +175,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
   it('takes an account number of exactly 16 characters, or none', async () => {
     const monitorId = await create({ MONITOR_ACCOUNT_NR: null });
     expect((await readMonitor(monitorId))[0]!.MONITOR_ACCOUNT_NR).toBeNull();
-    await t.call('POST', '/api/updateMonitor', newMonitor({ MONITOR_ID: monitorId, MONITOR_ACCOUNT_NR: 'NL91ABNA04171643' }));
+    await t.api.updateMonitor(newMonitor({ MONITOR_ID: monitorId, MONITOR_ACCOUNT_NR: 'NL91ABNA04171643' }));
     expect((await readMonitor(monitorId))[0]!.MONITOR_ACCOUNT_NR).toBe('NL91ABNA04171643');
   });
 
@@ -222,7 +217,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     ];
     const before = await databaseDigest(t.db);
     for (const [body, fields] of cases) {
-      const answer = await t.call('POST', '/api/updateMonitor', body);
+      const answer = await t.api.updateMonitor(body);
       expect(answer.status, JSON.stringify(body).slice(0, 200)).toBe(400);
       expect(answer.body.error.fields, JSON.stringify(body).slice(0, 200)).toEqual(fields);
     }
@@ -236,7 +231,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
       expect(answer.status, url).toBe(400);
       expect(answer.body.error.fields, url).toEqual(fields);
     }
-    const badQuery = await t.call('GET', '/api/getMonitors?monitorId=een');
+    const badQuery = await t.api.getMonitors({ monitorId: 'een' });
     expect(badQuery.status).toBe(400);
     expect(badQuery.body.error.fields).toEqual({ monitorId: 'Foutief formaat' });
     expect(await databaseDigest(t.db)).toEqual(before);
@@ -244,10 +239,10 @@ describe.each(backends)('monitors API on %s', (backend) => {
 
   it('answers 404 for an unknown monitor on update and delete, changing nothing', async () => {
     const before = await databaseDigest(t.db);
-    const update = await t.call('POST', '/api/updateMonitor', newMonitor({ MONITOR_ID: 99999 }));
+    const update = await t.api.updateMonitor(newMonitor({ MONITOR_ID: 99999 }));
     expect(update.status).toBe(404);
     expect(update.body.error).toEqual({ code: 'NOT_FOUND', message: 'Monitor niet gevonden' });
-    const remove = await t.call('DELETE', '/api/deleteMonitor', { monitorId: 99999 });
+    const remove = await t.api.deleteMonitor({ monitorId: 99999 });
     expect(remove.status).toBe(404);
     expect(remove.body.error.message).toBe('Monitor niet gevonden');
     expect((await t.call('DELETE', '/api/deleteMonitor?monitorId=99999')).status).toBe(404);
@@ -256,9 +251,9 @@ describe.each(backends)('monitors API on %s', (backend) => {
 
   it('needs a signed-in administrator for every monitor call', async () => {
     const before = await databaseDigest(t.db);
-    expect((await t.call('GET', '/api/getMonitors', undefined, null)).status).toBe(401);
-    expect((await t.call('POST', '/api/updateMonitor', newMonitor(), null)).status).toBe(401);
-    expect((await t.call('DELETE', '/api/deleteMonitor', { monitorId: 1 }, null)).status).toBe(401);
+    expect((await t.api.getMonitors(undefined, { token: null })).status).toBe(401);
+    expect((await t.api.updateMonitor(newMonitor(), { token: null })).status).toBe(401);
+    expect((await t.api.deleteMonitor({ monitorId: 1 }, { token: null })).status).toBe(401);
     expect(await databaseDigest(t.db)).toEqual(before);
   });
 });

@@ -56,13 +56,13 @@ describe.each(backends)('national register numbers on %s', (backend) => {
             and (ch.nationalnr = ${number} or pa.nationalnr = ${number}) order by s.id`,
     ).then((rows) => rows.map((r) => r.id));
   const search = async (q: string, year = YEAR, token?: string) => {
-    const answer = await t.call('GET', `/api/searchSubscriptions?campYear=${year}&q=${encodeURIComponent(q)}`, undefined, token);
+    const answer = await t.api.searchSubscriptions({ campYear: year, q }, { token });
     expect(answer.status).toBe(200);
     return answer.body.data as number[];
   };
 
   it('getSubscriptions answers no national number of any child or parent', async () => {
-    const answer = await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`);
+    const answer = await t.api.getSubscriptions({ campYear: YEAR });
     const text = JSON.stringify(answer.body);
     expect(text).not.toMatch(/NATIONALNR/);
     for (const family of families) {
@@ -100,10 +100,10 @@ describe.each(backends)('national register numbers on %s', (backend) => {
   });
 
   it('refuses a bad year or an overlong query with the error shape', async () => {
-    const badYear = await t.call('GET', `/api/searchSubscriptions?campYear=twintig&q=12`);
+    const badYear = await t.unchecked.searchSubscriptions({ campYear: 'twintig', q: 12 });
     expect(badYear.status).toBe(400);
     expect(badYear.body.error?.fields).toHaveProperty('campYear');
-    const overlong = await t.call('GET', `/api/searchSubscriptions?campYear=${YEAR}&q=${'9'.repeat(201)}`);
+    const overlong = await t.api.searchSubscriptions({ campYear: YEAR, q: '9'.repeat(201) });
     expect(overlong.status).toBe(400);
     expect(overlong.body.error?.fields).toHaveProperty('q');
   });
@@ -223,7 +223,7 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
           join children ch on ch.id = s.child_id join parents pa on pa.id = ch.parent_id
           where ch.nationalnr is not null and pa.nationalnr is not null order by s.id limit 1`,
     );
-    const detail = (await t.call('GET', `/api/getSubscriptionFullDetail?id=${row!.id}`, undefined, tokens.medewerker)).body.data[0];
+    const detail = (await t.api.getSubscriptionFullDetail({ id: row!.id }, { token: tokens.medewerker })).body.data[0]!;
     expect(detail.SUBSCRIBER_NATIONALNR).toBe(maskNationalNumber(row!.child));
     expect(detail.SUBSCRIBER_NATIONALNR).toMatch(/^\d{2}\.\d{2}\.\d{2}-\*\*\*\.\*\*$/);
     expect(detail.SUBSCRIBER_PARENT_NATIONALNR).toBe(maskNationalNumber(row!.parent));
@@ -279,22 +279,20 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
       t.db,
       sql`select id, nationalnr, birthdate::text as birthdate from monitors where nationalnr is not null order by id limit 1`,
     );
-    const [shown] = (await t.call('GET', `/api/getMonitors?monitorId=${monitor!.id}`, undefined, tokens.medewerker)).body.data;
-    expect(shown.MONITOR_NATIONALNR).toBe(maskNationalNumber(monitor!.nationalnr));
+    const [shown] = (await t.api.getMonitors({ monitorId: monitor!.id }, { token: tokens.medewerker })).body.data;
+    expect(shown!.MONITOR_NATIONALNR).toBe(maskNationalNumber(monitor!.nationalnr));
     // The whole record sent back as it was answered: the mask means 'unchanged'.
-    const { MONITOR_ID, MONITOR_VERSION, ...fields } = shown;
-    const kept = await t.call(
-      'POST',
-      '/api/updateMonitor',
+    const { MONITOR_ID, MONITOR_VERSION, ...fields } = shown!;
+    const kept = await t.api.updateMonitor(
       { MONITOR_ID, MONITOR_VERSION, ...fields, MONITOR_CITY: 'Brugge' },
-      tokens.medewerker,
+      { token: tokens.medewerker },
     );
     expect(kept.status).toBe(200);
     const stored = async () =>
       (await queryRows<{ nationalnr: string | null }>(t.db, sql`select nationalnr from monitors where id = ${monitor!.id}`))[0]!.nationalnr;
     expect(await stored()).toBe(monitor!.nationalnr);
     // Another mask is no number: refused with the rule's message.
-    const otherMask = await t.call('POST', '/api/updateMonitor', { MONITOR_ID, MONITOR_NATIONALNR: '99.01.01-***.**' }, tokens.medewerker);
+    const otherMask = await t.api.updateMonitor({ MONITOR_ID, MONITOR_NATIONALNR: '99.01.01-***.**' }, { token: tokens.medewerker });
     expect(otherMask.status).toBe(400);
     expect(otherMask.body.error?.fields).toEqual({ MONITOR_NATIONALNR: 'Rijksregisternummer klopt niet (controlecijfers).' });
     // A new number of the same birth date: saved, and the history shows it changed though both masks read the same.
@@ -302,7 +300,7 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
     const sequence = (Number(digits.slice(6, 9)) % 996) + 1;
     const { formatNationalNumber } = await import('@common/identity-numbers.js');
     const fresh = formatNationalNumber(monitor!.birthdate, sequence);
-    const changed = await t.call('POST', '/api/updateMonitor', { MONITOR_ID, MONITOR_NATIONALNR: fresh }, tokens.medewerker);
+    const changed = await t.api.updateMonitor({ MONITOR_ID, MONITOR_NATIONALNR: fresh }, { token: tokens.medewerker });
     expect(changed.status).toBe(200);
     expect(await stored()).toBe(fresh);
     const audit = await queryRows<{ before: Record<string, unknown>; after: Record<string, unknown> }>(
@@ -312,7 +310,7 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
     expect(audit.at(-2)!.after.MONITOR_NATIONALNR).toBe(maskNationalNumber(monitor!.nationalnr));
     expect(audit.at(-1)!.before.MONITOR_NATIONALNR).toBe(maskNationalNumber(monitor!.nationalnr));
     expect(audit.at(-1)!.after.MONITOR_NATIONALNR).toBe(`${maskNationalNumber(fresh)} (gewijzigd)`);
-    const history = await t.call('GET', `/api/getAuditLog?entity=monitor&entityId=${monitor!.id}`, undefined, tokens.beheerder);
+    const history = await t.api.getAuditLog({ entity: 'monitor', entityId: monitor!.id }, { token: tokens.beheerder });
     expect(JSON.stringify(history.body)).not.toContain(fresh);
     expect(JSON.stringify(history.body)).toContain('(gewijzigd)');
   });

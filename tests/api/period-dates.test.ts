@@ -21,15 +21,14 @@ describe.each(backends)("a period's new dates reach its camps (issue 39) on %s",
   afterAll(async () => t?.close());
 
   const savePeriod = (periodId: number, startDate: string, endDate: string) =>
-    t.call('POST', '/api/crudPeriod', {
+    t.api.crudPeriod({
       PERIOD_ID: periodId,
       PERIOD_NAME: `Zomerweek ${++serial}`,
       PERIOD_NAME_SHORT: `Zomer ${serial}`,
       PERIOD_STARTDATE: startDate,
       PERIOD_ENDDATE: endDate,
     });
-  const campOf = async (campId: number) =>
-    ((await t.call('GET', `/api/getCamps?campYear=2030&campId=${campId}`)).body.data as CampRecord[])[0]!;
+  const campOf = async (campId: number) => ((await t.api.getCamps({ campYear: 2030, campId })).body.data as CampRecord[])[0]!;
   const selectedDaysOf = async (subscriptionId: number) =>
     (await t.db.select({ days: subscriptions.selectedDays }).from(subscriptions).where(eq(subscriptions.id, subscriptionId)))[0]?.days;
   const actions = async (action: string) => t.db.select().from(auditLog).where(eq(auditLog.action, action));
@@ -51,7 +50,7 @@ describe.each(backends)("a period's new dates reach its camps (issue 39) on %s",
     expect(await selectedDaysOf(tueThu.subscriptionId)).toBe(`${NEXT_WEEK[1]},${NEXT_WEEK[3]}`);
     expect(await selectedDaysOf(cancelled.subscriptionId)).toBe(NEXT_WEEK[0]);
     // The participant list's tabs are the new days, and Tuesday's list is the child who booked Tuesday.
-    const tuesday = await t.call('GET', `/api/getCampParticipants?campId=${flexible}&date=${NEXT_WEEK[1]}`);
+    const tuesday = await t.api.getCampParticipants({ campId: flexible, date: NEXT_WEEK[1] });
     expect(tuesday.body.data.map((p: { SUBSCRIPTION_ID: number }) => p.SUBSCRIPTION_ID)).toEqual([tueThu.subscriptionId]);
     const campAudit = await t.db
       .select({ before: auditLog.before, after: auditLog.after })

@@ -22,7 +22,7 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const anonymise = (olderThanYears: number, dryRun: boolean) => t.call('POST', '/api/anonymiseYears', { olderThanYears, dryRun });
+  const anonymise = (olderThanYears: number, dryRun: boolean) => t.api.anonymiseYears({ olderThanYears, dryRun });
 
   /** Per camp year: subscriptions, prices, paid amounts, discounts and attendance, what statistics read. */
   const totals = () =>
@@ -50,7 +50,7 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     expect(refused.status).toBe(400);
     expect(refused.body.error?.fields).toEqual({ olderThanYears: 'Minstens 7 jaar bewaren (fiscale bewaartermijn).' });
 
-    const old = await t.call('GET', '/api/getSubscriptions?campYear=2021');
+    const old = await t.api.getSubscriptions({ campYear: 2021 });
     expect(old.status).toBe(200);
     const before = await databaseDigest(t.db);
     const dry = await anonymise(7, true);
@@ -68,9 +68,9 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
   it('anonymises the old years: totals stay, no personal data is left anywhere, a family that still comes keeps its own', async () => {
     // A pure old family with a change, a mail and a payment; and a family with a child in 2021 and in 2029.
     const gone = await createSubscription(t.db, { campId: await campIn(2021), remark: 'Allergisch voor kiwi sinds 2021' });
-    expect((await t.call('POST', '/api/updateSubscriberParent', parentPayload(gone.parentId))).status).toBe(200);
-    expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: gone.subscriptionId })).status).toBe(200);
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: gone.subscriptionId })).status).toBe(200);
+    expect((await t.api.updateSubscriberParent(parentPayload(gone.parentId))).status).toBe(200);
+    expect((await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: gone.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: gone.subscriptionId })).status).toBe(200);
     const stays = await createSubscription(t.db, { campId: await campIn(2029), childFirstname: 'Jonas', childLastname: 'Blijftbestaan' });
     const earlier = await createSubscription(t.db, { campId: await campIn(2022) });
     await t.db.update(subscriptions).set({ childId: stays.childId }).where(eq(subscriptions.id, earlier.subscriptionId));
@@ -135,18 +135,18 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
 
   it('exports everything about one family as JSON and as a readable PDF', async () => {
     const s = await createSubscription(t.db, { campId: await campIn(2029), childFirstname: 'Fien' });
-    expect((await t.call('POST', '/api/updateSubscriberParent', parentPayload(s.parentId))).status).toBe(200);
+    expect((await t.api.updateSubscriberParent(parentPayload(s.parentId))).status).toBe(200);
     expect(
       (
-        await t.call('POST', '/api/addDiscount', {
+        await t.api.addDiscount({
           subscriptionId: s.subscriptionId,
           discountAmount: '10',
           discountRemark: 'Vrijetijdspas',
         })
       ).status,
     ).toBe(200);
-    expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
 
     const json = await t.app.inject({
       method: 'GET',
@@ -182,7 +182,7 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     ]);
 
     // A cancellation too, so the PDF holds a payment status and a refund to come.
-    expect((await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/exportFamilyData?parentId=${s.parentId}&format=pdf`,
@@ -224,20 +224,20 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     expect(text).toContain(parentRow!.nationalnr!);
     console.log(`family export: JSON ${json.rawPayload.length} bytes, PDF ${pdf.rawPayload.length} bytes`);
 
-    expect((await t.call('GET', '/api/exportFamilyData?parentId=999999')).status).toBe(404);
+    expect((await t.api.exportFamilyData({ parentId: 999999 })).status).toBe(404);
   });
 
   it('erases a family only when everything is settled and outside the fiscal retention, saying why not', async () => {
     const open = await createSubscription(t.db, { campId: await campIn(2029) });
     let before = await databaseDigest(t.db);
-    const refusedOpen = await t.call('POST', '/api/eraseFamily', { parentId: open.parentId });
+    const refusedOpen = await t.api.eraseFamily({ parentId: open.parentId });
     expect(refusedOpen.status).toBe(409);
     expect(refusedOpen.body.error?.message).toBe(`Wissen kan niet: inschrijving ${open.reference} is nog niet volledig afgerekend.`);
     expect(await databaseDigest(t.db)).toEqual(before);
 
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: open.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: open.subscriptionId })).status).toBe(200);
     before = await databaseDigest(t.db);
-    const refusedFiscal = await t.call('POST', '/api/eraseFamily', { parentId: open.parentId });
+    const refusedFiscal = await t.api.eraseFamily({ parentId: open.parentId });
     expect(refusedFiscal.status).toBe(409);
     expect(refusedFiscal.body.error?.message).toBe(
       `Wissen kan niet: inschrijving ${open.reference} valt binnen de fiscale bewaartermijn (tot en met 2036).`,
@@ -255,14 +255,14 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     await t.db.update(children).set({ parentId: cancelled.parentId }).where(eq(children.id, old.childId));
     expect(
       (
-        await t.call('POST', '/api/updateSubscriberParent', {
+        await t.api.updateSubscriberParent({
           ...parentPayload(cancelled.parentId),
           SUBSCRIBER_PARENT_EMAIL: 'wis.mij@voorbeeld.be',
         })
       ).status,
     ).toBe(200);
-    expect((await t.call('POST', '/api/resendConfirmationEmail', { SUBSCRIPTION_ID: cancelled.subscriptionId })).status).toBe(200);
-    const erased = await t.call('POST', '/api/eraseFamily', { parentId: cancelled.parentId });
+    expect((await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: cancelled.subscriptionId })).status).toBe(200);
+    const erased = await t.api.eraseFamily({ parentId: cancelled.parentId });
     expect(erased.status, JSON.stringify(erased.body)).toBe(200);
     expect(erased.body.data).toMatchObject({ parentId: cancelled.parentId, children: 2, subscriptions: 2 });
     expect(await t.db.select().from(parents).where(eq(parents.id, cancelled.parentId))).toEqual([]);
@@ -274,7 +274,7 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     expect(dump[0]!.n).toBe(0);
     const [entry] = await t.db.select().from(auditLog).where(eq(auditLog.action, 'eraseFamily'));
     expect(entry).toMatchObject({ entity: 'family', entityId: cancelled.parentId, after: { children: 2, subscriptions: 2 } });
-    expect((await t.call('POST', '/api/eraseFamily', { parentId: cancelled.parentId })).status).toBe(404);
+    expect((await t.api.eraseFamily({ parentId: cancelled.parentId })).status).toBe(404);
   });
 
   it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {

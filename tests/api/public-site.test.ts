@@ -4,7 +4,6 @@ import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { contract } from '@common/contract/index.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { BookAnswer, PublicCampsAnswer, PublicFamily } from '@common/schemas/public.js';
-import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
@@ -310,10 +309,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const stored = await t.db.select().from(subscriptions).where(eq(subscriptions.id, bookings[0]!.SUBSCRIPTION_ID));
     expect(stored).toHaveLength(1);
     expect(stored[0]!.source).toBe('website');
-    const staffView = await t.call<{ data: SubscriptionDetail[] }>(
-      'GET',
-      `/api/getSubscriptionFullDetail?id=${bookings[0]!.SUBSCRIPTION_ID}`,
-    );
+    const staffView = await t.api.getSubscriptionFullDetail({ id: bookings[0]!.SUBSCRIPTION_ID });
     expect(staffView.body.data[0]!.SUBSCRIPTION_SOURCE).toBe('website');
     const booked = await t.db
       .select()
@@ -397,7 +393,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-13`);
     const other = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-20`);
     await createSubscription(t.db, { campId: full });
-    const voucher = await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`);
+    const voucher = await t.api.generateVoucher({ campId: full, type: 'extraSubscription' });
     const token1 = voucher.body.data;
     expect((await book(token, { items: [{ CHILD_ID: a, CAMP_ID: other }], voucher: token1 })).body.error.code).toBe('VOUCHER_INVALID');
     const used = await book(token, { items: [{ CHILD_ID: a, CAMP_ID: full }], voucher: token1 });
@@ -405,7 +401,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const [row] = await t.db.select().from(vouchers).where(eq(vouchers.token, token1));
     expect(row!.usedAt).not.toBeNull();
     expect((await book(token, { items: [{ CHILD_ID: b, CAMP_ID: full }], voucher: token1 })).body.error.code).toBe('VOUCHER_INVALID');
-    const expiring = (await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`)).body.data;
+    const expiring = (await t.api.generateVoucher({ campId: full, type: 'extraSubscription' })).body.data;
     clock.advance(25 * 3600_000);
     const later = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD }, null, from('192.0.2.201'));
     expect((await book(later.body.data.token, { items: [{ CHILD_ID: c, CAMP_ID: full }], voucher: expiring })).body.error.code).toBe(

@@ -22,8 +22,7 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const detail = async (id: number) =>
-    ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+  const detail = async (id: number) => ((await t.api.getSubscriptionFullDetail({ id })).body.data as SubscriptionDetail[])[0]!;
   /** A camp of its own period, and a subscription of € 115 paid by a bank credit, then cancelled. */
   async function paidAndCancelled(feeCents: number) {
     const periodId = await createPeriod(t.db, { startDate: '2026-07-13' });
@@ -40,17 +39,13 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
     await t.db
       .insert(payments)
       .values({ source: 'bank', state: 'booked', subscriptionId: s.subscriptionId, amountCents: 11500, valueDate: '2026-05-02' });
-    expect((await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     return { ...s, periodId };
   }
   const rowOf = async (id: number) =>
-    ((await t.call('GET', '/api/getSubscriptions?campYear=2026')).body.data as SubscriptionListRow[]).find(
-      (r) => r.SUBSCRIPTION_ID === id,
-    )!;
+    ((await t.api.getSubscriptions({ campYear: 2026 })).body.data as SubscriptionListRow[]).find((r) => r.SUBSCRIPTION_ID === id)!;
   const cancellationsOf = async (periodId: number) =>
-    ((await t.call('GET', '/api/getDashboard?campYear=2026')).body.data as DashboardAnswer).cancellations.find(
-      (c) => c.periodId === periodId,
-    );
+    ((await t.api.getDashboard({ campYear: 2026 })).body.data as DashboardAnswer).cancellations.find((c) => c.periodId === periodId);
 
   it('owes nothing once refunded: amount to pay 0, saldo 0, no open money on the detail, the overview, its totals and the dashboard', async () => {
     const s = await paidAndCancelled(0);
@@ -62,13 +57,13 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
       SUBSCRIPTION_SALDO: -115,
       PAYMENT_STATUS: 'PAID-TO-MUCH',
     });
-    const refunds = (await t.call('GET', '/api/getRefunds?campYear=2026')).body.data as {
+    const refunds = (await t.api.getRefunds({ campYear: 2026 })).body.data as {
       SUBSCRIPTION_ID: number;
       REFUND_AMOUNT: number;
     }[];
     expect(refunds.find((r) => r.SUBSCRIPTION_ID === s.subscriptionId)?.REFUND_AMOUNT).toBe(115);
 
-    const refunded = await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: s.subscriptionId, amount: 115, date: '2026-11-20' });
+    const refunded = await t.api.markRefundPaid({ SUBSCRIPTION_ID: s.subscriptionId, amount: 115, date: '2026-11-20' });
     expect(refunded.status, JSON.stringify(refunded.body)).toBe(200);
     const after = await detail(s.subscriptionId);
     expect(after).toMatchObject({
@@ -88,21 +83,17 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
     expect([totals.unpaid.totalCents, totals.revenue.totalCents, totals.paid.totalCents]).toEqual([0, 0, 0]);
     expect(await cancellationsOf(s.periodId)).toEqual({ periodId: s.periodId, count: 1, amountToPayCents: 0, paidCents: 0 });
     expect(
-      ((await t.call('GET', '/api/getRefunds?campYear=2026')).body.data as { SUBSCRIPTION_ID: number }[]).map((r) => r.SUBSCRIPTION_ID),
+      ((await t.api.getRefunds({ campYear: 2026 })).body.data as { SUBSCRIPTION_ID: number }[]).map((r) => r.SUBSCRIPTION_ID),
     ).not.toContain(s.subscriptionId);
     // No payment QR code asks for money that is not owed.
-    expect((await t.call('GET', `/api/getPaymentQrCode?subscriptionId=${s.subscriptionId}`)).body.data).toEqual([]);
+    expect((await t.api.getPaymentQrCode({ subscriptionId: s.subscriptionId })).body.data).toEqual([]);
   });
 
   it("keeps the camp's cancellation fee: € 95 back of € 115, then € 20 paid and owed, settled", async () => {
     const s = await paidAndCancelled(2000);
     expect(await detail(s.subscriptionId)).toMatchObject({ SUBSCRIPTION_AMOUNT_TO_PAY: 20, SUBSCRIPTION_SALDO: -95 });
-    expect(
-      (await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: s.subscriptionId, amount: 96, date: '2026-11-20' })).status,
-    ).toBe(400);
-    expect(
-      (await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: s.subscriptionId, amount: 95, date: '2026-11-20' })).status,
-    ).toBe(200);
+    expect((await t.api.markRefundPaid({ SUBSCRIPTION_ID: s.subscriptionId, amount: 96, date: '2026-11-20' })).status).toBe(400);
+    expect((await t.api.markRefundPaid({ SUBSCRIPTION_ID: s.subscriptionId, amount: 95, date: '2026-11-20' })).status).toBe(200);
     expect(await detail(s.subscriptionId)).toMatchObject({
       SUBSCRIPTION_AMOUNT_TO_PAY: 20,
       SUBSCRIPTION_PAID_AMOUNT: 20,
@@ -114,10 +105,8 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
 
   it('refuses to erase the family of a refunded cancellation within the fiscal retention: money was received for that year', async () => {
     const s = await paidAndCancelled(0);
-    expect(
-      (await t.call('POST', '/api/markRefundPaid', { SUBSCRIPTION_ID: s.subscriptionId, amount: 115, date: '2026-11-20' })).status,
-    ).toBe(200);
-    const refused = await t.call('POST', '/api/eraseFamily', { parentId: s.parentId });
+    expect((await t.api.markRefundPaid({ SUBSCRIPTION_ID: s.subscriptionId, amount: 115, date: '2026-11-20' })).status).toBe(200);
+    const refused = await t.api.eraseFamily({ parentId: s.parentId });
     expect(refused.status).toBe(409);
     expect(refused.body.error.message).toBe(
       `Wissen kan niet: inschrijving ${s.reference} valt binnen de fiscale bewaartermijn (tot en met 2033).`,
@@ -127,7 +116,7 @@ describe.each(backends)('a refunded cancellation on %s', (backend) => {
       campId: await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate: '2026-07-20' }) }),
       cancelled: true,
     });
-    expect((await t.call('POST', '/api/eraseFamily', { parentId: never.parentId })).status).toBe(200);
+    expect((await t.api.eraseFamily({ parentId: never.parentId })).status).toBe(200);
     expect(await queryRows(t.db, sql`select 1 from subscriptions where id = ${never.subscriptionId}`)).toEqual([]);
   });
 });

@@ -113,7 +113,7 @@ describe.each(backends)('roles on %s', (backend) => {
       const me = await as(role, '/api/me');
       expect(me.body.data).toMatchObject({ role });
     }
-    const login = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+    const login = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
     expect(login.body.data.user).toEqual({ email: TEST_ADMIN.email, role: 'beheerder' });
   });
 
@@ -149,7 +149,7 @@ describe.each(backends)('roles on %s', (backend) => {
 
     // A subscription's history names who changed it: the e-mail address to a beheerder, the role to others.
     const s = await createSubscription(t.db);
-    expect((await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     const url = `/api/getAuditLog?entity=subscription&entityId=${s.subscriptionId}`;
     const staff = (await as('medewerker', url)).body.data;
     expect(staff.entries[0]).toMatchObject({ userEmail: null, userRole: 'beheerder' });
@@ -215,12 +215,7 @@ describe.each(backends)('roles on %s', (backend) => {
       const refusals = [
         await as('monitor', `/api/getCampParticipants?campId=${campId}`),
         await as('monitor', `/api/exportCampParticipants?campId=${campId}&format=pdf`),
-        await t.call(
-          'POST',
-          '/api/setAttendance',
-          { SUBSCRIPTION_ID: child.subscriptionId, date: monday(0), present: true },
-          tokens.monitor,
-        ),
+        await t.api.setAttendance({ SUBSCRIPTION_ID: child.subscriptionId, date: monday(0), present: true }, { token: tokens.monitor }),
       ];
       expect(
         refusals.map((r) => r.status),
@@ -241,8 +236,8 @@ describe.each(backends)('roles on %s', (backend) => {
   it('refuses a monitor user linked to no monitor every camp', async () => {
     await addUser(t.db, 'los@kampbeheer.be', 'monitor');
     const token = await signIn(t, 'los@kampbeheer.be');
-    expect((await t.call('GET', `/api/getCamps?campId=1`, undefined, token)).body.data).toEqual([]);
-    expect((await t.call('GET', `/api/getCampParticipants?campId=1`, undefined, token)).status).toBe(403);
+    expect((await t.api.getCamps({ campId: 1 }, { token })).body.data).toEqual([]);
+    expect((await t.api.getCampParticipants({ campId: 1 }, { token })).status).toBe(403);
   });
 
   it("derives the web's pages from the same policies: a role opens a page when it may do what the page does", () => {

@@ -34,8 +34,8 @@ describe.each(backends)('one id rule for every API query and body on %s', (backe
   let subscription: SubscriptionListRow;
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 5 });
-    camp = ((await t.call('GET', '/api/getCamps?campYear=2025')).body.data as CampRecord[])[0]!;
-    subscription = ((await t.call('GET', '/api/getSubscriptions?campYear=2025')).body.data as SubscriptionListRow[])[0]!;
+    camp = ((await t.api.getCamps({ campYear: 2025 })).body.data as CampRecord[])[0]!;
+    subscription = ((await t.api.getSubscriptions({ campYear: 2025 })).body.data as SubscriptionListRow[])[0]!;
   });
   afterAll(async () => t?.close());
 
@@ -60,35 +60,35 @@ describe.each(backends)('one id rule for every API query and body on %s', (backe
   });
 
   it('getCamps?campId=0x1A no longer answers camp 26, and the decimal id still answers its camp', async () => {
-    expect((await t.call('GET', '/api/getCamps?campId=0x1A')).status).toBe(400);
-    const byId = await t.call('GET', `/api/getCamps?campId=${camp.CAMP_ID}`);
+    expect((await t.api.getCamps({ campId: '0x1A' })).status).toBe(400);
+    const byId = await t.api.getCamps({ campId: camp.CAMP_ID });
     expect((byId.body.data as CampRecord[]).map((c) => c.CAMP_ID)).toEqual([camp.CAMP_ID]);
-    expect((await t.call('GET', '/api/getCamps?campId=2147483647')).body.data).toEqual([]);
+    expect((await t.api.getCamps({ campId: '2147483647' })).body.data).toEqual([]);
   });
 
   it('refuses a malformed id in a body, as text or as a fraction, and changes nothing', async () => {
     const id = subscription.SUBSCRIPTION_ID;
     for (const bad of [`0x${id.toString(16)}`, `${id}.0`, `${id}e0`, id + 0.5]) {
-      const answer = await t.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: bad });
+      const answer = await t.api.convertToCash({ SUBSCRIPTION_ID: bad });
       expect(answer.status, String(bad)).toBe(400);
       expect(answer.body.error?.fields?.SUBSCRIPTION_ID).toBe('Foutief formaat');
-      const read = await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: bad });
+      const read = await t.api.crudCamp({ action: 'read', CAMP_ID: bad });
       expect(read.body.error?.fields?.CAMP_ID).toBe('Foutief formaat');
     }
-    const detail = await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`);
+    const detail = await t.api.getSubscriptionFullDetail({ id });
     expect(detail.status).toBe(200);
     expect((detail.body.data as { PAYMENTMETHOD_ID: number }[])[0]!.PAYMENTMETHOD_ID).toBe(subscription.PAYMENTMETHOD_ID);
   });
 
   it('an id as a JSON number or as its decimal text is the same id', async () => {
-    const asNumber = await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: camp.CAMP_ID });
-    const asText = await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: String(camp.CAMP_ID) });
+    const asNumber = await t.api.crudCamp({ action: 'read', CAMP_ID: camp.CAMP_ID });
+    const asText = await t.api.crudCamp({ action: 'read', CAMP_ID: String(camp.CAMP_ID) });
     expect(asText.body).toEqual(asNumber.body);
     expect((asNumber.body.data as CampRecord[])[0]!.CAMP_ID).toBe(camp.CAMP_ID);
   });
 
   it('a missing id is still Veld verplicht', async () => {
-    const answer = await t.call('GET', '/api/getCampSummary');
+    const answer = await t.unchecked.getCampSummary();
     expect(answer.body.error?.fields?.campId).toBe('Veld verplicht');
   });
 });

@@ -35,7 +35,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
   }
 
   it('locations: create with a booking start, read, update, refuse, delete, audited', async () => {
-    const created = await t.call('POST', '/api/crudLocation', {
+    const created = await t.api.crudLocation({
       LOCATION_NAME: 'Sporthal Ter Beke, Aalst',
       LOCATION_NAME_SHORT: 'Aalst',
       LOCATION_ADDRESS: 'Kerkstraat 1, 9300 Aalst',
@@ -43,9 +43,8 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       LOCATION_ALLOW_BOOKING_INFO: 'Inschrijven vanaf 1 februari.',
     });
     expect(created.status).toBe(200);
-    const locationId = created.body.data.locationId as number;
-    const [read] = (await t.call('POST', '/api/crudLocation', { action: 'read', LOCATION_ID: locationId })).body
-      .data as LocationAdminRecord[];
+    const locationId = (created.body.data as { locationId: number }).locationId;
+    const read = ((await t.api.crudLocation({ action: 'read', LOCATION_ID: locationId })).body.data as LocationAdminRecord[])[0]!;
     expect(read).toEqual({
       LOCATION_ID: locationId,
       LOCATION_NAME: 'Sporthal Ter Beke, Aalst',
@@ -56,7 +55,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       CAMPS_USING: 0,
     });
     // The spec's lookup answers it as before, in its own shape.
-    const lookup = (await t.call('GET', '/api/getTaxonomy?type=location')).body.data as Record<string, unknown>[];
+    const lookup = (await t.api.getTaxonomy({ type: 'location' })).body.data as Record<string, unknown>[];
     expect(lookup.find((l) => l.LOCATION_ID === locationId)).toEqual({
       LOCATION_ID: locationId,
       LOCATION_NAME: 'Sporthal Ter Beke, Aalst',
@@ -65,13 +64,13 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       LOCATION_ALLOW_BOOKING_INFO: 'Inschrijven vanaf 1 februari.',
     });
 
-    const updated = await t.call('POST', '/api/crudLocation', {
+    const updated = await t.api.crudLocation({
       ...read,
       LOCATION_NAME_SHORT: 'Aalst-Ter Beke',
       LOCATION_ALLOW_BOOKING_FROM: '',
     });
     expect(updated.body.data).toEqual({ locationId });
-    const [after] = (await t.call('GET', '/api/getLocations')).body.data.filter((l: LocationAdminRecord) => l.LOCATION_ID === locationId);
+    const [after] = (await t.api.getLocations()).body.data.filter((l: LocationAdminRecord) => l.LOCATION_ID === locationId);
     expect(after).toMatchObject({ LOCATION_NAME_SHORT: 'Aalst-Ter Beke', LOCATION_ALLOW_BOOKING_FROM: null });
 
     await expectRefused('/api/crudLocation', [
@@ -89,12 +88,10 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       [{ action: 'delete' }, { LOCATION_ID: 'Veld verplicht' }],
       [{ action: 'wissen', LOCATION_ID: 1 }, { action: 'Foutief formaat' }],
     ]);
-    expect(
-      (await t.call('POST', '/api/crudLocation', { LOCATION_ID: 99999, LOCATION_NAME: 'Nergens', LOCATION_NAME_SHORT: 'Nergens' })).status,
-    ).toBe(404);
+    expect((await t.api.crudLocation({ LOCATION_ID: 99999, LOCATION_NAME: 'Nergens', LOCATION_NAME_SHORT: 'Nergens' })).status).toBe(404);
 
-    expect((await t.call('POST', '/api/crudLocation', { action: 'delete', LOCATION_ID: locationId })).body.data).toEqual({ locationId });
-    expect((await t.call('POST', '/api/crudLocation', { action: 'read', LOCATION_ID: locationId })).body.data).toEqual([]);
+    expect((await t.api.crudLocation({ action: 'delete', LOCATION_ID: locationId })).body.data).toEqual({ locationId });
+    expect((await t.api.crudLocation({ action: 'read', LOCATION_ID: locationId })).body.data).toEqual([]);
     expect(await auditsOf('location', locationId)).toEqual(['crudLocation:create', 'crudLocation:update', 'crudLocation:delete']);
   });
 
@@ -106,7 +103,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       [m.campLocation1, m.campLocation2, m.campLocation3, m.campLocation4, m.campLocation5].includes(locationId),
     ).length;
     const before = await databaseDigest(t.db);
-    const answer = await t.call('POST', '/api/crudLocation', { action: 'delete', LOCATION_ID: locationId });
+    const answer = await t.api.crudLocation({ action: 'delete', LOCATION_ID: locationId });
     expect(answer.status).toBe(409);
     const monitorsPart = monitorCount === 0 ? '' : ` en ${monitorCount} ${monitorCount === 1 ? 'monitor' : 'monitoren'}`;
     expect(answer.body.error.message).toBe(
@@ -115,31 +112,32 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     expect(await databaseDigest(t.db)).toEqual(before);
 
     // A location only a monitor names is refused too (the monitor's location would point at nothing).
-    const created = (await t.call('POST', '/api/crudLocation', { LOCATION_NAME: 'Zwembad Ronse', LOCATION_NAME_SHORT: 'Ronse' })).body.data
-      .locationId;
+    const created = (
+      (await t.api.crudLocation({ LOCATION_NAME: 'Zwembad Ronse', LOCATION_NAME_SHORT: 'Ronse' })).body.data as { locationId: number }
+    ).locationId;
     const [monitor] = await t.db.select().from(monitors).limit(1);
     await t.db.update(monitors).set({ campLocation5: created }).where(eq(monitors.id, monitor!.id));
-    const refused = await t.call('POST', '/api/crudLocation', { action: 'delete', LOCATION_ID: created });
+    const refused = await t.api.crudLocation({ action: 'delete', LOCATION_ID: created });
     expect(refused.body.error.message).toBe('Deze locatie wordt nog gebruikt door 1 monitor en kan niet verwijderd worden.');
   });
 
   it('periods: sorted by start date, end not before start, short names unique within a year, used ones stay', async () => {
     const year = new Date().getFullYear();
-    const list = (await t.call('GET', `/api/getPeriods?year=${year}`)).body.data as PeriodAdminRecord[];
+    const list = (await t.api.getPeriods({ year })).body.data as PeriodAdminRecord[];
     expect(list.length).toBe(12);
     expect(list.map((p) => p.PERIOD_STARTDATE)).toEqual(list.map((p) => p.PERIOD_STARTDATE).sort());
     expect(list[0]!.PERIOD_NAME).toBe('Krokusvakantie');
     expect(list.at(-1)!.PERIOD_NAME).toBe('Herfstvakantie');
 
-    const created = await t.call('POST', '/api/crudPeriod', {
+    const created = await t.api.crudPeriod({
       PERIOD_NAME: 'Kerstvakantie',
       PERIOD_NAME_SHORT: 'Kerst',
       PERIOD_STARTDATE: `${year}-12-28`,
       PERIOD_ENDDATE: `${year}-12-31`,
     });
     expect(created.status).toBe(200);
-    const periodId = created.body.data.periodId as number;
-    const withIt = (await t.call('GET', `/api/getPeriods?year=${year}`)).body.data as PeriodAdminRecord[];
+    const periodId = (created.body.data as { periodId: number }).periodId;
+    const withIt = (await t.api.getPeriods({ year })).body.data as PeriodAdminRecord[];
     expect(withIt.at(-1)).toEqual({
       PERIOD_ID: periodId,
       PERIOD_NAME: 'Kerstvakantie',
@@ -151,7 +149,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     // The same short name in another year is fine: every year has its 'Krokus'.
     expect(
       (
-        await t.call('POST', '/api/crudPeriod', {
+        await t.api.crudPeriod({
           PERIOD_NAME: 'Kerst',
           PERIOD_NAME_SHORT: 'Kerst',
           PERIOD_STARTDATE: `${year + 5}-12-27`,
@@ -161,7 +159,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     ).toBe(200);
     expect(
       (
-        await t.call('POST', '/api/crudPeriod', {
+        await t.api.crudPeriod({
           action: 'update',
           PERIOD_ID: periodId,
           PERIOD_NAME: 'Kerstvakantie',
@@ -189,28 +187,28 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     ]);
 
     const [camp] = await t.db.select().from(camps).limit(1);
-    const used = await t.call('POST', '/api/crudPeriod', { action: 'delete', PERIOD_ID: camp!.periodId });
+    const used = await t.api.crudPeriod({ action: 'delete', PERIOD_ID: camp!.periodId });
     expect(used.status).toBe(409);
     expect(used.body.error.message).toMatch(/^Deze periode wordt nog gebruikt door \d+ (kamp|kampen) en kan niet verwijderd worden\.$/);
-    expect((await t.call('POST', '/api/crudPeriod', { action: 'delete', PERIOD_ID: periodId })).body.data).toEqual({ periodId });
+    expect((await t.api.crudPeriod({ action: 'delete', PERIOD_ID: periodId })).body.data).toEqual({ periodId });
     expect(await auditsOf('period', periodId)).toEqual(['crudPeriod:create', 'crudPeriod:update', 'crudPeriod:delete']);
   });
 
   it('age groups: ages suggest birth years, max not under min, names unique, used ones stay', async () => {
-    const list = (await t.call('GET', '/api/getAgegroups')).body.data as AgegroupAdminRecord[];
+    const list = (await t.api.getAgegroups()).body.data as AgegroupAdminRecord[];
     expect(list[0]).toMatchObject({ AGEGROUP_NAME: 'Kleuters (3-5 jaar)', AGEGROUP_MIN_AGE: 3, AGEGROUP_MAX_AGE: 5 });
-    const created = await t.call('POST', '/api/crudAgegroup', {
+    const created = await t.api.crudAgegroup({
       AGEGROUP_NAME: 'Jongeren (16-18 jaar)',
       AGEGROUP_MIN_AGE: '16',
       AGEGROUP_MAX_AGE: 18,
     });
-    const agegroupId = created.body.data.agegroupId as number;
-    expect((await t.call('POST', '/api/crudAgegroup', { action: 'read', AGEGROUP_ID: agegroupId })).body.data).toEqual([
+    const agegroupId = (created.body.data as { agegroupId: number }).agegroupId;
+    expect((await t.api.crudAgegroup({ action: 'read', AGEGROUP_ID: agegroupId })).body.data).toEqual([
       { AGEGROUP_ID: agegroupId, AGEGROUP_NAME: 'Jongeren (16-18 jaar)', AGEGROUP_MIN_AGE: 16, AGEGROUP_MAX_AGE: 18, CAMPS_USING: 0 },
     ]);
     expect(
       (
-        await t.call('POST', '/api/crudAgegroup', {
+        await t.api.crudAgegroup({
           AGEGROUP_ID: agegroupId,
           AGEGROUP_NAME: 'Jongeren (16-17 jaar)',
           AGEGROUP_MIN_AGE: 16,
@@ -231,37 +229,35 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       [{ AGEGROUP_NAME: 'Fout', AGEGROUP_MIN_AGE: 'drie', AGEGROUP_MAX_AGE: 5 }, { AGEGROUP_MIN_AGE: 'Foutief formaat' }],
     ]);
     const [camp] = await t.db.select().from(camps).limit(1);
-    expect((await t.call('POST', '/api/crudAgegroup', { action: 'delete', AGEGROUP_ID: camp!.agegroupId })).status).toBe(409);
-    expect((await t.call('POST', '/api/crudAgegroup', { action: 'delete', AGEGROUP_ID: agegroupId })).body.data).toEqual({ agegroupId });
+    expect((await t.api.crudAgegroup({ action: 'delete', AGEGROUP_ID: camp!.agegroupId })).status).toBe(409);
+    expect((await t.api.crudAgegroup({ action: 'delete', AGEGROUP_ID: agegroupId })).body.data).toEqual({ agegroupId });
     expect(await auditsOf('agegroup', agegroupId)).toEqual(['crudAgegroup:create', 'crudAgegroup:update', 'crudAgegroup:delete']);
   });
 
   it('lunch preferences: create, rename, unique, those subscriptions chose stay', async () => {
-    const created = await t.call('POST', '/api/crudLunchPreference', { LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrije maaltijd' });
-    const lunchPreferenceId = created.body.data.lunchPreferenceId as number;
+    const created = await t.api.crudLunchPreference({ LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrije maaltijd' });
+    const lunchPreferenceId = (created.body.data as { lunchPreferenceId: number }).lunchPreferenceId;
     expect(
       (
-        await t.call('POST', '/api/crudLunchPreference', {
+        await t.api.crudLunchPreference({
           LUNCHPREFERENCE_ID: lunchPreferenceId,
           LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrij',
         })
       ).status,
     ).toBe(200);
-    const all = (await t.call('GET', '/api/getLunchPreferences')).body.data as LunchPreferenceRecord[];
+    const all = (await t.api.getLunchPreferences()).body.data as LunchPreferenceRecord[];
     expect(all.at(-1)).toEqual({ LUNCHPREFERENCE_ID: lunchPreferenceId, LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrij' });
     await expectRefused('/api/crudLunchPreference', [
       [{ LUNCHPREFERENCE_DESCRIPTION: 'warme maaltijd' }, { LUNCHPREFERENCE_DESCRIPTION: 'Deze naam is al in gebruik.' }],
       [{ LUNCHPREFERENCE_DESCRIPTION: 'x' }, { LUNCHPREFERENCE_DESCRIPTION: 'Inhoud te kort' }],
     ]);
     const [chosen] = await t.db.select().from(subscriptions).where(eq(subscriptions.lunchPreferenceId, 1));
-    const used = await t.call('POST', '/api/crudLunchPreference', { action: 'delete', LUNCHPREFERENCE_ID: chosen!.lunchPreferenceId });
+    const used = await t.api.crudLunchPreference({ action: 'delete', LUNCHPREFERENCE_ID: chosen!.lunchPreferenceId });
     expect(used.status).toBe(409);
     expect(used.body.error.message).toMatch(
       /^Deze lunchvoorkeur wordt nog gebruikt door \d+ (inschrijving|inschrijvingen) en kan niet verwijderd worden\.$/,
     );
-    expect((await t.call('POST', '/api/crudLunchPreference', { action: 'delete', LUNCHPREFERENCE_ID: lunchPreferenceId })).status).toBe(
-      200,
-    );
+    expect((await t.api.crudLunchPreference({ action: 'delete', LUNCHPREFERENCE_ID: lunchPreferenceId })).status).toBe(200);
     expect(await auditsOf('lunchPreference', lunchPreferenceId)).toEqual([
       'crudLunchPreference:create',
       'crudLunchPreference:update',

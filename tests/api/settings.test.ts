@@ -11,7 +11,7 @@ describe.each(backends)('getSettings on %s', (backend) => {
   afterAll(async () => t?.close());
 
   it('answers the environment as the first-start settings, as a one-record list', async () => {
-    const answer = await t.call('GET', '/api/getSettings');
+    const answer = await t.api.getSettings();
     expect(answer.status).toBe(200);
     expect(answer.body).toEqual({
       data: [
@@ -50,7 +50,7 @@ describe.each(backends)('getSettings on %s', (backend) => {
   it('refuses a caller without a valid token and changes nothing', async () => {
     const before = await databaseDigest(t.db);
     for (const token of [null, 'not-a-real-token-but-long-enough-123']) {
-      const answer = await t.call('GET', '/api/getSettings', undefined, token);
+      const answer = await t.api.getSettings(undefined, { token });
       expect(answer.status).toBe(401);
       expect(answer.body.error.code).toBe('UNAUTHORIZED');
       expect(answer.body).not.toHaveProperty('data');

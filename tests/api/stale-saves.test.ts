@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@common/contract/index.js';
 import { staleDataMessages } from '@common/messages.js';
+import type { CampPayload } from '@common/schemas/camps.js';
 import { lunchPreferences } from '../../server/src/db/schema.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
@@ -27,7 +28,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const detailOf = async (id: number) => (await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data[0];
+  const detailOf = async (id: number) => (await t.api.getSubscriptionFullDetail({ id })).body.data[0]!;
 
   /** The first save passes and counts the version up; the second, from the same version, is refused and changes nothing. */
   async function secondSaveRefused(path: string, first: object, second: object) {
@@ -55,7 +56,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     expect(after.SUBSCRIBER_PARENT_PHONE2).toBe('016/12.34.56');
     expect(after.SUBSCRIBER_PARENT_VERSION).toBe(2);
     // From the new version the save passes.
-    const again = await t.call('POST', '/api/updateSubscriberParent', {
+    const again = await t.api.updateSubscriberParent({
       ...asSeen,
       SUBSCRIBER_PARENT_VERSION: 2,
       SUBSCRIBER_PARENT_CITY: 'Brugge',
@@ -89,7 +90,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
   it('refuses a second camp save and a second theme save from the same version', async () => {
     const periodId = await createPeriod(t.db, { startDate: '2027-07-05' });
     const camp = {
-      ...(contract.crudCamp.example.body as object),
+      ...(contract.crudCamp.example.body as CampPayload),
       LOCATION_ID: await createLocation(t.db),
       PERIOD_ID: periodId,
       THEME_ID: await createTheme(t.db),
@@ -98,17 +99,17 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
       MAX_BIRTHYEAR: 2018,
       ACTIVE_DAYS: '2027-07-05,2027-07-06,2027-07-07,2027-07-08,2027-07-09',
     };
-    const created = await t.call('POST', '/api/crudCamp', camp);
+    const created = await t.api.crudCamp(camp);
     expect(created.status, JSON.stringify(created.body)).toBe(200);
-    const campId = created.body.data.campId;
-    const [stored] = (await t.call('GET', `/api/getCamps?campId=${campId}`)).body.data;
+    const campId = (created.body.data as { campId: number }).campId;
+    const stored = (await t.api.getCamps({ campId })).body.data[0]!;
     expect(stored.CAMP_VERSION).toBe(1);
     await secondSaveRefused(
       '/api/crudCamp',
       { ...camp, CAMP_ID: campId, CAMP_VERSION: 1, SEATS_AVAILABLE: 30 },
       { ...camp, CAMP_ID: campId, CAMP_VERSION: 1, CAMP_CLOSED: true },
     );
-    const [after] = (await t.call('GET', `/api/getCamps?campId=${campId}`)).body.data;
+    const after = (await t.api.getCamps({ campId })).body.data[0]!;
     expect([after.SEATS_AVAILABLE, after.CAMP_CLOSED, after.CAMP_VERSION]).toEqual([30, false, 2]);
 
     const themeId = await createTheme(t.db);
@@ -117,7 +118,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
       { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Ballonvaren' },
       { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Zeilen' },
     );
-    expect((await t.call('GET', `/api/getTaxonomy?type=theme&themeId=${themeId}`)).body.data).toEqual([
+    expect((await t.api.getTaxonomy({ type: 'theme', themeId })).body.data).toEqual([
       { THEME_ID: themeId, THEME_VERSION: 2, THEME_NAME: 'Ballonvaren' },
     ]);
   });
@@ -125,7 +126,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
   it("keeps the monitor fields a card does not send, and refuses a card's save over a newer monitor", async () => {
     const monitorId = await createMonitor(t.db, { email: 'card.test@voorbeeld.be' });
     // The address card sends only its own fields: the rest stays.
-    const address = await t.call('POST', '/api/updateMonitor', {
+    const address = await t.api.updateMonitor({
       MONITOR_ID: monitorId,
       MONITOR_VERSION: 1,
       MONITOR_STREET: 'Veldstraat',
@@ -134,7 +135,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
       MONITOR_CITY: 'Gent',
     });
     expect(address.status, JSON.stringify(address.body)).toBe(200);
-    const [afterAddress] = (await t.call('GET', `/api/getMonitors?monitorId=${monitorId}`)).body.data;
+    const [afterAddress] = (await t.api.getMonitors({ monitorId })).body.data;
     expect(afterAddress).toMatchObject({
       MONITOR_VERSION: 2,
       MONITOR_EMAIL: 'card.test@voorbeeld.be',
@@ -147,11 +148,11 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
       { MONITOR_ID: monitorId, MONITOR_VERSION: 2, MONITOR_PHONE: '0499 11 22 33' },
       { MONITOR_ID: monitorId, MONITOR_VERSION: 2, MONITOR_REMARK: 'Rijbewijs B' },
     );
-    const [after] = (await t.call('GET', `/api/getMonitors?monitorId=${monitorId}`)).body.data;
+    const [after] = (await t.api.getMonitors({ monitorId })).body.data;
     expect(after).toMatchObject({ MONITOR_VERSION: 3, MONITOR_PHONE: '0499 11 22 33', MONITOR_REMARK: null, MONITOR_CITY: 'Gent' });
 
     // A field a card sends is still checked as part of the whole monitor.
-    const bad = await t.call('POST', '/api/updateMonitor', { MONITOR_ID: monitorId, MONITOR_FIRSTNAME: '' });
+    const bad = await t.api.updateMonitor({ MONITOR_ID: monitorId, MONITOR_FIRSTNAME: '' });
     expect(bad.status).toBe(400);
     expect(bad.body.error.fields).toEqual({ MONITOR_FIRSTNAME: 'Veld verplicht' });
   });
@@ -159,23 +160,23 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
   it('saves without a version as before (clients of spec section 7 send none)', async () => {
     const { subscriptionId, parentId } = await createSubscription(t.db);
     const payload = { ...parentPayload(parentId), SUBSCRIPTION_ID: subscriptionId };
-    expect((await t.call('POST', '/api/updateSubscriberParent', payload)).status).toBe(200);
-    expect((await t.call('POST', '/api/updateSubscriberParent', { ...payload, SUBSCRIBER_PARENT_CITY: 'Brugge' })).status).toBe(200);
+    expect((await t.api.updateSubscriberParent(payload)).status).toBe(200);
+    expect((await t.api.updateSubscriberParent({ ...payload, SUBSCRIBER_PARENT_CITY: 'Brugge' })).status).toBe(200);
     expect(await detailOf(subscriptionId)).toMatchObject({ SUBSCRIBER_PARENT_CITY: 'Brugge', SUBSCRIBER_PARENT_VERSION: 3 });
   });
 
   it("'Bedragen gelijk zetten' sets only the amount the user confirmed", async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000, paidAmountCents: 5000 });
     // Another tab gives a discount after this one showed € 150 to pay.
-    const discount = await t.call('POST', '/api/addDiscount', { subscriptionId, discountAmount: '20', discountRemark: 'Broer of zus' });
+    const discount = await t.api.addDiscount({ subscriptionId, discountAmount: '20', discountRemark: 'Broer of zus' });
     expect(discount.status).toBe(200);
     const before = await databaseDigest(t.db);
-    const stale = await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: subscriptionId, SUBSCRIPTION_AMOUNT_TO_PAY: 150 });
+    const stale = await t.api.paymentComplete({ SUBSCRIPTION_ID: subscriptionId, SUBSCRIPTION_AMOUNT_TO_PAY: 150 });
     expect(stale.status).toBe(409);
     expect(stale.body.error).toEqual({ code: 'VERSION_CONFLICT', message: staleDataMessages.amountChanged });
     expect(await databaseDigest(t.db)).toEqual(before);
 
-    const confirmed = await t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: subscriptionId, SUBSCRIPTION_AMOUNT_TO_PAY: 130 });
+    const confirmed = await t.api.paymentComplete({ SUBSCRIPTION_ID: subscriptionId, SUBSCRIPTION_AMOUNT_TO_PAY: 130 });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: 130, SUBSCRIPTION_SALDO: 0, PAYMENT_STATUS: 'PAID' });
   });

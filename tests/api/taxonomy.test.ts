@@ -12,7 +12,7 @@ describe.each(backends)('getTaxonomy on %s', (backend) => {
   afterAll(async () => t?.close());
 
   it('answers locations with their own booking start and info', async () => {
-    const answer = await t.call('GET', '/api/getTaxonomy?type=location');
+    const answer = await t.api.getTaxonomy({ type: 'location' });
     expect(answer.status).toBe(200);
     const locations = answer.body.data as LocationRecord[];
     expect(locations).toHaveLength(6);
@@ -27,36 +27,36 @@ describe.each(backends)('getTaxonomy on %s', (backend) => {
   });
 
   it('answers the periods of one year, those that start in it, sorted by name', async () => {
-    const periods = (await t.call('GET', '/api/getTaxonomy?type=period&year=2024')).body.data as PeriodRecord[];
+    const periods = (await t.api.getTaxonomy({ type: 'period', year: 2024 })).body.data as PeriodRecord[];
     expect(periods.length).toBe(12);
     expect(periods.every((p) => p.PERIOD_STARTDATE.startsWith('2024-'))).toBe(true);
     const names = periods.map((p) => p.PERIOD_NAME);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'nl-BE', { numeric: true })));
-    const all = (await t.call('GET', '/api/getTaxonomy?type=period')).body.data as PeriodRecord[];
+    const all = (await t.api.getTaxonomy({ type: 'period' })).body.data as PeriodRecord[];
     expect(all.length).toBeGreaterThan(periods.length);
   });
 
   it('answers themes, one theme by id, and an empty list for an unknown theme', async () => {
-    const themes = (await t.call('GET', '/api/getTaxonomy?type=theme')).body.data as { THEME_ID: number; THEME_NAME: string }[];
+    const themes = (await t.api.getTaxonomy({ type: 'theme' })).body.data as { THEME_ID: number; THEME_NAME: string }[];
     expect(themes.length).toBe(8);
-    const one = await t.call('GET', `/api/getTaxonomy?type=theme&themeId=${themes[1]!.THEME_ID}`);
+    const one = await t.api.getTaxonomy({ type: 'theme', themeId: themes[1]!.THEME_ID });
     expect(one.body.data).toEqual([themes[1]]);
-    expect((await t.call('GET', '/api/getTaxonomy?type=theme&themeId=99999')).body.data).toEqual([]);
+    expect((await t.api.getTaxonomy({ type: 'theme', themeId: 99999 })).body.data).toEqual([]);
   });
 
   it('answers age groups and the two payment methods', async () => {
-    expect(((await t.call('GET', '/api/getTaxonomy?type=agegroup')).body.data as unknown[]).length).toBe(4);
-    expect((await t.call('GET', '/api/getTaxonomy?type=paymentmethod')).body.data).toEqual([
+    expect(((await t.api.getTaxonomy({ type: 'agegroup' })).body.data as unknown[]).length).toBe(4);
+    expect((await t.api.getTaxonomy({ type: 'paymentmethod' })).body.data).toEqual([
       { PAYMENTMETHOD_ID: 1, PAYMENTMETHOD_DESCRIPTION: 'Contante betaling' },
       { PAYMENTMETHOD_ID: 2, PAYMENTMETHOD_DESCRIPTION: 'Overschrijving' },
     ]);
   });
 
   it('refuses an unknown type or a bad year with 400 and the Dutch message', async () => {
-    const unknown = await t.call('GET', '/api/getTaxonomy?type=planet');
+    const unknown = await t.unchecked.getTaxonomy({ type: 'planet' });
     expect(unknown.status).toBe(400);
     expect(unknown.body.error.fields).toEqual({ type: 'Foutief formaat' });
-    const badYear = await t.call('GET', '/api/getTaxonomy?type=period&year=twintig');
+    const badYear = await t.api.getTaxonomy({ type: 'period', year: 'twintig' });
     expect(badYear.status).toBe(400);
     expect(badYear.body.error.fields).toEqual({ year: 'Foutief formaat' });
   });

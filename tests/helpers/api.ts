@@ -12,6 +12,7 @@ import {
   type ErrorCode,
   type QueryInput,
 } from '@common/contract/index.js';
+import type { SettingsRecord } from '@common/schemas/settings.js';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig, type Config } from '../../server/src/config.js';
 import type { Database } from '../../server/src/db/client.js';
@@ -31,11 +32,11 @@ export interface ApiAnswer<T = unknown> {
 type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
 /**
  * The answer of a call of the table: its typed `data` on success, the error shape on a refusal (a test reads the
- * one its status says it has).
+ * one its status says it has; `fields` only comes with bad input).
  */
 export interface CallAnswer<N extends CallName> {
   status: number;
-  body: { data: DataOf<Contract[N]>; error: { code: ErrorCode; message: string; fields?: Record<string, string> } };
+  body: { data: DataOf<Contract[N]>; error: { code: ErrorCode; message: string; fields: Record<string, string> } };
   headers: ApiAnswer['headers'];
 }
 /**
@@ -48,7 +49,9 @@ export type TypedApi = {
   [N in CallName]: (
     ...args: Input<Contract[N]> extends undefined
       ? [input?: undefined, options?: { token?: string | null }]
-      : [input: Input<Contract[N]>, options?: { token?: string | null }]
+      : object extends Input<Contract[N]>
+        ? [input?: Input<Contract[N]>, options?: { token?: string | null }]
+        : [input: Input<Contract[N]>, options?: { token?: string | null }]
   ) => Promise<CallAnswer<N>>;
 };
 
@@ -185,4 +188,10 @@ export async function undoDemoBankImport(t: TestApp): Promise<void> {
     const undone = await t.call('POST', '/api/undoBankImport', { importId: demoImport.importId });
     if (undone.status !== 200) throw new Error(`undoing the demo's import failed: ${JSON.stringify(undone.body)}`);
   }
+}
+
+/** The organiser's settings as the test administrator (a beheerder) reads them: every field (a medewerker's answer has two). */
+export async function beheerderSettings(t: TestApp): Promise<SettingsRecord> {
+  const [settings] = (await t.api.getSettings()).body.data;
+  return settings as SettingsRecord;
 }

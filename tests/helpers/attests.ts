@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { TestApp } from './api.js';
+import { beheerderSettings, type TestApp } from './api.js';
 import { XSD } from './xml-schema.js';
 
 /** The tax administration's Belcotax-on-web schema (tests/fixtures/README.md) the XML files are validated against. */
@@ -24,8 +24,8 @@ export const RECOGNISED_ORGANISER = {
 
 /** Saves RECOGNISED_ORGANISER through the settings call, as a beheerder does in Beheer › Instellingen. */
 export async function recogniseOrganiser(app: TestApp) {
-  const [settings] = (await app.call<{ data: object[] }>('GET', '/api/getSettings')).body.data;
-  const saved = await app.call<{ data: Record<string, unknown>[] }>('POST', '/api/updateSettings', {
+  const settings = await beheerderSettings(app);
+  const saved = await app.api.updateSettings({
     ...settings,
     ...RECOGNISED_ORGANISER,
   });
@@ -36,7 +36,7 @@ export async function recogniseOrganiser(app: TestApp) {
 /** Records attendance (present, or absent when value is false) of a subscription on each day. */
 export async function markAttendance(app: TestApp, subscriptionId: number, days: string[], value = true) {
   for (const date of days) {
-    const answer = await app.call('POST', '/api/setAttendance', { SUBSCRIPTION_ID: subscriptionId, date, present: value });
+    const answer = await app.api.setAttendance({ SUBSCRIPTION_ID: subscriptionId, date, present: value });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
   }
 }

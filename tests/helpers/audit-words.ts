@@ -13,7 +13,7 @@ export async function auditLogNotInWords(t: TestApp, beheerderToken?: string): P
   const token =
     beheerderToken ??
     (
-      (await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null)).body.data as {
+      (await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null })).body.data as {
         token: string;
       }
     ).token;

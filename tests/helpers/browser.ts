@@ -33,7 +33,7 @@ export async function startBrowserSession(options: TestAppOptions = {}): Promise
       contexts.push(context);
       const page = await context.newPage();
       if (signedIn) {
-        const login = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+        const login = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
         const token = (login.body.data as { token: string }).token;
         await page.goto('/login');
         await page.evaluate((value) => localStorage.setItem('kampbeheer.token', value), token);

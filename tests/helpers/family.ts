@@ -6,9 +6,7 @@ import type { TestApp } from './api.js';
  * walk every call of the table (a family's calls take no staff token).
  */
 export async function signUpFamily(t: TestApp, email = `gezin-${randomUUID()}@thuis.be`): Promise<string> {
-  const answer = await t.call<{ data: { token: string } }>(
-    'POST',
-    '/api/public/signUp',
+  const answer = await t.api.signUp(
     {
       email,
       password: 'zomerkamp aan zee 2027',
@@ -21,7 +19,7 @@ export async function signUpFamily(t: TestApp, email = `gezin-${randomUUID()}@th
       SUBSCRIBER_PARENT_COUNTRY: 'België',
       SUBSCRIBER_PARENT_PHONE: '0478 12 34 56',
     },
-    null,
+    { token: null },
   );
   if (answer.status !== 200) throw new Error(`signUp answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;

@@ -16,7 +16,7 @@ export async function addUser(db: Database, email: string, role: Role, monitorId
 
 /** Signs in through the API and answers the Bearer token. */
 export async function signIn(t: TestApp, email: string, password = USER_PASSWORD): Promise<string> {
-  const answer = await t.call<{ data: { token: string } }>('POST', '/api/login', { username: email, password }, null);
+  const answer = await t.api.login({ username: email, password }, { token: null });
   if (answer.status !== 200) throw new Error(`sign-in of ${email} failed: ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;
 }
