@@ -39,7 +39,7 @@ describe.each(backends)('the origin of a booking on %s', (backend) => {
     };
   };
   const register = (extra: Record<string, unknown>) =>
-    t.call('POST', '/api/createSubscription', {
+    t.api.createSubscription({
       CAMP_ID: campId,
       ...newChild(),
       PAYMENTMETHOD_ID: 2,
@@ -68,8 +68,8 @@ describe.each(backends)('the origin of a booking on %s', (backend) => {
     const atDesk = await register({ SUBSCRIPTION_SOURCE: 'desk' });
     expect(atDesk.status).toBe(200);
     expect(await sourceOf(atDesk.body.data.SUBSCRIPTION_ID)).toBe('desk');
-    const detail = await t.call('GET', `/api/getSubscriptionFullDetail?id=${atDesk.body.data.SUBSCRIPTION_ID}`);
-    expect(detail.body.data[0].SUBSCRIPTION_SOURCE).toBe('desk');
+    const detail = await t.api.getSubscriptionFullDetail({ id: atDesk.body.data.SUBSCRIPTION_ID });
+    expect(detail.body.data[0]!.SUBSCRIPTION_SOURCE).toBe('desk');
 
     for (const wrong of ['website', 'staff', 'Balie', 3]) {
       const refused = await register({ SUBSCRIPTION_SOURCE: wrong });
@@ -85,8 +85,8 @@ describe.each(backends)('the origin of a booking on %s', (backend) => {
     await createSubscription(t.db, { campId, source: 'desk', childLastname: 'Baliekind' });
     await createSubscription(t.db, { campId: lastYearCampId, source: 'website', childLastname: 'Vorigjaar' });
 
-    const rows = (await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`)).body.data as SubscriptionListRow[];
-    const columns = (await t.call('GET', `/api/getSubscriptionColumns?campYear=${YEAR}`)).body.data;
+    const rows = (await t.api.getSubscriptions({ campYear: YEAR })).body.data as SubscriptionListRow[];
+    const columns = (await t.api.getSubscriptionColumns({ campYear: YEAR })).body.data;
     const sources = (list: SubscriptionListRow[]) =>
       list.map((r) => [r.SUBSCRIPTION_ID, r.SUBSCRIPTION_SOURCE]).sort(([a], [b]) => Number(a) - Number(b));
     expect(sources(subscriptionRowsOf(columns))).toEqual(sources(rows));
@@ -101,10 +101,10 @@ describe.each(backends)('the origin of a booking on %s', (backend) => {
     const exported = readCsv((await download(t, `/api/exportSubscriptions?campYear=${YEAR}&format=csv&source=website`)).body).records;
     expect(exported).toHaveLength(1);
     expect(JSON.stringify(exported[0])).toContain('Webkind');
-    expect((await t.call('GET', `/api/exportSubscriptions?campYear=${YEAR}&format=csv&source=staff`)).status).toBe(400);
+    expect((await t.unchecked.exportSubscriptions({ campYear: YEAR, format: 'csv', source: 'staff' })).status).toBe(400);
 
     // The dashboard counts the bookings that stand, per origin, this season and the last: what the filter lists.
-    const dashboard = (await t.call('GET', `/api/getDashboard?campYear=${YEAR}`)).body.data;
+    const dashboard = (await t.api.getDashboard({ campYear: YEAR })).body.data;
     expect(dashboard.bookingsBySource).toEqual([
       { source: 'phone', thisYear: listed('phone').length, lastYear: 0 },
       { source: 'desk', thisYear: listed('desk').length, lastYear: 1 },

@@ -84,12 +84,12 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
   afterAll(async () => t?.close());
 
   const participants = async (campId: number, date?: string) => {
-    const answer = await t.call('GET', `/api/getCampParticipants?campId=${campId}${date ? `&date=${date}` : ''}`);
+    const answer = await t.api.getCampParticipants({ campId, date });
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data as CampParticipant[];
   };
   const setAttendance = (SUBSCRIPTION_ID: number, date: string, present: boolean | null) =>
-    t.call('POST', '/api/setAttendance', { SUBSCRIPTION_ID, date, present });
+    t.api.setAttendance({ SUBSCRIPTION_ID, date, present });
   const storedAttendance = (subscriptionId: number) =>
     t.db
       .select({ day: attendance.day, present: attendance.present })
@@ -135,11 +135,11 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     expect(all.find((r) => r.SUBSCRIBER_FIRSTNAME === 'Finn')!.DAYS).toEqual([DAYS[2], DAYS[3]]);
     expect(all.find((r) => r.SUBSCRIBER_FIRSTNAME === 'Noor')!.DAYS).toEqual(DAYS);
 
-    const outside = await t.call('GET', `/api/getCampParticipants?campId=${flexibleCampId}&date=${NOT_A_CAMP_DAY}`);
+    const outside = await t.api.getCampParticipants({ campId: flexibleCampId, date: NOT_A_CAMP_DAY });
     expect(outside.status).toBe(400);
     expect(outside.body.error.fields.date).toBe('Deze dag is geen kampdag van dit kamp.');
-    expect((await t.call('GET', '/api/getCampParticipants?campId=987654')).status).toBe(404);
-    expect((await t.call('GET', '/api/getCampParticipants?campId=abc')).body.error.fields.campId).toBe('Foutief formaat');
+    expect((await t.api.getCampParticipants({ campId: 987654 })).status).toBe(404);
+    expect((await t.unchecked.getCampParticipants({ campId: 'abc' })).body.error.fields.campId).toBe('Foutief formaat');
   });
 
   it('sets, changes and clears attendance, reads it back, and audits each change', async () => {
@@ -194,7 +194,7 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
       ['a cancelled subscription', { SUBSCRIPTION_ID: normal.cancelled!.subscriptionId, date: DAYS[0], present: true }, 409, ''],
     ];
     for (const [label, body, status, field] of refusals) {
-      const answer = await t.call('POST', '/api/setAttendance', body);
+      const answer = await t.unchecked.setAttendance(body);
       expect(answer.status, label).toBe(status);
       if (field) expect(answer.body.error.fields?.[field], label).toBeTruthy();
     }
@@ -292,10 +292,10 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
   });
 
   it('answers 400 for an unknown export format and a non-camp day, and 401 without a token', async () => {
-    expect((await t.call('GET', `/api/exportCampParticipants?campId=${normalCampId}&format=docx`)).body.error.fields.format).toBe(
+    expect((await t.unchecked.exportCampParticipants({ campId: normalCampId, format: 'docx' })).body.error.fields.format).toBe(
       'Foutief formaat',
     );
-    expect((await t.call('GET', `/api/exportCampParticipants?campId=${normalCampId}&format=pdf&date=${NOT_A_CAMP_DAY}`)).status).toBe(400);
+    expect((await t.api.exportCampParticipants({ campId: normalCampId, format: 'pdf', date: NOT_A_CAMP_DAY })).status).toBe(400);
     for (const url of [
       `/api/exportCampParticipants?campId=${normalCampId}&format=pdf`,
       '/api/exportSubscriptions?format=xlsx',
@@ -335,7 +335,7 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     expect(attest).toContain('Aanwezig op: 07/07/2031, 08/07/2031\n');
     expect(attest).not.toContain('11/07/2031');
     await recogniseOrganiser(t);
-    const fiscal = (await t.call('GET', '/api/getFiscalAttests?year=2031')).body.data as {
+    const fiscal = (await t.api.getFiscalAttests({ year: 2031 })).body.data as {
       CHILDREN: { SUBSCRIBER_ID: number; DAYS: number }[];
     };
     expect(fiscal.CHILDREN.find((c) => c.SUBSCRIBER_ID === lien.childId)?.DAYS).toBe(2);

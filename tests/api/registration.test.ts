@@ -63,6 +63,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
   });
 
   const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
+  type Registration = Parameters<TestApp['api']['createSubscription']>[0];
   const booking = (campId: number, rest: Record<string, unknown>) => ({
     CAMP_ID: campId,
     PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer,
@@ -71,18 +72,18 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
     ...rest,
   });
   async function detail(id: number): Promise<SubscriptionDetail> {
-    const answer = await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`);
+    const answer = await t.api.getSubscriptionFullDetail({ id });
     expect(answer.status).toBe(200);
     return (answer.body.data as SubscriptionDetail[])[0]!;
   }
-  async function create(body: unknown): Promise<number> {
-    const answer = await post('createSubscription', body);
+  async function create(body: Registration): Promise<number> {
+    const answer = await t.api.createSubscription(body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return (answer.body.data as { SUBSCRIPTION_ID: number }).SUBSCRIPTION_ID;
   }
   const count = async (table: string) => (await queryRows<{ n: number }>(t.db, sql.raw(`select count(*)::int as n from ${table}`)))[0]!.n;
   const seatsOf = async (campId: number) => {
-    const answer = await t.call('GET', `/api/getCamps?campYear=${YEAR}&campId=${campId}`);
+    const answer = await t.api.getCamps({ campYear: YEAR, campId });
     return (answer.body.data as { SEATS_TAKEN: number; SEATS_OPEN: number }[])[0]!;
   };
   async function expectRefused(call: string, body: unknown, status: number, message?: string | RegExp) {
@@ -218,7 +219,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       );
       expect(answer.body.error.message).toContain(first.SUBSCRIPTION_REFERENCE);
       expect(answer.body.error.message).toContain(`Wout ${first.SUBSCRIBER_LASTNAME} is al ingeschreven`);
-      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: first.SUBSCRIPTION_ID })).status).toBe(200);
+      expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: first.SUBSCRIPTION_ID })).status).toBe(200);
       await create(booking(campB, { SUBSCRIBER_PARENT_ID: first.SUBSCRIBER_PARENT_ID, SUBSCRIBER_ID: first.SUBSCRIBER_ID }));
     });
 
@@ -265,9 +266,9 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       const campId = await createCamp(t.db, { seatsAvailable: 40 });
       // A 503 ('probeer zo opnieuw') changed nothing and is retried, as a client does: the embedded database serves
       // one connection, so on a busy machine some of 20 simultaneous calls wait past its connection timeout.
-      const register = async (body: unknown) => {
+      const register = async (body: Registration) => {
         for (let attempt = 0; ; attempt++) {
-          const answer = await post('createSubscription', body);
+          const answer = await t.api.createSubscription(body);
           if (answer.status !== 503 || attempt === 5) return answer;
         }
       };
@@ -356,22 +357,22 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       });
       const shut = await expectRefused('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: closed }, 409);
       expect(shut.body.error.code).toBe('CAMP_CLOSED');
-      expect((await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: older, overAgeRange: true })).status).toBe(200);
+      expect((await t.api.moveSubscription({ SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: older, overAgeRange: true })).status).toBe(200);
       expect(await overrideEntries('moveSubscription:overAgeRange', s.subscriptionId)).toHaveLength(1);
-      expect((await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: closed, overClosed: true })).status).toBe(200);
+      expect((await t.api.moveSubscription({ SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: closed, overClosed: true })).status).toBe(200);
       expect(await overrideEntries('moveSubscription:overClosed', s.subscriptionId)).toHaveLength(1);
     });
 
     it("restores from the trash only into a camp still open and of the child's birth years, unless overridden", async () => {
       const campId = await createCamp(t.db);
       const s = await createSubscription(t.db, { campId, childBirthdate: '2016-05-04' });
-      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+      expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
       await t.db.execute(sql`update camps set closed = true, min_birthyear = 2017, max_birthyear = 2019 where id = ${campId}`);
       expect((await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 409)).body.error.code).toBe('CAMP_CLOSED');
       expect(
         (await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overClosed: true }, 409)).body.error.code,
       ).toBe('AGE_OUT_OF_RANGE');
-      const answer = await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overClosed: true, overAgeRange: true });
+      const answer = await t.api.restoreSubscription({ SUBSCRIPTION_ID: s.subscriptionId, overClosed: true, overAgeRange: true });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(await overrideEntries('restoreSubscription:overClosed', s.subscriptionId)).toHaveLength(1);
       expect(await overrideEntries('restoreSubscription:overAgeRange', s.subscriptionId)).toHaveLength(1);
@@ -412,12 +413,12 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect(await siblingDiscount(noor)).toEqual({ discount: 15, toPay: 85 });
 
       // Wout's booking is cancelled: Noor is the family's only booking that year, her discount goes.
-      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: wout.SUBSCRIPTION_ID })).status).toBe(200);
+      expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: wout.SUBSCRIPTION_ID })).status).toBe(200);
       expect(await siblingDiscount(noor)).toEqual({ discount: 0, toPay: 100 });
       const [entry] = await recomputed('cancelSubscription:siblingDiscount', noor);
       expect(entry?.before).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 15, SUBSCRIPTION_AMOUNT_TO_PAY: 85 });
       expect(entry?.after).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 0, SUBSCRIPTION_AMOUNT_TO_PAY: 100 });
-      expect((await t.call('GET', `/api/getDiscounts?id=${noor}`)).body.data).toEqual([]);
+      expect((await t.api.getDiscounts({ id: noor })).body.data).toEqual([]);
 
       // Booked again later: Noor is now the first, Wout the further child.
       const again = await create(booking(await discountCamp(`${YEAR}-08-10`), { ...family, SUBSCRIBER_ID: wout.SUBSCRIBER_ID }));
@@ -426,10 +427,10 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         { discount: 15, toPay: 85 },
       ]);
       // Noor's booking deleted: Wout's new one is the only one and loses it; restored, it comes back.
-      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: noor })).status).toBe(200);
+      expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: noor })).status).toBe(200);
       expect(await siblingDiscount(again)).toEqual({ discount: 0, toPay: 100 });
       expect(await recomputed('deleteSubscription:siblingDiscount', again)).toHaveLength(1);
-      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: noor })).status).toBe(200);
+      expect((await t.api.restoreSubscription({ SUBSCRIPTION_ID: noor })).status).toBe(200);
       expect([await siblingDiscount(noor), await siblingDiscount(again)]).toEqual([
         { discount: 0, toPay: 100 },
         { discount: 15, toPay: 85 },
@@ -452,16 +453,16 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect(await siblingDiscount(second)).toEqual({ discount: 15, toPay: 85 });
       // The first child moves to another camp with the discount: it stays the first booking and gets none.
       expect(
-        (await post('moveSubscription', { SUBSCRIPTION_ID: first.SUBSCRIPTION_ID, CAMP_ID: await discountCamp(`${YEAR}-06-15`) })).status,
+        (await t.api.moveSubscription({ SUBSCRIPTION_ID: first.SUBSCRIPTION_ID, CAMP_ID: await discountCamp(`${YEAR}-06-15`) })).status,
       ).toBe(200);
       expect([await siblingDiscount(first.SUBSCRIPTION_ID), await siblingDiscount(second)]).toEqual([
         { discount: 0, toPay: 100 },
         { discount: 15, toPay: 85 },
       ]);
       // The further child moves to a camp that gives no discount: it has none there.
-      expect(
-        (await post('moveSubscription', { SUBSCRIPTION_ID: second, CAMP_ID: await discountCamp(`${YEAR}-06-22`, false) })).status,
-      ).toBe(200);
+      expect((await t.api.moveSubscription({ SUBSCRIPTION_ID: second, CAMP_ID: await discountCamp(`${YEAR}-06-22`, false) })).status).toBe(
+        200,
+      );
       expect(await siblingDiscount(second)).toEqual({ discount: 0, toPay: 100 });
     });
   });
@@ -477,7 +478,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         family.SUBSCRIBER_PARENT_NATIONALNR.replace(/\D/g, ''),
         family.SUBSCRIBER_NATIONALNR,
       ]) {
-        const answer = await t.call('GET', `/api/findFamilies?search=${encodeURIComponent(search)}`);
+        const answer = await t.api.findFamilies({ search });
         expect(answer.status).toBe(200);
         const { FAMILIES: found, TOTAL } = answer.body.data as FamiliesAnswer;
         expect(TOTAL).toBe(1);
@@ -497,16 +498,16 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         expect(JSON.stringify(answer.body)).not.toMatch(/NATIONALNR/);
         expect(JSON.stringify(answer.body)).not.toContain(family.SUBSCRIBER_PARENT_NATIONALNR);
       }
-      expect((await t.call('GET', '/api/findFamilies?search=a')).status).toBe(400);
+      expect((await t.api.findFamilies({ search: 'a' })).status).toBe(400);
     });
 
     it('shows at most 20 families and says how many there are (issue 39)', async () => {
       const campId = await createCamp(t.db, { seatsAvailable: 60 });
       for (let i = 0; i < 23; i++) await create(booking(campId, newFamily('Veelvoud')));
-      const answer = await t.call('GET', '/api/findFamilies?search=veelvoud');
+      const answer = await t.api.findFamilies({ search: 'veelvoud' });
       const { FAMILIES, TOTAL } = answer.body.data as FamiliesAnswer;
       expect([FAMILIES.length, TOTAL]).toEqual([20, 23]);
-      const none = (await t.call('GET', '/api/findFamilies?search=zzqxnobody')).body.data as FamiliesAnswer;
+      const none = (await t.api.findFamilies({ search: 'zzqxnobody' })).body.data as FamiliesAnswer;
       expect(none).toEqual({ FAMILIES: [], TOTAL: 0 });
     });
   });
@@ -521,7 +522,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       const before = await detail(id);
       const birthdate = `${YEAR - 9}-11-23`;
       const number = formatNationalNumber(birthdate, 412);
-      const answer = await post('correctSubscriber', {
+      const answer = await t.api.correctSubscriber({
         SUBSCRIBER_ID: before.SUBSCRIBER_ID,
         SUBSCRIPTION_ID: id,
         SUBSCRIBER_VERSION: before.SUBSCRIBER_VERSION,
@@ -554,20 +555,20 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         after: { genderId: 2, birthdate, nationalnr: maskNationalNumber(number) },
       });
       // The subscription's Geschiedenis shows it in words.
-      const history = await t.call('GET', `/api/getAuditLog?entity=subscription&entityId=${id}`);
+      const history = await t.api.getAuditLog({ entity: 'subscription', entityId: id });
       const corrected = history.body.data.entries.find((e: { action: string }) => e.action === 'correctSubscriber');
       expect(corrected).toMatchObject({ actionLabel: 'Geslacht, geboortedatum of rijksregisternummer kind gecorrigeerd' });
-      expect(corrected.changes).toContainEqual({ field: 'genderId', label: 'Geslacht', old: 'Jongen', new: 'Meisje' });
+      expect(corrected!.changes).toContainEqual({ field: 'genderId', label: 'Geslacht', old: 'Jongen', new: 'Meisje' });
 
       // Without a national number the stored one stays; an empty one removes it.
-      const kept = await post('correctSubscriber', {
+      const kept = await t.api.correctSubscriber({
         SUBSCRIBER_ID: before.SUBSCRIBER_ID,
         SUBSCRIBER_GENDER_ID: 2,
         SUBSCRIBER_BIRTHDATE: birthdate,
       });
       expect(kept.status).toBe(200);
       expect((await childRow(before.SUBSCRIBER_ID)).nationalnr).toBe(number);
-      const removed = await post('correctSubscriber', {
+      const removed = await t.api.correctSubscriber({
         SUBSCRIBER_ID: before.SUBSCRIBER_ID,
         SUBSCRIBER_GENDER_ID: 2,
         SUBSCRIBER_BIRTHDATE: birthdate,
@@ -594,7 +595,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect(future.body.error.fields).toEqual({ SUBSCRIBER_BIRTHDATE: 'Geboortedatum mag niet in de toekomst liggen.' });
       const gender = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_GENDER_ID: 3 }, 400);
       expect(gender.body.error.fields).toEqual({ SUBSCRIBER_GENDER_ID: m.wrongFormat });
-      expect((await post('correctSubscriber', { ...good, SUBSCRIBER_VERSION })).status).toBe(200);
+      expect((await t.api.correctSubscriber({ ...good, SUBSCRIBER_VERSION })).status).toBe(200);
       const stale = await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_VERSION }, 409);
       expect(stale.body.error.code).toBe('VERSION_CONFLICT');
       await expectRefused('correctSubscriber', { ...good, SUBSCRIBER_ID: 999999 }, 404);
@@ -603,7 +604,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       for (const role of ['medewerker', 'monitor'] as const) {
         await addUser(t.db, `${role}.correctie@kampbeheer.be`, role);
         const token = await signIn(t, `${role}.correctie@kampbeheer.be`);
-        const answer = await t.call('POST', '/api/correctSubscriber', { ...good, SUBSCRIBER_GENDER_ID: 2 }, token);
+        const answer = await t.api.correctSubscriber({ ...good, SUBSCRIBER_GENDER_ID: 2 }, { token });
         expect([role, answer.status]).toEqual([role, 403]);
       }
       expect((await childRow(SUBSCRIBER_ID)).genderId).toBe(GENDER_BOY);
@@ -627,8 +628,8 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         message: `Met deze geboortedatum is ${SUBSCRIBER_FIRSTNAME} ${SUBSCRIBER_LASTNAME} geboren in ${YEAR - 3}; ${name} is voor kinderen geboren van ${YEAR - 12} tot en met ${YEAR - 6}.`,
       });
       // Within the range it needs no override.
-      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_BIRTHDATE: `${YEAR - 12}-01-01` })).status).toBe(200);
-      const overridden = await post('correctSubscriber', { ...toddler, overAgeRange: true });
+      expect((await t.api.correctSubscriber({ ...toddler, SUBSCRIBER_BIRTHDATE: `${YEAR - 12}-01-01` })).status).toBe(200);
+      const overridden = await t.api.correctSubscriber({ ...toddler, overAgeRange: true });
       expect(overridden.status, JSON.stringify(overridden.body)).toBe(200);
       const [entry] = await t.db
         .select({ after: auditLog.after })
@@ -647,12 +648,12 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       });
       const pastId = (await createSubscription(t.db, { campId: past, childBirthdate: other.SUBSCRIBER_BIRTHDATE })).subscriptionId;
       const pastChild = (await detail(pastId)).SUBSCRIBER_ID;
-      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_ID: pastChild })).status).toBe(200);
+      expect((await t.api.correctSubscriber({ ...toddler, SUBSCRIBER_ID: pastChild })).status).toBe(200);
       const cancelled = await create(
         booking(await createCamp(t.db, { periodId: await nextYear('Annulatieweek') }), newFamily('Geannuleerd')),
       );
-      expect((await post('cancelSubscription', { SUBSCRIPTION_ID: cancelled })).status).toBe(200);
-      expect((await post('correctSubscriber', { ...toddler, SUBSCRIBER_ID: (await detail(cancelled)).SUBSCRIBER_ID })).status).toBe(200);
+      expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: cancelled })).status).toBe(200);
+      expect((await t.api.correctSubscriber({ ...toddler, SUBSCRIBER_ID: (await detail(cancelled)).SUBSCRIBER_ID })).status).toBe(200);
     });
   });
 
@@ -673,7 +674,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         .values({ source: 'bank', state: 'booked', subscriptionId: s.subscriptionId, amountCents: 5000, valueDate: `${YEAR}-05-02` })
         .returning({ id: payments.id });
       const seatsBefore = [(await seatsOf(campA)).SEATS_TAKEN, (await seatsOf(campB)).SEATS_TAKEN];
-      const answer = await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: campB });
+      const answer = await t.api.moveSubscription({ SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: campB });
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       const moved = answer.body.data as SubscriptionDetail;
       expect(moved).toMatchObject({
@@ -690,12 +691,12 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         PAYMENT_STATUS: 'OPEN-SALDO',
       });
       expect(await detail(s.subscriptionId)).toEqual(moved);
-      const list = await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`);
+      const list = await t.api.getPayments({ subscriptionId: s.subscriptionId });
       expect((list.body.data as { PAYMENT_ID?: number; id?: number }[]).length).toBe(1);
       const [linked] = await t.db.select({ subscriptionId: payments.subscriptionId }).from(payments).where(eq(payments.id, payment!.id));
       expect(linked?.subscriptionId).toBe(s.subscriptionId);
       expect([(await seatsOf(campA)).SEATS_TAKEN, (await seatsOf(campB)).SEATS_TAKEN]).toEqual([seatsBefore[0]! - 1, seatsBefore[1]! + 1]);
-      const overview = (await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`)).body.data as SubscriptionListRow[];
+      const overview = (await t.api.getSubscriptions({ campYear: YEAR })).body.data as SubscriptionListRow[];
       expect(overview.find((r) => r.SUBSCRIPTION_ID === s.subscriptionId)).toMatchObject({ CAMP_ID: campB, SUBSCRIPTION_SALDO: 140 });
       const [audit] = await t.db
         .select()
@@ -737,7 +738,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       );
       await expectRefused('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: full }, 409, 'Dit kamp is volzet');
       await expectRefused('moveSubscription', { SUBSCRIPTION_ID: 987654, CAMP_ID: full }, 404);
-      const answer = await post('moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: full, overCapacity: true });
+      const answer = await t.api.moveSubscription({ SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: full, overCapacity: true });
       expect(answer.status).toBe(200);
       expect(await t.db.select().from(auditLog).where(eq(auditLog.action, 'moveSubscription:overCapacity'))).toHaveLength(1);
     });
@@ -759,18 +760,18 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         .insert(payments)
         .values({ source: 'bank', state: 'booked', subscriptionId: s.subscriptionId, amountCents: 3000, valueDate: `${YEAR}-05-03` });
       const before = await detail(s.subscriptionId);
-      const discountsBefore = (await t.call('GET', `/api/getDiscounts?id=${s.subscriptionId}`)).body.data;
-      const paymentsBefore = (await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`)).body.data;
+      const discountsBefore = (await t.api.getDiscounts({ id: s.subscriptionId })).body.data;
+      const paymentsBefore = (await t.api.getPayments({ subscriptionId: s.subscriptionId })).body.data;
       const seatsBefore = (await seatsOf(campId)).SEATS_TAKEN;
 
-      const deleted = await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId });
+      const deleted = await t.api.deleteSubscription({ SUBSCRIPTION_ID: s.subscriptionId });
       expect(deleted.body).toEqual({ data: { subscriptionId: s.subscriptionId } });
-      expect((await t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).status).toBe(404);
-      const overview = (await t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`)).body.data as SubscriptionListRow[];
+      expect((await t.api.getSubscriptionFullDetail({ id: s.subscriptionId })).status).toBe(404);
+      const overview = (await t.api.getSubscriptions({ campYear: YEAR })).body.data as SubscriptionListRow[];
       expect(overview.some((r) => r.SUBSCRIPTION_ID === s.subscriptionId)).toBe(false);
       expect((await seatsOf(campId)).SEATS_TAKEN).toBe(seatsBefore - 1);
 
-      const trash = (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data as DeletedSubscriptionRecord[];
+      const trash = (await t.api.getDeletedSubscriptions({ campYear: YEAR })).body.data as DeletedSubscriptionRecord[];
       const entry = trash.find((e) => e.SUBSCRIPTION_ID === s.subscriptionId);
       expect(entry).toMatchObject({
         SUBSCRIPTION_REFERENCE: s.reference,
@@ -779,15 +780,15 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         DELETED_BY: 'test@kampbeheer.be',
       });
       expect(Date.parse(entry!.PURGE_AT) - Date.parse(entry!.DELETED_AT)).toBe(30 * DAY_MS);
-      expect((await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR - 1}`)).body.data).toEqual([]);
+      expect((await t.api.getDeletedSubscriptions({ campYear: YEAR - 1 })).body.data).toEqual([]);
 
-      const restored = await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId });
+      const restored = await t.api.restoreSubscription({ SUBSCRIPTION_ID: s.subscriptionId });
       expect(restored.body).toEqual({ data: { SUBSCRIPTION_ID: s.subscriptionId } });
       expect(await detail(s.subscriptionId)).toEqual(before);
-      expect((await t.call('GET', `/api/getDiscounts?id=${s.subscriptionId}`)).body.data).toEqual(discountsBefore);
-      expect((await t.call('GET', `/api/getPayments?subscriptionId=${s.subscriptionId}`)).body.data).toEqual(paymentsBefore);
+      expect((await t.api.getDiscounts({ id: s.subscriptionId })).body.data).toEqual(discountsBefore);
+      expect((await t.api.getPayments({ subscriptionId: s.subscriptionId })).body.data).toEqual(paymentsBefore);
       expect((await seatsOf(campId)).SEATS_TAKEN).toBe(seatsBefore);
-      const trashAfter = (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data as DeletedSubscriptionRecord[];
+      const trashAfter = (await t.api.getDeletedSubscriptions({ campYear: YEAR })).body.data as DeletedSubscriptionRecord[];
       expect(trashAfter.some((e) => e.SUBSCRIPTION_ID === s.subscriptionId)).toBe(false);
       await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 404, 'Inschrijving niet gevonden in de prullenbak');
     });
@@ -795,10 +796,10 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
     it("restores into a camp that filled up meanwhile only with the override ('Dit kamp is volzet')", async () => {
       const campId = await createCamp(t.db, { seatsAvailable: 1 });
       const s = await createSubscription(t.db, { campId });
-      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+      expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
       await createSubscription(t.db, { campId });
       await expectRefused('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId }, 409, 'Dit kamp is volzet');
-      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId, overCapacity: true })).status).toBe(200);
+      expect((await t.api.restoreSubscription({ SUBSCRIPTION_ID: s.subscriptionId, overCapacity: true })).status).toBe(200);
       expect((await seatsOf(campId)).SEATS_TAKEN).toBe(2);
     });
 
@@ -809,7 +810,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       const d = await detail(id);
       expect(
         (
-          await post('updateSubscription', {
+          await t.api.updateSubscription({
             SUBSCRIPTION_ID: id,
             SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
             SUBSCRIPTION_REMARK: 'Wout mag niet zwemmen',
@@ -825,7 +826,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         accountNr: 'BE68539007547034',
         communication: `Kamp Wout Vermeulen${'Vergeetmij'}`,
       });
-      expect((await post('deleteSubscription', { SUBSCRIPTION_ID: id })).status).toBe(200);
+      expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: id })).status).toBe(200);
       const traces = [
         'vergeetmij',
         family.SUBSCRIBER_PARENT_EMAIL,
@@ -859,7 +860,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
       expect(purged).toContain(id);
       expect(await tablesHolding()).toEqual([]);
       expect(
-        (await t.call('GET', `/api/getDeletedSubscriptions?campYear=${YEAR}`)).body.data.some(
+        (await t.api.getDeletedSubscriptions({ campYear: YEAR })).body.data.some(
           (e: DeletedSubscriptionRecord) => e.SUBSCRIPTION_ID === id,
         ),
       ).toBe(false);
@@ -873,7 +874,7 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         SUBSCRIPTION_REFERENCE: d.SUBSCRIPTION_REFERENCE,
         SUBSCRIPTION_OGM: d.SUBSCRIPTION_OGM,
       });
-      expect((await post('restoreSubscription', { SUBSCRIPTION_ID: id })).status).toBe(404);
+      expect((await t.api.restoreSubscription({ SUBSCRIPTION_ID: id })).status).toBe(404);
     });
   });
 

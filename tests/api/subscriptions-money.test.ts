@@ -29,13 +29,12 @@ describe.each(backends)('money and payment status through the API on %s', (backe
 
   const make = (facts: SubscriptionFacts) =>
     createSubscription(t.db, { priceCents: 15000, discounts: [{ kind: 'booking', amountCents: 2000 }], ...facts });
-  const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
   async function detail(id: number): Promise<SubscriptionDetail> {
-    return ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+    return ((await t.api.getSubscriptionFullDetail({ id })).body.data as SubscriptionDetail[])[0]!;
   }
   async function listRow(detailRecord: SubscriptionDetail): Promise<SubscriptionListRow> {
     const year = detailRecord.PERIOD_STARTDATE.slice(0, 4);
-    const rows = (await t.call('GET', `/api/getSubscriptions?campYear=${year}`)).body.data as SubscriptionListRow[];
+    const rows = (await t.api.getSubscriptions({ campYear: year })).body.data as SubscriptionListRow[];
     return rows.find((r) => r.SUBSCRIPTION_ID === detailRecord.SUBSCRIPTION_ID)!;
   }
 
@@ -54,13 +53,13 @@ describe.each(backends)('money and payment status through the API on %s', (backe
 
   it('after discounts: what is owed drops, and the status follows the saldo', async () => {
     const notPaid = await make({});
-    await post('addDiscount', { subscriptionId: notPaid.subscriptionId, discountAmount: '30', discountRemark: 'Axibonnen' });
+    await t.api.addDiscount({ subscriptionId: notPaid.subscriptionId, discountAmount: '30', discountRemark: 'Axibonnen' });
     expect(await detail(notPaid.subscriptionId)).toMatchObject({
       SUBSCRIPTION_AMOUNT_TO_PAY: 100,
       SUBSCRIPTION_SALDO: 100,
       PAYMENT_STATUS: 'NOT-PAID',
     });
-    await post('addDiscount', { subscriptionId: notPaid.subscriptionId, discountAmount: '100', discountRemark: 'Moni korting' });
+    await t.api.addDiscount({ subscriptionId: notPaid.subscriptionId, discountAmount: '100', discountRemark: 'Moni korting' });
     expect(await detail(notPaid.subscriptionId)).toMatchObject({
       SUBSCRIPTION_AMOUNT_TO_PAY: 0,
       SUBSCRIPTION_SALDO: 0,
@@ -68,11 +67,11 @@ describe.each(backends)('money and payment status through the API on %s', (backe
     });
 
     const openSaldo = await make({ paid: true, paidAmountCents: 10000 });
-    await post('addDiscount', { subscriptionId: openSaldo.subscriptionId, discountAmount: '30', discountRemark: 'Halve dag' });
+    await t.api.addDiscount({ subscriptionId: openSaldo.subscriptionId, discountAmount: '30', discountRemark: 'Halve dag' });
     expect(await detail(openSaldo.subscriptionId)).toMatchObject({ SUBSCRIPTION_SALDO: 0, PAYMENT_STATUS: 'PAID' });
 
     const paid = await make({ paid: true, paidAmountCents: 13000 });
-    const answer = await post('addDiscount', {
+    const answer = await t.api.addDiscount({
       subscriptionId: paid.subscriptionId,
       discountAmount: '12,5',
       discountRemark: 'Vrijetijdspas',
@@ -88,7 +87,7 @@ describe.each(backends)('money and payment status through the API on %s', (backe
 
   it.each(statusRows)('after paymentComplete from "$label": paid equals the amount to pay, saldo 0, PAID', async ({ facts }) => {
     const made = await make(facts);
-    const answer = await post('paymentComplete', { SUBSCRIPTION_ID: made.subscriptionId });
+    const answer = await t.api.paymentComplete({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(answer.status).toBe(200);
     const record = await detail(made.subscriptionId);
     expect(record).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: 130, SUBSCRIPTION_PAID: true, SUBSCRIPTION_SALDO: 0, PAYMENT_STATUS: 'PAID' });
@@ -101,7 +100,7 @@ describe.each(backends)('money and payment status through the API on %s', (backe
       const campId = await createCamp(t.db);
       await t.db.update(camps).set({ cancellationFeeCents: 1000 }).where(eq(camps.id, campId));
       const made = await make({ ...facts, campId });
-      const answer = await post('cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.cancelSubscription({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       const record = await detail(made.subscriptionId);
       const saldo = 10 - (facts.paidAmountCents ?? 0) / 100;
@@ -120,14 +119,14 @@ describe.each(backends)('money and payment status through the API on %s', (backe
 
   it('keeps cents exact: € 123,45 minus 12,5 and 0,35 is € 110,60 to pay', async () => {
     const made = await createSubscription(t.db, { priceCents: 12345 });
-    await post('addDiscount', { subscriptionId: made.subscriptionId, discountAmount: '12,5', discountRemark: 'Halve dag' });
-    const answer = await post('addDiscount', { subscriptionId: made.subscriptionId, discountAmount: '0.35', discountRemark: 'Halve dag' });
+    await t.api.addDiscount({ subscriptionId: made.subscriptionId, discountAmount: '12,5', discountRemark: 'Halve dag' });
+    const answer = await t.api.addDiscount({ subscriptionId: made.subscriptionId, discountAmount: '0.35', discountRemark: 'Halve dag' });
     expect(answer.body.data).toMatchObject({
       SUBSCRIPTION_CAMP_DISCOUNT: 12.85,
       SUBSCRIPTION_AMOUNT_TO_PAY: 110.6,
       SUBSCRIPTION_SALDO: 110.6,
     });
-    await post('paymentComplete', { SUBSCRIPTION_ID: made.subscriptionId });
+    await t.api.paymentComplete({ SUBSCRIPTION_ID: made.subscriptionId });
     expect(await detail(made.subscriptionId)).toMatchObject({ SUBSCRIPTION_PAID_AMOUNT: 110.6, SUBSCRIPTION_SALDO: 0 });
   });
 });

@@ -27,12 +27,12 @@ describe.each(backends)('subscription calls on %s', (backend) => {
 
   const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
   async function detail(id: number): Promise<SubscriptionDetail> {
-    const answer = await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`);
+    const answer = await t.api.getSubscriptionFullDetail({ id });
     expect(answer.status).toBe(200);
     return (answer.body.data as SubscriptionDetail[])[0]!;
   }
   async function listOfYear(year: number): Promise<SubscriptionListRow[]> {
-    const answer = await t.call('GET', `/api/getSubscriptions?campYear=${year}`);
+    const answer = await t.api.getSubscriptions({ campYear: year });
     expect(answer.status).toBe(200);
     return answer.body.data as SubscriptionListRow[];
   }
@@ -147,10 +147,10 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     });
 
     it('getSubscriptions defaults to the current year, answers an empty list for a year without camps, refuses a bad year', async () => {
-      const withoutYear = await t.call('GET', '/api/getSubscriptions');
+      const withoutYear = await t.api.getSubscriptions();
       expect(withoutYear.body.data).toEqual(await listOfYear(Number(todayInBelgium().slice(0, 4))));
       expect(await listOfYear(2005)).toEqual([]);
-      const bad = await t.call('GET', '/api/getSubscriptions?campYear=twintig');
+      const bad = await t.api.getSubscriptions({ campYear: 'twintig' });
       expect(bad.status).toBe(400);
       expect(bad.body.error.fields).toEqual({ campYear: m.wrongFormat });
     });
@@ -211,7 +211,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     });
 
     it('getSubscriptionFullDetail answers 404 for an unknown id and 400 without a valid id', async () => {
-      const unknown = await t.call('GET', `/api/getSubscriptionFullDetail?id=${UNKNOWN_ID}`);
+      const unknown = await t.api.getSubscriptionFullDetail({ id: UNKNOWN_ID });
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('NOT_FOUND');
       expect(unknown.body).not.toHaveProperty('data');
@@ -229,22 +229,22 @@ describe.each(backends)('subscription calls on %s', (backend) => {
           { kind: 'extra', amountCents: 1250, remark: 'Vrijetijdspas' },
         ],
       });
-      const answer = await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`);
+      const answer = await t.api.getDiscounts({ id: made.subscriptionId });
       const records = answer.body.data as SubscriptionDiscountRecord[];
       expect(records.map((r) => [r.SUBSCRIPTION_DISCOUNT_KIND, r.SUBSCRIPTION_DISCOUNT_AMOUNT, r.SUBSCRIPTION_DISCOUNT_REMARK])).toEqual([
         ['booking', 10, 'Korting broer of zus'],
         ['extra', 12.5, 'Vrijetijdspas'],
       ]);
       expect(records.every((r) => r.SUBSCRIPTION_ID === made.subscriptionId)).toBe(true);
-      const all = (await t.call('GET', '/api/getDiscounts')).body.data as SubscriptionDiscountRecord[];
+      const all = (await t.api.getDiscounts()).body.data as SubscriptionDiscountRecord[];
       const [{ n } = { n: 0 }] = await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from subscription_discounts`);
       expect(all).toHaveLength(n);
       expect(all.filter((r) => r.SUBSCRIPTION_ID === made.subscriptionId)).toEqual(records);
-      expect((await t.call('GET', `/api/getDiscounts?id=${UNKNOWN_ID}`)).body.data).toEqual([]);
+      expect((await t.api.getDiscounts({ id: UNKNOWN_ID })).body.data).toEqual([]);
     });
 
     it('getLunchPreferences answers the lunch preference list', async () => {
-      const answer = await t.call('GET', '/api/getLunchPreferences');
+      const answer = await t.api.getLunchPreferences();
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual([
         { LUNCHPREFERENCE_ID: 1, LUNCHPREFERENCE_DESCRIPTION: 'Eigen lunchpakket' },
@@ -258,7 +258,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
   describe('child, parent and other data', () => {
     it('updateSubscriber saves the names, answers the subscription asked for, and audits', async () => {
       const made = await createSubscription(t.db);
-      const answer = await post('updateSubscriber', {
+      const answer = await t.api.updateSubscriber({
         SUBSCRIBER_ID: made.childId,
         SUBSCRIPTION_ID: made.subscriptionId,
         SUBSCRIBER_FIRSTNAME: '  Zoë ',
@@ -285,7 +285,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         ['short last name', { ...valid, SUBSCRIBER_LASTNAME: 'P' }, 'SUBSCRIBER_LASTNAME', m.tooShort],
         ['long last name', { ...valid, SUBSCRIBER_LASTNAME: 'P'.repeat(51) }, 'SUBSCRIBER_LASTNAME', m.tooLong],
       ]);
-      expect((await post('updateSubscriber', { ...valid, SUBSCRIBER_FIRSTNAME: 'E'.repeat(50) })).status).toBe(200);
+      expect((await t.api.updateSubscriber({ ...valid, SUBSCRIBER_FIRSTNAME: 'E'.repeat(50) })).status).toBe(200);
     });
 
     it('updateSubscriber answers 404 for an unknown child, or a subscription that is not that child’s', async () => {
@@ -304,7 +304,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     it('updateSubscriberParent saves every editable field, answers the newest subscription without SUBSCRIPTION_ID, and audits', async () => {
       const made = await createSubscription(t.db);
       const payload = parentPayload(made.parentId);
-      const answer = await post('updateSubscriberParent', payload);
+      const answer = await t.api.updateSubscriberParent(payload);
       expect(answer.status).toBe(200);
       expect((answer.body.data as SubscriptionDetail).SUBSCRIPTION_ID).toBe(made.subscriptionId);
       const record = await detail(made.subscriptionId);
@@ -312,7 +312,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       const [entry] = await auditEntries('updateSubscriberParent', made.parentId);
       expect(entry).toMatchObject({ adminId, entity: 'parent', before: { city: 'Gent' }, after: { city: 'Leuven' } });
 
-      const withoutPhone2 = await post('updateSubscriberParent', { ...payload, SUBSCRIBER_PARENT_PHONE2: '' });
+      const withoutPhone2 = await t.api.updateSubscriberParent({ ...payload, SUBSCRIBER_PARENT_PHONE2: '' });
       expect((withoutPhone2.body.data as SubscriptionDetail).SUBSCRIBER_PARENT_PHONE2).toBe('');
     });
 
@@ -347,7 +347,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
 
     it('updateSubscription saves lunch preference and remark, and refuses bad input and unknown ids', async () => {
       const made = await createSubscription(t.db);
-      const answer = await post('updateSubscription', {
+      const answer = await t.api.updateSubscription({
         SUBSCRIPTION_ID: made.subscriptionId,
         SUBSCRIPTION_LUNCH_PREFERENCE_ID: '3',
         SUBSCRIPTION_REMARK: 'Allergisch voor noten',
@@ -357,7 +357,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       expect([record.SUBSCRIPTION_LUNCH_PREFERENCE_ID, record.SUBSCRIPTION_REMARK]).toEqual([3, 'Allergisch voor noten']);
       expect(await auditEntries('updateSubscription', made.subscriptionId)).toHaveLength(1);
 
-      await post('updateSubscription', {
+      await t.api.updateSubscription({
         SUBSCRIPTION_ID: made.subscriptionId,
         SUBSCRIPTION_LUNCH_PREFERENCE_ID: 3,
         SUBSCRIPTION_REMARK: '',
@@ -382,7 +382,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     it('addDiscount accepts 12, 12.5 and 12,5; each lowers the amount to pay and is an extra discount with its reason', async () => {
       const made = await createSubscription(t.db, { priceCents: 15000 });
       for (const amount of ['12', '12.5', '12,5']) {
-        const answer = await post('addDiscount', {
+        const answer = await t.api.addDiscount({
           subscriptionId: made.subscriptionId,
           discountAmount: amount,
           discountRemark: 'Halve dag',
@@ -392,7 +392,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       }
       const record = await detail(made.subscriptionId);
       expect([record.SUBSCRIPTION_CAMP_DISCOUNT, record.SUBSCRIPTION_AMOUNT_TO_PAY, record.SUBSCRIPTION_SALDO]).toEqual([37, 113, 113]);
-      const discounts = (await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`)).body.data as SubscriptionDiscountRecord[];
+      const discounts = (await t.api.getDiscounts({ id: made.subscriptionId })).body.data as SubscriptionDiscountRecord[];
       expect(discounts.map((d) => [d.SUBSCRIPTION_DISCOUNT_AMOUNT, d.SUBSCRIPTION_DISCOUNT_REMARK, d.SUBSCRIPTION_DISCOUNT_KIND])).toEqual([
         [12, 'Halve dag', 'extra'],
         [12.5, 'Halve dag', 'extra'],
@@ -408,8 +408,8 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         priceCents: 10000,
         discounts: [{ kind: 'extra', amountCents: 2000, remark: 'Axibonnen' }],
       });
-      const [discount] = (await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`)).body.data as SubscriptionDiscountRecord[];
-      const answer = await post('addDiscount', {
+      const [discount] = (await t.api.getDiscounts({ id: made.subscriptionId })).body.data as SubscriptionDiscountRecord[];
+      const answer = await t.api.addDiscount({
         subscriptionId: made.subscriptionId,
         discountAmount: '100',
         discountRemark: 'Moni korting',
@@ -417,7 +417,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       });
       expect(answer.status).toBe(200);
       expect((answer.body.data as SubscriptionDetail).SUBSCRIPTION_AMOUNT_TO_PAY).toBe(0);
-      const after = (await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`)).body.data as SubscriptionDiscountRecord[];
+      const after = (await t.api.getDiscounts({ id: made.subscriptionId })).body.data as SubscriptionDiscountRecord[];
       expect(after).toHaveLength(1);
       expect(after[0]).toMatchObject({
         SUBSCRIPTION_DISCOUNT_ID: discount!.SUBSCRIPTION_DISCOUNT_ID,
@@ -448,14 +448,14 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       const made = await createSubscription(t.db, { priceCents: 5000, discounts: [{ kind: 'booking', amountCents: 1000 }] });
       const body = { subscriptionId: made.subscriptionId, discountRemark: 'Andere reden', discountId: null };
       await expectRefused('addDiscount', { ...body, discountAmount: '40,1' }, 409, 'CONFLICT');
-      const [booking] = (await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`)).body.data as SubscriptionDiscountRecord[];
+      const [booking] = (await t.api.getDiscounts({ id: made.subscriptionId })).body.data as SubscriptionDiscountRecord[];
       await expectRefused('addDiscount', { ...body, discountAmount: '5', discountId: booking!.SUBSCRIPTION_DISCOUNT_ID }, 409, 'CONFLICT');
       await expectRefused('addDiscount', { ...body, discountAmount: '5', subscriptionId: UNKNOWN_ID }, 404, 'NOT_FOUND');
       const other = await createSubscription(t.db, { discounts: [{ kind: 'extra', amountCents: 500 }] });
-      const [foreign] = (await t.call('GET', `/api/getDiscounts?id=${other.subscriptionId}`)).body.data as SubscriptionDiscountRecord[];
+      const [foreign] = (await t.api.getDiscounts({ id: other.subscriptionId })).body.data as SubscriptionDiscountRecord[];
       await expectRefused('addDiscount', { ...body, discountAmount: '5', discountId: foreign!.SUBSCRIPTION_DISCOUNT_ID }, 404, 'NOT_FOUND');
 
-      const exact = await post('addDiscount', { ...body, discountAmount: '40' });
+      const exact = await t.api.addDiscount({ ...body, discountAmount: '40' });
       expect(exact.status).toBe(200);
       expect((exact.body.data as SubscriptionDetail).SUBSCRIPTION_AMOUNT_TO_PAY).toBe(0);
       await expectRefused('addDiscount', { ...body, discountAmount: '1' }, 409, 'CONFLICT');
@@ -465,7 +465,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
   describe('payment method, payment, cancel, delete and mail', () => {
     it('convertToCash makes the method cash and queues the convert-to-cash mail; a second time is 409', async () => {
       const made = await createSubscription(t.db, { paymentMethodId: PAYMENT_METHOD.bankTransfer });
-      const answer = await post('convertToCash', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.convertToCash({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toMatchObject({ PAYMENTMETHOD_ID: PAYMENT_METHOD.cash, PAYMENTMETHOD_DESCRIPTION: 'Contante betaling' });
       expect((await detail(made.subscriptionId)).PAYMENTMETHOD_ID).toBe(PAYMENT_METHOD.cash);
@@ -477,7 +477,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
 
     it('convertToBankTransfer makes cash a transfer without a mail; a second time is 409', async () => {
       const made = await createSubscription(t.db, { paymentMethodId: PAYMENT_METHOD.cash });
-      const answer = await post('convertToBankTransfer', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.convertToBankTransfer({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       expect((await detail(made.subscriptionId)).PAYMENTMETHOD_DESCRIPTION).toBe('Overschrijving');
       expect(await t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, made.subscriptionId))).toEqual([]);
@@ -487,7 +487,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
 
     it('paymentComplete sets paid to the amount to pay with today as payment date, and keeps a date it had', async () => {
       const unpaid = await createSubscription(t.db, { priceCents: 14500, discounts: [{ kind: 'extra', amountCents: 1000 }] });
-      const answer = await post('paymentComplete', { SUBSCRIPTION_ID: unpaid.subscriptionId });
+      const answer = await t.api.paymentComplete({ SUBSCRIPTION_ID: unpaid.subscriptionId });
       expect(answer.status).toBe(200);
       expect(await detail(unpaid.subscriptionId)).toMatchObject({
         SUBSCRIPTION_PAID_AMOUNT: 135,
@@ -497,7 +497,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
         PAYMENT_STATUS: 'PAID',
       });
       const dated = await createSubscription(t.db, { paidAmountCents: 5000, paid: true, paymentDate: '2025-02-14' });
-      await post('paymentComplete', { SUBSCRIPTION_ID: dated.subscriptionId });
+      await t.api.paymentComplete({ SUBSCRIPTION_ID: dated.subscriptionId });
       expect((await detail(dated.subscriptionId)).SUBSCRIPTION_PAYMENT_DATE).toBe('2025-02-14');
       expect(await auditEntries('paymentComplete', unpaid.subscriptionId)).toHaveLength(1);
     });
@@ -508,7 +508,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       const seatsTaken = async () => (await listOfYear(2025)).filter((r) => r.CAMP_ID === campId && !r.SUBSCRIPTION_CANCELLED).length;
       const takenBefore = await seatsTaken();
       const startedAt = Date.now();
-      const answer = await post('cancelSubscription', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.cancelSubscription({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       const record = await detail(made.subscriptionId);
       expect(record.SUBSCRIPTION_CANCELLED).toBe(true);
@@ -523,12 +523,12 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     it('deleteSubscription removes it and its discounts; it is in no list, its detail is 404, the audit keeps the snapshot', async () => {
       const campId = await campOfYear(2025);
       const made = await createSubscription(t.db, { campId, discounts: [{ kind: 'extra', amountCents: 700 }] });
-      const answer = await post('deleteSubscription', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.deleteSubscription({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toEqual({ subscriptionId: made.subscriptionId });
       expect((await listOfYear(2025)).some((r) => r.SUBSCRIPTION_ID === made.subscriptionId)).toBe(false);
-      expect((await t.call('GET', `/api/getSubscriptionFullDetail?id=${made.subscriptionId}`)).status).toBe(404);
-      expect((await t.call('GET', `/api/getDiscounts?id=${made.subscriptionId}`)).body.data).toEqual([]);
+      expect((await t.api.getSubscriptionFullDetail({ id: made.subscriptionId })).status).toBe(404);
+      expect((await t.api.getDiscounts({ id: made.subscriptionId })).body.data).toEqual([]);
       expect(await t.db.select().from(subscriptionDiscounts).where(eq(subscriptionDiscounts.subscriptionId, made.subscriptionId))).toEqual(
         [],
       );
@@ -543,7 +543,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
 
     it('resendConfirmationEmail records the confirmation mail to the parent and answers its status', async () => {
       const made = await createSubscription(t.db, { parentEmail: 'ouder.bevestiging@voorbeeld.be' });
-      const answer = await post('resendConfirmationEmail', { SUBSCRIPTION_ID: made.subscriptionId });
+      const answer = await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: made.subscriptionId });
       expect(answer.status).toBe(200);
       expect(answer.body.data).toMatchObject({ subscriptionId: made.subscriptionId, mailStatus: 'outbox' });
       const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.subscriptionId, made.subscriptionId));
