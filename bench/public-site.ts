@@ -5,7 +5,6 @@
  * same camps (the same answer of getPublicCamps as plain HTML, no script) served by the same server, taken in turns
  * in the same throttled page. Also the JavaScript the site loads, gzip -9.
  */
-import { currentYearInBelgium } from '@common/calendar.js';
 import { formatEuro } from '@common/money.js';
 import { birthYearsText } from '@common/registration.js';
 import type { PublicCampsAnswer } from '@common/schemas/public.js';
@@ -35,16 +34,10 @@ export function staticPublicCampsPage(answer: PublicCampsAnswer): string {
   return `<!doctype html><html lang="nl-BE"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1.0"><title>Statische kampenlijst</title></head><body><h1>Kampen</h1><p>${answer.CAMPS.length} kampen</p><ul>${cards}</ul></body></html>`;
 }
 
-/** The camps the site lists, as it asks them (web/inschrijven/App.tsx): the current camp year's and the next's. */
+/** The camps the site lists, as it asks them (web/inschrijven/index.html): the current camp year's and the next's. */
 export async function publicCampsOf(baseUrl: string): Promise<PublicCampsAnswer> {
-  const year = currentYearInBelgium();
-  const [now, next] = await Promise.all(
-    [year, year + 1].map(async (campYear) => {
-      const response = await fetch(`${baseUrl}/api/public/getCamps?campYear=${campYear}`);
-      return ((await response.json()) as { data: PublicCampsAnswer }).data;
-    }),
-  );
-  return { ...now!, CAMPS: [...now!.CAMPS, ...next!.CAMPS] };
+  const response = await fetch(`${baseUrl}/api/public/getCamps`);
+  return ((await response.json()) as { data: PublicCampsAnswer }).data;
 }
 
 export interface PublicSiteFigures {

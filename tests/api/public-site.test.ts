@@ -276,6 +276,24 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     });
   });
 
+  it('without campYear lists the current camp year and the next in one answer (the page preloads it), with it one year', async () => {
+    // The clock stands in November of YEAR - 1: a camp in its December, one in YEAR, one in YEAR + 1.
+    const thisYear = await nextYearCamp({}, `${YEAR - 1}-12-28`);
+    const nextYear = await nextYearCamp({}, `${YEAR}-07-26`);
+    const yearAfter = await nextYearCamp({}, `${YEAR + 1}-07-04`);
+    const ids = (answer: PublicCampsAnswer) => answer.CAMPS.map((c) => c.CAMP_ID);
+    const open = (await get<PublicCampsAnswer>('/api/public/getCamps', null)).body.data;
+    expect(open.CAMP_YEAR).toBe(YEAR - 1);
+    expect(ids(open)).toEqual(expect.arrayContaining([thisYear, nextYear]));
+    expect(ids(open)).not.toContain(yearAfter);
+    expect(ids(open).indexOf(thisYear)).toBeLessThan(ids(open).indexOf(nextYear));
+    const one = (await get<PublicCampsAnswer>(`/api/public/getCamps?campYear=${YEAR}`, null)).body.data;
+    expect(one.CAMP_YEAR).toBe(YEAR);
+    expect(ids(one)).toContain(nextYear);
+    expect(ids(one)).not.toContain(thisYear);
+    expect(ids(one)).not.toContain(yearAfter);
+  });
+
   it('books a basket of two children in two camps, with the discounts, once per Idempotency-Key, as from the website', async () => {
     const { email, token } = await signUp();
     const lotte = await addChild(token, YEAR - 9);

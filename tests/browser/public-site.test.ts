@@ -86,6 +86,13 @@ describe('the public booking site in Chromium', () => {
     await page.getByLabel('Thema').selectOption(THEME);
     await page.getByLabel('Geboortejaar van uw kind').selectOption(String(YEAR - 9));
     await expect.poll(() => page.locator('li[data-camp-id]').count()).toBe(5);
+    // The camps come in one request, the one the page preloads before its script runs (bench section 9).
+    const campRequests = await page.evaluate(() =>
+      (performance.getEntriesByType('resource') as PerformanceResourceTiming[])
+        .filter((entry) => entry.name.includes('/api/public/getCamps'))
+        .map((entry) => `${entry.initiatorType} ${entry.name}`),
+    );
+    expect(campRequests).toEqual([`link ${session.baseUrl}/api/public/getCamps`]);
     expect(await card(page, camps.week).textContent()).toContain(`nog ${4 - round} plaatsen`);
     expect(await card(page, camps.week).textContent()).toContain('€ 120,00');
     expect(await card(page, camps.week).textContent()).toContain(`geboortejaren ${YEAR - 12}–${YEAR - 6}`);

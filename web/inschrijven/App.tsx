@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { currentYearInBelgium } from '@common/calendar.js';
 import type { PublicCamp, PublicCampsAnswer, PublicFamily } from '@common/schemas/public.js';
 import { api, ApiError, familyToken, newIdempotencyKey, setUnauthorizedHandler } from './api.js';
 import { SignIn, SignUp } from './Account.js';
@@ -40,12 +39,11 @@ const go = (route: Route) => {
   location.hash = route === 'kampen' ? '#/' : `#/${route}`;
 };
 
-/** The camps of the current camp year and the next (once it has camps), as one list. */
-async function loadCamps(): Promise<PublicCampsAnswer> {
-  const year = currentYearInBelgium();
-  const [now, next] = await Promise.all([api('getPublicCamps', { campYear: year }), api('getPublicCamps', { campYear: year + 1 })]);
-  return { ...now, CAMPS: [...now.CAMPS, ...next.CAMPS], LUNCH_PREFERENCES: now.LUNCH_PREFERENCES };
-}
+/**
+ * The camps of the current camp year and the next, in one answer: the request the page preloads (index.html), so
+ * that it is under way while this script loads (docs/decisions.md, 'The public site's camps from its page').
+ */
+const loadCamps = (): Promise<PublicCampsAnswer> => api('getPublicCamps');
 
 /** The mail links' fragments: '#aanmelden=<token>' signs in once, '#bevestig=<token>' confirms the e-mail address. */
 function linkFromAddress(): { kind: 'aanmelden' | 'bevestig'; token: string } | null {

@@ -49,7 +49,8 @@ export const publicCalls = feature('public', {
     path: '/api/public/getCamps',
     access: reads('camp'),
     public: true,
-    summary: 'The camps of a camp year the public site offers: seats open, day rules, when booking opens',
+    summary:
+      'The camps of a camp year the public site offers (without campYear: the current and the next): seats open, day rules, when booking opens',
     query: publicCampsQuery,
     response: publicCampsAnswer,
     example: { query: { campYear: 2026 } },

@@ -202,7 +202,8 @@ const campRow = publicCamp.omit({ CAMP_PRICE: true, ACTIVE_DAYS: true, CAMP_REDU
 /**
  * getCamps of the public site: the camps of a camp year that have not ended, in date order, each with its seats
  * open, its day rules and when booking opens (the camp's moment, else its location's). A closed camp is listed as
- * closed; it cannot be booked.
+ * closed; it cannot be booked. Without a camp year, the current one's and the next's in one answer (CAMP_YEAR the
+ * current): the site's page asks that before its script runs (docs/decisions.md, 'The public site's camps from its page').
  */
 export async function getPublicCamps(
   db: Executor,
@@ -211,9 +212,13 @@ export async function getPublicCamps(
   campYear?: number,
 ): Promise<PublicCampsAnswer> {
   const year = campYear ?? currentYearInBelgium(now);
-  const rows = await readRows(
-    db,
-    sql`select c.id as "CAMP_ID", th.name as "THEME_NAME", l.id as "LOCATION_ID", l.name as "LOCATION_NAME", l.address as "LOCATION_ADDRESS",
+  const untilYear = campYear === undefined ? year + 2 : year + 1;
+  // The three reads are sent at once: on PostgreSQL they run side by side, on PGlite one after the other without a
+  // round trip between them.
+  const [rows, lunch, settings] = await Promise.all([
+    readRows(
+      db,
+      sql`select c.id as "CAMP_ID", th.name as "THEME_NAME", l.id as "LOCATION_ID", l.name as "LOCATION_NAME", l.address as "LOCATION_ADDRESS",
           p.id as "PERIOD_ID", p.name as "PERIOD_NAME", p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE",
           a.name as "AGEGROUP_NAME", c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR", c.price_cents as "priceCents",
           greatest(0, c.seats_available - ${seatsTakenOf(sql`c.id`)}) as "SEATS_OPEN",
@@ -227,13 +232,14 @@ export async function getPublicCamps(
           c.closed as "CAMP_CLOSED"
         from camps c join periods p on p.id = c.period_id join locations l on l.id = c.location_id
           join themes th on th.id = c.theme_id join agegroups a on a.id = c.agegroup_id
-        where p.start_date >= ${`${year}-01-01`}::date and p.start_date < ${`${year + 1}-01-01`}::date
+        where p.start_date >= ${`${year}-01-01`}::date and p.start_date < ${`${untilYear}-01-01`}::date
           and p.end_date >= ${todayInBelgium(now)}::date
         order by p.start_date, l.name, th.name, c.id`,
-    campRow,
-  );
-  const lunch = await db.select().from(lunchPreferences).orderBy(lunchPreferences.id);
-  const settings = await readSettings(db, settingsDefaults);
+      campRow,
+    ),
+    db.select().from(lunchPreferences).orderBy(lunchPreferences.id),
+    readSettings(db, settingsDefaults),
+  ]);
   return {
     CAMP_YEAR: year,
     ORGANISER_NAME: settings.ORGANISER_NAME,
