@@ -237,10 +237,8 @@ export const pages: readonly {
   { path: '/gegevensbeheer', access: exports('family') },
   { path: '/attesten', access: reads('attest') },
   { path: '/account', access: changes('account') },
+  // The monitor planning and its tabs: /planning/tekorten, /planning/kwalificaties, /planning/vergoedingen (issue 36).
   { path: '/planning', access: reads('planning') },
-  { path: '/planning-tekorten', access: reads('planning') },
-  { path: '/kwalificaties', access: changes('planning') },
-  { path: '/vrijwilligersvergoedingen', access: reads('volunteerAllowance') },
   { path: '/mijn-planning', access: reads('ownPlanning') },
 ];
 

@@ -82,6 +82,42 @@ export const DEFAULT_CHILDREN_PER_MONITOR = 12;
 export const monitorsNeeded = (childrenBooked: number, perMonitor: number): number =>
   childrenBooked <= 0 ? 0 : Math.ceil(childrenBooked / Math.max(1, perMonitor));
 
+/** Calendar weeks (Monday to Sunday) a period touches, as the Monday of each: '2026-07-06'. */
+function mondaysOf(start: string, end: string): string[] {
+  const monday = (iso: string) => {
+    const d = new Date(`${iso}T00:00:00Z`);
+    d.setUTCDate(d.getUTCDate() - ((d.getUTCDay() + 6) % 7));
+    return d;
+  };
+  const result: string[] = [];
+  for (let d = monday(start); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 7))
+    result.push(d.toISOString().slice(0, 10));
+  return result;
+}
+
+/** Whether two periods touch a common calendar week: a monitor works one camp a week (docs/decisions.md, 'Issue 36'). */
+export function periodsShareWeek(a: { start: string; end: string }, b: { start: string; end: string }): boolean {
+  const weeks = new Set(mondaysOf(a.start, a.end));
+  return mondaysOf(b.start, b.end).some((w) => weeks.has(w));
+}
+
+/** The days a camp's register may hold: its camp days (ACTIVE_DAYS), else the weekdays of its period. */
+export function allowanceDays(activeDays: string, start: string, end: string): string[] {
+  const days = [
+    ...new Set(
+      activeDays
+        .split(',')
+        .map((d) => d.trim())
+        .filter(Boolean),
+    ),
+  ].sort();
+  if (days.length > 0) return days;
+  const result: string[] = [];
+  for (let d = new Date(`${start}T00:00:00Z`); d <= new Date(`${end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1))
+    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) result.push(d.toISOString().slice(0, 10));
+  return result;
+}
+
 /** Whether a qualification valid until `validUntil` (null: no expiry) covers a camp that ends on `campEnd`. */
 export const validThrough = (validUntil: string | null, campEnd: string): boolean => validUntil === null || validUntil >= campEnd;
 

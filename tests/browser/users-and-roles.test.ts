@@ -63,6 +63,7 @@ describe('users and roles in Chromium', () => {
       "Thema's",
       'Betalingen',
       'Overzicht',
+      'Planning',
       'Mijn account',
     ]);
     await invitee.getByRole('button', { name: 'Beheer' }).click();

@@ -29,7 +29,7 @@ export const planningCalls = feature('planning', {
     method: 'GET',
     path: '/api/getPlanning',
     access: reads('planning'),
-    provides: ['planning', 'camp', 'subscription', 'monitor', 'season'],
+    provides: ['planning', 'camp', 'subscription', 'monitor', 'season', 'settings'],
     summary:
       "The camp year's planning: its periods, per camp the children booked, monitors planned and needed (MONITORS_NEEDED), SHORT, and every monitor's availability, qualifications and allowance of the year",
     query: planningQuery,

@@ -87,7 +87,10 @@ export const planningCamp = z.object({
   THEME_NAME: z.string(),
   AGEGROUP_ID: z.number(),
   AGEGROUP_NAME: z.string(),
+  CAMP_START: z.string(),
   CAMP_END: z.string(),
+  /** The days the allowance register holds for a monitor of this camp. */
+  CAMP_DAYS: z.array(z.string()),
   CHILDREN_BOOKED: z.number(),
   CHILDREN_PER_MONITOR: z.number(),
   MONITORS_PLANNED: z.number(),

@@ -55,6 +55,7 @@ const UsersPage = lazy(() => import('../features/users/UsersPage.js'));
 const AccountPage = lazy(() => import('../features/users/AccountPage.js'));
 const AcceptInvitePage = lazy(() => import('../features/users/AcceptInvitePage.js'));
 const FailedMailsPage = lazy(() => import('../features/mail/FailedMailsPage.js'));
+const PlanningPages = lazy(() => import('../features/planning/PlanningPages.js'));
 
 function Layout() {
   const { state } = useAuth();
@@ -180,6 +181,8 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/failed-mails" element={<FailedMailsPage />} />
           <Route caseSensitive path="/open-payments" element={<OpenPaymentsPage />} />
           <Route caseSensitive path="/refunds" element={<RefundsPage />} />
+          <Route caseSensitive path="/planning/*" element={<PlanningPages />} />
+          <Route caseSensitive path="/mijn-planning" element={<PlanningPages />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Route>

@@ -44,6 +44,7 @@ const links: { label: string; to: string; prefixes: string[] }[] = [
   { label: "Thema's", to: paths.themes(), prefixes: ['/themes', '/theme-detail'] },
   { label: 'Betalingen', to: paths.payments(), prefixes: ['/payments', '/open-payments', '/refunds'] },
   { label: 'Overzicht', to: paths.dashboard(), prefixes: ['/dashboard'] },
+  { label: 'Planning', to: '/planning', prefixes: ['/planning'] },
 ];
 
 /** The navigation bar of a signed-in user: the pages of the role, the camp year, the account and signing out. */
@@ -52,6 +53,7 @@ export default function SignedInNavbar({ role, year }: { role: Role; year: numbe
   const { pathname } = useLocation();
   const mayOpen = (link: { to: string }) => pageAllowed(role, link.to.split('?')[0]!);
   const menu = adminLinks.filter(mayOpen);
+
   // What react-bootstrap's Navbar gives its parts: the collapse opens and closes with the toggle.
   const [expanded, setExpanded] = useState(false);
   const navbar = useMemo(() => ({ onToggle: () => setExpanded((open) => !open), bsPrefix: 'navbar', expanded, expand: 'md' }), [expanded]);

@@ -9,6 +9,7 @@ import {
   type RegisterAnswer,
 } from '@common/schemas/planning.js';
 import {
+  allowanceDays,
   capOf,
   DEFAULT_CHILDREN_PER_MONITOR,
   monitorsNeeded,
@@ -23,18 +24,21 @@ import { readVolunteerCaps } from '../../lib/settings.js';
 
 /** Monitor planning's reads (issue 36): the grid of a camp year, one camp's row, the register of a calendar year. */
 
-const campRow = planningCamp.pick({
-  CAMP_ID: true,
-  PERIOD_ID: true,
-  LOCATION_ID: true,
-  LOCATION_NAME: true,
-  THEME_NAME: true,
-  AGEGROUP_ID: true,
-  AGEGROUP_NAME: true,
-  CAMP_END: true,
-  CHILDREN_BOOKED: true,
-  CHILDREN_PER_MONITOR: true,
-});
+const campRow = planningCamp
+  .pick({
+    CAMP_ID: true,
+    PERIOD_ID: true,
+    LOCATION_ID: true,
+    LOCATION_NAME: true,
+    THEME_NAME: true,
+    AGEGROUP_ID: true,
+    AGEGROUP_NAME: true,
+    CAMP_START: true,
+    CAMP_END: true,
+    CHILDREN_BOOKED: true,
+    CHILDREN_PER_MONITOR: true,
+  })
+  .extend({ activeDays: z.string() });
 const assignmentRow = z.object({ campId: z.number(), monitorId: z.number(), name: z.string(), head: z.boolean(), draft: z.boolean() });
 const qualificationRow = z.object({ monitorId: z.number(), id: z.number(), name: z.string(), validUntil: z.string().nullable() });
 const requirementRow = z.object({ campId: z.number(), id: z.number(), name: z.string() });
@@ -47,7 +51,7 @@ async function campRows(db: Executor, of: { campYear: number } | { campId: numbe
   return readRows(
     db,
     sql`select c.id as "CAMP_ID", c.period_id as "PERIOD_ID", c.location_id as "LOCATION_ID", l.name as "LOCATION_NAME",
-          t.name as "THEME_NAME", a.id as "AGEGROUP_ID", a.name as "AGEGROUP_NAME", p.end_date::text as "CAMP_END",
+          t.name as "THEME_NAME", a.id as "AGEGROUP_ID", a.name as "AGEGROUP_NAME", p.start_date::text as "CAMP_START", p.end_date::text as "CAMP_END", c.active_days as "activeDays",
           coalesce(seats.taken, 0)::int as "CHILDREN_BOOKED",
           coalesce(r.children_per_monitor, ${DEFAULT_CHILDREN_PER_MONITOR})::int as "CHILDREN_PER_MONITOR"
         from camps c join periods p on p.id = c.period_id join locations l on l.id = c.location_id
@@ -89,7 +93,7 @@ async function planningFacts(db: Executor, campIds: number[]) {
 
 /** Each camp's planning: booked children against its ratio, the monitors planned, and what it is short of. */
 function toPlanningCamps(rows: z.infer<typeof campRow>[], facts: Awaited<ReturnType<typeof planningFacts>>): PlanningCamp[] {
-  return rows.map((camp) => {
+  return rows.map(({ activeDays, ...camp }) => {
     const monitors = facts.assignments.filter((a) => a.campId === camp.CAMP_ID);
     const required = facts.requirements.filter((r) => r.campId === camp.CAMP_ID);
     const missing = required.filter(
@@ -102,6 +106,7 @@ function toPlanningCamps(rows: z.infer<typeof campRow>[], facts: Awaited<ReturnT
     const monitorsMissing = Math.max(0, needed - monitors.length);
     return {
       ...camp,
+      CAMP_DAYS: allowanceDays(activeDays, camp.CAMP_START, camp.CAMP_END),
       MONITORS_PLANNED: monitors.length,
       MONITORS_NEEDED: needed,
       MONITORS_MISSING: monitorsMissing,

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { formatDate } from '@common/format.js';
 import { formatEuro, type Cents } from '@common/money.js';
-import { campDays } from '@common/participants.js';
 import type { z as zod } from 'zod';
 import type {
   assignMonitorPayload,
@@ -12,7 +11,14 @@ import type {
   saveVolunteerAllowancePayload,
 } from '@common/schemas/planning.js';
 import { failureMessages, validationMessages } from '@common/messages.js';
-import { checkAllowances, planningMessages, validThrough, type VolunteerKind } from '@common/volunteer-allowance.js';
+import {
+  allowanceDays,
+  checkAllowances,
+  periodsShareWeek,
+  planningMessages,
+  validThrough,
+  type VolunteerKind,
+} from '@common/volunteer-allowance.js';
 import { readRows, type Database, type Transaction } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
 import {
@@ -60,15 +66,7 @@ async function campFacts(tx: Transaction, campId: number): Promise<CampFacts> {
   return camp;
 }
 
-/** The days of a camp the register may hold: its camp days, else the weekdays of its period. */
-function daysOfCamp(camp: CampFacts): string[] {
-  const days = campDays(camp.activeDays);
-  if (days.length > 0) return days;
-  const result: string[] = [];
-  for (let d = new Date(`${camp.start}T00:00:00Z`); d <= new Date(`${camp.end}T00:00:00Z`); d.setUTCDate(d.getUTCDate() + 1))
-    if (d.getUTCDay() !== 0 && d.getUTCDay() !== 6) result.push(d.toISOString().slice(0, 10));
-  return result;
-}
+const daysOfCamp = (camp: CampFacts) => allowanceDays(camp.activeDays, camp.start, camp.end);
 
 // ---------------------------------------------------------------------------------------------------------------
 // Availability
@@ -207,16 +205,13 @@ export async function assignMonitor(db: Database, adminId: number, input: zod.ou
         .from(monitorAvailability)
         .where(and(eq(monitorAvailability.monitorId, input.MONITOR_ID), eq(monitorAvailability.periodId, camp.periodId)));
       if (!available) throw new AppError('NOT_AVAILABLE', planningMessages.notAvailable);
-      const [other] = await readRows(
+      const others = await readRows(
         tx,
-        sql`select ma.camp_id as "campId" from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
-            where ma.monitor_id = ${input.MONITOR_ID} and ma.camp_id <> ${camp.id}
-              and date_trunc('week', p.start_date) <= date_trunc('week', ${camp.end}::date)
-              and date_trunc('week', p.end_date) >= date_trunc('week', ${camp.start}::date)
-            limit 1`,
-        z.object({ campId: z.number() }),
+        sql`select p.start_date::text as start, p.end_date::text as "end" from monitor_assignments ma join camps c on c.id = ma.camp_id
+            join periods p on p.id = c.period_id where ma.monitor_id = ${input.MONITOR_ID} and ma.camp_id <> ${camp.id}`,
+        z.object({ start: z.string(), end: z.string() }),
       );
-      if (other) throw new AppError('DOUBLE_WEEK', planningMessages.doubleWeek);
+      if (others.some((other) => periodsShareWeek(other, camp))) throw new AppError('DOUBLE_WEEK', planningMessages.doubleWeek);
       await assertQualificationCovered(tx, camp, input.MONITOR_ID);
     }
     if (input.HEAD) await tx.update(monitorAssignments).set({ head: false }).where(eq(monitorAssignments.campId, camp.id));

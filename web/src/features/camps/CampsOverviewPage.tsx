@@ -38,12 +38,15 @@ function MonitorCamps({ year }: { year: number }) {
   return (
     <>
       <h1 className="h3 mb-3">Mijn kampen {year}</h1>
+      <p>
+        <Link to="/mijn-planning">Mijn planning: mijn weken en kampen</Link>
+      </p>
       {camps.isPending ? (
         <LoadingLine />
       ) : camps.isError ? (
         <ErrorAlert message={failureMessages.loadCamps} />
       ) : camps.data.length === 0 ? (
-        <p>Geen lopende of komende kampen op jouw locaties in {year}.</p>
+        <p>Geen lopende of komende kampen voor jou in {year}.</p>
       ) : (
         <ul className="list-group">
           {[...camps.data].sort(campOrder).map((camp) => (
