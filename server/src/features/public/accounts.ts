@@ -133,22 +133,24 @@ async function anyKnownParent(tx: Executor, email: string, nationalnr: string | 
   return (row?.n ?? 0) > 0;
 }
 
+/** The parent's row as a family fills it in (sign-up and saveParent); the e-mail address is the account's. */
+export const parentRowOf = (fields: PublicParentFields) => ({
+  firstname: fields.SUBSCRIBER_PARENT_FIRSTNAME,
+  lastname: fields.SUBSCRIBER_PARENT_LASTNAME,
+  street: fields.SUBSCRIBER_PARENT_STREET,
+  housenr: fields.SUBSCRIBER_PARENT_HOUSENR,
+  postalcode: fields.SUBSCRIBER_PARENT_POSTALCODE,
+  city: fields.SUBSCRIBER_PARENT_CITY,
+  country: fields.SUBSCRIBER_PARENT_COUNTRY,
+  phone: fields.SUBSCRIBER_PARENT_PHONE,
+  phone2: fields.SUBSCRIBER_PARENT_PHONE2 ?? '',
+  nationalnr: fields.SUBSCRIBER_PARENT_NATIONALNR ?? null,
+});
+
 async function insertParent(tx: Executor, email: string, fields: PublicParentFields): Promise<number> {
   const [row] = await tx
     .insert(parents)
-    .values({
-      firstname: fields.SUBSCRIBER_PARENT_FIRSTNAME,
-      lastname: fields.SUBSCRIBER_PARENT_LASTNAME,
-      street: fields.SUBSCRIBER_PARENT_STREET,
-      housenr: fields.SUBSCRIBER_PARENT_HOUSENR,
-      postalcode: fields.SUBSCRIBER_PARENT_POSTALCODE,
-      city: fields.SUBSCRIBER_PARENT_CITY,
-      country: fields.SUBSCRIBER_PARENT_COUNTRY,
-      phone: fields.SUBSCRIBER_PARENT_PHONE,
-      phone2: fields.SUBSCRIBER_PARENT_PHONE2 ?? '',
-      email,
-      nationalnr: fields.SUBSCRIBER_PARENT_NATIONALNR ?? null,
-    })
+    .values({ ...parentRowOf(fields), email })
     .returning({ id: parents.id });
   return row!.id;
 }

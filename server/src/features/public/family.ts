@@ -16,7 +16,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { centsToEuro } from '@common/money.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
-import type { FamilyUser } from './accounts.js';
+import { parentRowOf, type FamilyUser } from './accounts.js';
 import { publicMessages as messages } from './messages.js';
 
 /**
@@ -93,18 +93,7 @@ export async function saveParent(db: Database, family: FamilyUser, payload: Save
         .limit(1);
       if (other) throw new AppError('CONFLICT', messages.nationalNumberKnown);
     }
-    const values = {
-      firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
-      lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
-      street: payload.SUBSCRIBER_PARENT_STREET,
-      housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
-      postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
-      city: payload.SUBSCRIBER_PARENT_CITY,
-      country: payload.SUBSCRIBER_PARENT_COUNTRY,
-      phone: payload.SUBSCRIBER_PARENT_PHONE,
-      phone2: payload.SUBSCRIBER_PARENT_PHONE2 ?? '',
-      nationalnr,
-    };
+    const values = { ...parentRowOf(payload), nationalnr };
     await tx
       .update(parents)
       .set({ ...values, version: sql`${parents.version} + 1` })
