@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
-import { resolveSession, type AuthSettings, type SessionUser } from '../features/auth/service.js';
+import { resolveSession, type SessionUser } from '../features/auth/service.js';
+import type { AuthSettings } from '../lib/session-expiry.js';
 import { resolveFamilySession, type FamilyUser } from '../features/public/accounts.js';
 import { SESSIONS_CHANNEL, SessionCache } from '../features/auth/session-cache.js';
 import { staffRoles, type Role } from '@common/roles.js';

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { failureMessages, apiMessages } from '@common/messages.js';
@@ -10,6 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ADDRESS_FAILURE_FACTOR } from '../../lib/login-attempts.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
+import { dueRenewal, hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
 
 import type { SessionCache, StoredSession } from './session-cache.js';
 
@@ -21,19 +22,6 @@ export interface SessionUser {
   monitorId: number | null;
   sessionId: number;
 }
-
-export interface AuthSettings {
-  /** Hours a session lives without use (sliding). */
-  sessionTtlHours: number;
-  /** Hours a session lives at most, however much it is used. */
-  sessionMaxHours: number;
-  maxFailures: number;
-  windowMinutes: number;
-  /** Seconds every attempt on an account under attack waits before its password is checked. */
-  slowdownSeconds: number;
-}
-
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** What the attempt's bookkeeping answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
 const loginAttempt = z.object({
@@ -139,22 +127,6 @@ export async function login(
         values (${hashToken(token)}, ${admin.adminId}, ${stamp}, ${expiresAt.toISOString()})`,
   );
   return { answer: { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email!, role: admin.role! } }, newDeviceToken };
-}
-
-/** A session expires after `sessionTtlHours` without use, and `sessionMaxHours` after sign-in whatever happens. */
-function sessionExpiry(settings: AuthSettings, createdAt: Date, lastUse: Date): Date {
-  return new Date(
-    Math.min(lastUse.getTime() + settings.sessionTtlHours * 3600_000, createdAt.getTime() + settings.sessionMaxHours * 3600_000),
-  );
-}
-
-/** The sliding expiry is written at most this often per session. */
-const RENEW_AFTER_MS = 60_000;
-
-/** The expiry a session's use at `now` should write, or null while its stored one is less than `RENEW_AFTER_MS` behind. */
-function dueRenewal(settings: AuthSettings, session: { createdAt: Date; expiresAt: Date }, now: Date): Date | null {
-  const renewed = sessionExpiry(settings, session.createdAt, now);
-  return renewed.getTime() - session.expiresAt.getTime() > RENEW_AFTER_MS ? renewed : null;
 }
 
 /**

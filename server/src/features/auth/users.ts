@@ -15,7 +15,7 @@ import { readSettings } from '../../lib/settings.js';
 import { passwordProblem } from '../../lib/password-policy.js';
 import { hashPassword, verifyPassword } from '../../lib/passwords.js';
 import { forgetAttempt, recordAttempt } from '../../lib/login-attempts.js';
-import type { AuthSettings } from './service.js';
+import type { AuthSettings } from '../../lib/session-expiry.js';
 
 /** How long an invite link works (issue 20). */
 export const INVITE_VALID_HOURS = 48;

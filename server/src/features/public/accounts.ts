@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { apiMessages } from '@common/messages.js';
@@ -13,6 +13,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { recordAttempt } from '../../lib/login-attempts.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
 import { passwordProblem } from '../../lib/password-policy.js';
+import { dueRenewal, hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
 import { publicMessages as messages } from './messages.js';
 
 /**
@@ -29,15 +30,6 @@ export interface FamilyUser {
   parentId: number | null;
 }
 
-/** Sessions and attempt limits, as staff's (SESSION_TTL_HOURS, SESSION_MAX_HOURS, LOGIN_*). */
-export interface AuthSettings {
-  sessionTtlHours: number;
-  sessionMaxHours: number;
-  maxFailures: number;
-  windowMinutes: number;
-  slowdownSeconds: number;
-}
-
 export interface AccountDeps extends OutboxDeps {
   db: Database;
   clock: Clock;
@@ -45,7 +37,6 @@ export interface AccountDeps extends OutboxDeps {
 }
 
 const FAMILY_TOKEN = /^gezin\.[A-Za-z0-9_-]{43}$/;
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 const newSessionToken = () => `gezin.${randomBytes(32).toString('base64url')}`;
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -57,12 +48,6 @@ const SIGN_IN_LINK_MINUTES = 30;
 const signInKey = (email: string) => `gezin:${email}`;
 const signUpKey = 'gezin-aanmaak';
 const linkKey = (email: string) => `gezin-link:${email}`;
-
-function sessionExpiry(settings: AuthSettings, createdAt: Date, lastUse: Date): Date {
-  return new Date(
-    Math.min(lastUse.getTime() + settings.sessionTtlHours * 3600_000, createdAt.getTime() + settings.sessionMaxHours * 3600_000),
-  );
-}
 
 async function startSession(db: Executor, settings: AuthSettings, now: Date, accountId: number) {
   const token = newSessionToken();
@@ -87,9 +72,8 @@ export async function resolveFamilySession(db: Database, settings: AuthSettings,
     .innerJoin(familyAccounts, eq(familyAccounts.id, familySessions.accountId))
     .where(and(eq(familySessions.tokenHash, hashToken(token)), isNull(familySessions.revokedAt), gt(familySessions.expiresAt, now)));
   if (!row) return null;
-  const renewed = sessionExpiry(settings, row.createdAt, now);
-  if (renewed.getTime() - row.expiresAt.getTime() > 60_000)
-    await db.update(familySessions).set({ expiresAt: renewed }).where(eq(familySessions.id, row.sessionId));
+  const renewed = dueRenewal(settings, row, now);
+  if (renewed) await db.update(familySessions).set({ expiresAt: renewed }).where(eq(familySessions.id, row.sessionId));
   return { accountId: row.accountId, sessionId: row.sessionId, parentId: row.parentId };
 }
 
