@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
 
 /** A timestamp column as ISO text in UTC, the same on both drivers. */
 export const isoTimestamp = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
@@ -25,3 +25,7 @@ export const inList = (
   values: readonly string[] | readonly number[],
   type: 'text' | 'int' = 'text',
 ): SQL => sql`${column} in (select json_array_elements_text(${jsonParam(values)})::${sql.raw(type)})`;
+
+/** A stored national number is this one, whatever the punctuation of either (only the digits count). */
+export const sameNationalNumber = (column: AnyColumn | SQL, nationalNumber: string): SQL =>
+  sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') = ${nationalNumber.replace(/\D/g, '')}`;

@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { apiMessages } from '@common/messages.js';
 import type { PublicParentFields, SignUpPayload } from '@common/schemas/public.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
+import { sameNationalNumber } from '../../db/sql.js';
 import { familyAccounts, familyLinks, familySessions, loginFailures, parents } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
@@ -88,8 +89,6 @@ async function countAttempt(deps: Pick<AccountDeps, 'db' | 'auth' | 'clock'>, ke
   return attempt;
 }
 
-const digits = (text: string) => text.replace(/\D/g, '');
-
 /**
  * The parent the organiser already knows for this family, by e-mail address or national number, that no other
  * account holds yet; null when none (or only held ones).
@@ -98,7 +97,7 @@ async function knownParent(tx: Executor, email: string, nationalnr: string | nul
   const [row] = await readRows(
     tx,
     sql`select p.id from parents p
-        where (lower(p.email) = ${email} ${nationalnr ? sql`or regexp_replace(coalesce(p.nationalnr, ''), '\\D', '', 'g') = ${digits(nationalnr)}` : sql``})
+        where (lower(p.email) = ${email} ${nationalnr ? sql`or ${sameNationalNumber(sql`p.nationalnr`, nationalnr)}` : sql``})
           and not exists (select 1 from family_accounts a where a.parent_id = p.id)
         order by p.id desc limit 1`,
     z.object({ id: z.number() }),
@@ -111,7 +110,7 @@ async function anyKnownParent(tx: Executor, email: string, nationalnr: string | 
   const [row] = await readRows(
     tx,
     sql`select count(*)::int as n from parents p
-        where lower(p.email) = ${email} ${nationalnr ? sql`or regexp_replace(coalesce(p.nationalnr, ''), '\\D', '', 'g') = ${digits(nationalnr)}` : sql``}`,
+        where lower(p.email) = ${email} ${nationalnr ? sql`or ${sameNationalNumber(sql`p.nationalnr`, nationalnr)}` : sql``}`,
     z.object({ n: z.number() }),
   );
   return (row?.n ?? 0) > 0;

@@ -9,7 +9,7 @@ import {
   type SaveParentPayload,
 } from '@common/schemas/public.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
-import { isoTimestamp } from '../../db/sql.js';
+import { isoTimestamp, sameNationalNumber } from '../../db/sql.js';
 import { seatsTakenOf } from '../../domain/seats.js';
 import { children, familyAccounts, lunchPreferences, parents } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
@@ -24,8 +24,6 @@ import { publicMessages as messages } from './messages.js';
  * record is looked up through the family's own parent, so another family's id is simply not found (404). No national
  * number leaves the server: the answers say only whether one is stored.
  */
-
-const digits = (text: string) => text.replace(/\D/g, '');
 
 export async function getFamily(db: Executor, family: FamilyUser): Promise<PublicFamily> {
   const [account] = await db.select().from(familyAccounts).where(eq(familyAccounts.id, family.accountId));
@@ -84,12 +82,7 @@ export async function saveParent(db: Database, family: FamilyUser, payload: Save
       const [other] = await tx
         .select({ id: parents.id })
         .from(parents)
-        .where(
-          and(
-            ne(parents.id, parentId),
-            sql`regexp_replace(coalesce(${parents.nationalnr}, ''), '\\D', '', 'g') = ${digits(payload.SUBSCRIBER_PARENT_NATIONALNR)}`,
-          ),
-        )
+        .where(and(ne(parents.id, parentId), sameNationalNumber(parents.nationalnr, payload.SUBSCRIBER_PARENT_NATIONALNR)))
         .limit(1);
       if (other) throw new AppError('CONFLICT', messages.nationalNumberKnown);
     }

@@ -3,6 +3,7 @@ import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import type { BookingOverrides, CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor } from '../../db/client.js';
+import { sameNationalNumber } from '../../db/sql.js';
 import { lockRowById } from '../../db/lock.js';
 import {
   attendance,
@@ -56,11 +57,7 @@ async function parentOf(tx: Executor, payload: CreateSubscriptionPayload): Promi
   }
   const nationalnr = payload.SUBSCRIBER_PARENT_NATIONALNR ?? null;
   if (nationalnr !== null) {
-    const [known] = await tx
-      .select({ id: parents.id })
-      .from(parents)
-      .where(sql`regexp_replace(${parents.nationalnr}, '\\D', '', 'g') = ${nationalnr.replace(/\D/g, '')}`)
-      .limit(1);
+    const [known] = await tx.select({ id: parents.id }).from(parents).where(sameNationalNumber(parents.nationalnr, nationalnr)).limit(1);
     if (known) return known.id;
   }
   const [row] = await tx
@@ -101,7 +98,7 @@ async function childOf(tx: Executor, payload: CreateSubscriptionPayload, parentI
       and(
         eq(children.parentId, parentId),
         nationalnr !== null
-          ? sql`regexp_replace(${children.nationalnr}, '\\D', '', 'g') = ${nationalnr.replace(/\D/g, '')}`
+          ? sameNationalNumber(children.nationalnr, nationalnr)
           : sql`lower(${children.firstname}) = lower(${payload.SUBSCRIBER_FIRSTNAME!}) and ${children.birthdate} = ${payload.SUBSCRIBER_BIRTHDATE!}::date`,
       ),
     )
