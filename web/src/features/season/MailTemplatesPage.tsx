@@ -55,12 +55,17 @@ export default function MailTemplatesPage() {
         </thead>
         <tbody>
           {templates.data.map((t) => (
-            <tr key={t.MAILTEMPLATE_ID} className={t.MAILTEMPLATE_ID === selected ? 'table-active' : undefined}>
+            <tr key={t.MAILTEMPLATE_ID}>
               <td>{t.MAILTEMPLATE_ID}</td>
               <td>{t.MAILTEMPLATE_SUBJECT}</td>
               <td>{t.CAMPS_USING}</td>
               <td>
-                <Button variant="outline-primary" size="sm" onClick={() => setSelected(t.MAILTEMPLATE_ID)}>
+                <Button
+                  variant={t.MAILTEMPLATE_ID === selected ? 'primary' : 'outline-primary'}
+                  size="sm"
+                  aria-pressed={t.MAILTEMPLATE_ID === selected}
+                  onClick={() => setSelected(t.MAILTEMPLATE_ID)}
+                >
                   Wijzigen
                 </Button>
               </td>
