@@ -212,6 +212,10 @@ export const auditFieldLabels: Record<string, string> = {
   SIGNATORY_NAME: 'Naam ondertekenaar',
   SIGNATORY_CAPACITY: 'Hoedanigheid ondertekenaar',
   SIGNATURE_IMAGE: 'Handtekening',
+  VOLUNTEER_DAILY_CAP: 'Dagplafond vrijwilligersvergoeding (eigen bedragen per jaar)',
+  VOLUNTEER_YEARLY_CAP: 'Jaarplafond vrijwilligersvergoeding (eigen bedragen per jaar)',
+  gewoonCents: 'gewone vrijwilliger',
+  verhoogdCents: 'sportlesgever of -trainer',
   // Fiscal attests, refunds, bank statements, vouchers, copies, retention
   year: 'Jaar',
   test: 'Test',

@@ -184,6 +184,22 @@ describe.each(backends)('monitor planning on %s', (backend) => {
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     expect(saved.body.data[0].VOLUNTEER_YEARLY_CAP['2024']).toEqual({ gewoon: 1659.29, verhoogd: 3047.43 });
+    // The caps go into the settings' audit like every other setting, in words.
+    const audit = (await t.api.getAuditLog({ entity: 'settings', action: 'updateSettings' })).body.data.entries[0]!;
+    expect(audit.changes.filter((c) => c.field.startsWith('VOLUNTEER_'))).toEqual([
+      {
+        field: 'VOLUNTEER_DAILY_CAP',
+        label: 'Dagplafond vrijwilligersvergoeding (eigen bedragen per jaar)',
+        old: '–',
+        new: '2026: gewone vrijwilliger: € 40,00, sportlesgever of -trainer: € 40,00',
+      },
+      {
+        field: 'VOLUNTEER_YEARLY_CAP',
+        label: 'Jaarplafond vrijwilligersvergoeding (eigen bedragen per jaar)',
+        old: '–',
+        new: '2026: gewone vrijwilliger: € 100,00, sportlesgever of -trainer: € 300,00',
+      },
+    ]);
 
     const monitorId = await createMonitor(t.db, { firstname: 'Vera', lastname: 'Vergoeding' });
     await available(monitorId, [period1, period2]);

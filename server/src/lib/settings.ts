@@ -65,6 +65,17 @@ const mapCaps = (caps: Record<string, Record<string, number>>, f: (n: number) =>
   Object.fromEntries(Object.entries(caps).map(([year, kinds]) => [year, { gewoon: f(kinds.gewoon!), verhoogd: f(kinds.verhoogd!) }]));
 const capsInEuro = (caps: VolunteerCapsCents): CapsInEuro => mapCaps(caps, (c) => c / 100);
 const capsInCents = (caps: CapsInEuro): VolunteerCapsCents => mapCaps(caps, (e) => Math.round(e * 100)) as VolunteerCapsCents;
+/** The caps the organiser saved, as the audit log keeps them: per year the amount of each kind, in cents (none: null). */
+const capsForAudit = (caps: VolunteerCapsCents | undefined) => {
+  const years = Object.entries(caps ?? {});
+  return years.length === 0
+    ? null
+    : Object.fromEntries(years.map(([year, kinds]) => [year, { gewoonCents: kinds.gewoon, verhoogdCents: kinds.verhoogd }]));
+};
+const savedCapsForAudit = (row: SettingsRow | undefined) => ({
+  VOLUNTEER_DAILY_CAP: capsForAudit(row?.volunteerDailyCaps),
+  VOLUNTEER_YEARLY_CAP: capsForAudit(row?.volunteerYearlyCaps),
+});
 
 /** The settings with the volunteer allowance caps in force, as getSettings answers them. */
 export async function withVolunteerCaps(db: Executor, organiser: OrganiserSettings): Promise<SettingsAnswer> {
@@ -171,13 +182,14 @@ export async function updateSettings(
     const after = toRecord(row!);
     // The signature image is kept out of the audit log: it is large and says nothing a reader needs.
     const withoutImage = (s: OrganiserSettings) => ({ ...s, SIGNATURE_IMAGE: s.SIGNATURE_IMAGE ? '(afbeelding)' : null });
+    // The volunteer allowance caps (issue 36) as the organiser saved them, beside the other settings.
     await writeAudit(tx, {
       adminId,
       action: 'updateSettings',
       entity: 'settings',
       entityId: SETTINGS_ROW,
-      before: withoutImage(before),
-      after: withoutImage(after),
+      before: { ...withoutImage(before), ...savedCapsForAudit(existing) },
+      after: { ...withoutImage(after), ...savedCapsForAudit(row) },
     });
     return after;
   });
