@@ -49,13 +49,18 @@ const hostile = fc.oneof(
   fc.dictionary(fc.string({ maxLength: 5 }), fc.integer(), { maxKeys: 2 }),
 );
 
+/** Made once: a text arbitrary is costly to build (fast-check prepares its special values), and one is asked per mutation. */
+const plausibleDate = fc.constantFrom('2025-07-08', '2025-07-09', '2026-02-28');
+const plausibleEmail = fc.emailAddress().filter((e) => e.length < 60);
+const plausibleName = fc.stringMatching(/^[A-Za-zÀ-ÿ][a-zà-ÿ' -]{1,18}[a-z]$/);
+
 /** Another value of the same kind as the example's: these are the mutations that get through and are stored. */
 function plausible(example: unknown) {
   if (typeof example === 'number') return fc.integer({ min: 1, max: Math.max(3, Math.ceil(example * 2)) });
   if (typeof example === 'boolean') return fc.boolean();
-  if (typeof example === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(example)) return fc.constantFrom('2025-07-08', '2025-07-09', '2026-02-28');
-  if (typeof example === 'string' && example.includes('@')) return fc.emailAddress().filter((e) => e.length < 60);
-  if (typeof example === 'string') return fc.stringMatching(/^[A-Za-zÀ-ÿ][a-zà-ÿ' -]{1,18}[a-z]$/);
+  if (typeof example === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(example)) return plausibleDate;
+  if (typeof example === 'string' && example.includes('@')) return plausibleEmail;
+  if (typeof example === 'string') return plausibleName;
   return fc.constant(example);
 }
 

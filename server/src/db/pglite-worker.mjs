@@ -53,7 +53,7 @@ const isReadyForQuery = (tail) => tail.length === 6 && tail[0] === 0x5a && tail.
  */
 function serveConnections(db) {
   /**
-   * @typedef {{ socket: import('node:net').Socket, priority: boolean, queue: Buffer[], waitingSince: number, closed: boolean }} Connection
+   * @typedef {{ socket: import('node:net').Socket, priority: boolean, queue: Buffer[], waitingSince: number, closed: boolean, corked: boolean }} Connection
    */
   /** @type {Set<Connection>} */
   const connections = new Set();
@@ -127,6 +127,13 @@ function serveConnections(db) {
         if (!connection || connection.queue.length === 0) return;
         holder = connection;
         const message = /** @type {Buffer} */ (connection.queue.shift());
+        // PGlite hands an answer over in many small pieces, and a query is several protocol messages: held back
+        // until the client waits for them (ReadyForQuery) or has sent nothing more, they leave in one write instead
+        // of a system call per piece, which was a fifth of the embedded database's time.
+        if (!connection.corked) {
+          connection.socket.cork();
+          connection.corked = true;
+        }
         let outcome = { ready: false, idle: false };
         try {
           outcome = await run(connection, message);
@@ -134,6 +141,10 @@ function serveConnections(db) {
           connection.socket.destroy();
         }
         if (connection.queue.length === 0) connection.waitingSince = Infinity;
+        if (outcome.ready || connection.queue.length === 0) {
+          connection.corked = false;
+          connection.socket.uncork();
+        }
         if (outcome.idle) holder = null;
         // PGlite answers through promises alone, so without a turn of the event loop the messages of other
         // connections (a sign-in's) and the host's pings would be read only once all waiting work is done.
@@ -158,7 +169,7 @@ function serveConnections(db) {
 
   const server = createServer((socket) => {
     /** @type {Connection} */
-    const connection = { socket, priority: false, queue: [], waitingSince: Infinity, closed: false };
+    const connection = { socket, priority: false, queue: [], waitingSince: Infinity, closed: false, corked: false };
     connections.add(connection);
     let buffer = Buffer.alloc(0);
     let started = false;
