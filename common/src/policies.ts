@@ -120,8 +120,11 @@ export const policies = {
    * camps through `ownPlanning` and the camps and participants policies (server/src/domain/policies.ts).
    */
   planning: { ...staff, auditEntities: { planning: 'read', qualification: 'read' } },
-  /** The signed-in monitor's own weeks and camps (a user linked to no monitor has none). */
-  ownPlanning: { read: everyRole, change: [], export: [] },
+  /**
+   * The signed-in monitor's own weeks and camps (a user linked to no monitor has none), and their own availability,
+   * which only a monitor user linked to a monitor enters (server/src/domain/policies.ts, ownMonitorId).
+   */
+  ownPlanning: { read: everyRole, change: ['monitor'], export: [] },
   /** The volunteer allowance register, checked against the caps of the settings. */
   volunteerAllowance: { ...staff, auditEntities: { volunteerAllowance: 'read' } },
   /** What a season is built from: locations, periods, age groups, lunch preferences, the lookups, copying a season. */

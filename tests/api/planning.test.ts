@@ -169,6 +169,43 @@ describe.each(backends)('monitor planning on %s', (backend) => {
     expect((await t.api.getPlanning({ campYear: 2026 }, { token })).status).toBe(403);
   });
 
+  it('lets a signed-in monitor enter their own availability, which the planner sees, and nobody else through that call', async () => {
+    const monitorId = await createMonitor(t.db, { firstname: 'Bea', lastname: 'Beschikbaar' });
+    const other = await createMonitor(t.db);
+    await addUser(t.db, 'eigen-beschikbaarheid@kampbeheer.be', 'monitor', monitorId);
+    await addUser(t.db, 'zonder-monitor@kampbeheer.be', 'monitor');
+    await addUser(t.db, 'planner-medewerker@kampbeheer.be', 'medewerker');
+    const token = await signIn(t, 'eigen-beschikbaarheid@kampbeheer.be');
+
+    expect((await t.api.getMyAvailability({ campYear: 2026 }, { token })).body.data).toMatchObject({
+      AVAILABLE_PERIOD_IDS: [],
+      PLANNED_PERIOD_IDS: [],
+    });
+    expect((await t.api.saveMyAvailability({ PERIOD_IDS: [period1, period2], campYear: 2026 }, { token })).status).toBe(200);
+    const seen = (await planning()).monitors.find((m) => m.MONITOR_ID === monitorId)!;
+    expect(seen.AVAILABLE_PERIOD_IDS.sort()).toEqual([period1, period2].sort());
+
+    // Planned in week 1: that week stays, as for staff.
+    const campId = await camp(period1);
+    expect((await t.api.assignMonitor({ MONITOR_ID: monitorId, CAMP_ID: campId, HEAD: false })).status).toBe(200);
+    const mine = (await t.api.getMyAvailability({ campYear: 2026 }, { token })).body.data;
+    expect(mine.PLANNED_PERIOD_IDS).toEqual([period1]);
+    expect(mine.periods.map((p) => p.PERIOD_NAME)).toEqual(expect.arrayContaining(['Week 1', 'Week 2']));
+    const dropPlanned = await t.api.saveMyAvailability({ PERIOD_IDS: [period2], campYear: 2026 }, { token });
+    expect([dropPlanned.status, dropPlanned.body.error.code]).toEqual([409, 'NOT_AVAILABLE']);
+    expect((await t.api.saveMyAvailability({ PERIOD_IDS: [period1], campYear: 2026 }, { token })).status).toBe(200);
+    expect((await planning()).monitors.find((m) => m.MONITOR_ID === monitorId)!.AVAILABLE_PERIOD_IDS).toEqual([period1]);
+
+    // Only their own monitor: staff's call for another monitor is not theirs, and staff do not use the monitor's call.
+    expect((await t.api.saveAvailability({ MONITOR_ID: other, PERIOD_IDS: [period1], campYear: 2026 }, { token })).status).toBe(403);
+    const unlinked = await signIn(t, 'zonder-monitor@kampbeheer.be');
+    expect((await t.api.saveMyAvailability({ PERIOD_IDS: [period1], campYear: 2026 }, { token: unlinked })).status).toBe(403);
+    const staff = await signIn(t, 'planner-medewerker@kampbeheer.be');
+    expect((await t.api.saveMyAvailability({ PERIOD_IDS: [period1], campYear: 2026 }, { token: staff })).status).toBe(403);
+    expect((await t.api.saveMyAvailability({ PERIOD_IDS: [period1], campYear: 2026 })).status).toBe(403);
+    expect((await planning()).monitors.find((m) => m.MONITOR_ID === other)!.AVAILABLE_PERIOD_IDS).toEqual([]);
+  });
+
   it('keeps the allowance register within the daily and yearly caps of the year, and exports it per monitor', async () => {
     const settings = (await t.api.getSettings()).body.data[0]!;
     // The official figures as defaults; a year without its own figures uses the latest earlier year's.

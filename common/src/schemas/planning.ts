@@ -21,6 +21,9 @@ export const saveAvailabilityPayload = z.object({
   campYear: yearField.optional(),
 });
 
+/** saveMyAvailability: the signed-in monitor's own periods of a camp year (that year's are replaced). */
+export const saveMyAvailabilityPayload = z.object({ PERIOD_IDS: idList, campYear: yearField });
+
 export const assignMonitorPayload = z.object({
   MONITOR_ID: idField,
   CAMP_ID: idField,
@@ -169,3 +172,11 @@ export const myPlanningAnswer = z.array(
     CHILDREN_BOOKED: z.number(),
   }),
 );
+
+/** getMyAvailability: the camp year's periods, those the signed-in monitor gave as available, and those they are planned in. */
+export const myAvailabilityAnswer = z.object({
+  periods: z.array(planningPeriod),
+  AVAILABLE_PERIOD_IDS: z.array(z.number()),
+  PLANNED_PERIOD_IDS: z.array(z.number()),
+});
+export type MyAvailabilityAnswer = z.infer<typeof myAvailabilityAnswer>;

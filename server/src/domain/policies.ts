@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
 import {
+  changes,
   mayExportFormat,
   mayFindByPartOfNationalNumber,
   mayReadHistory,
   maySeeUserEmails,
   partialView,
+  rolesFor,
   type RecordType,
 } from '@common/policies.js';
 import type { Role } from '@common/roles.js';
@@ -54,6 +56,16 @@ export async function monitorCampIds(db: Executor, monitorId: number | null, now
     z.object({ id: z.number() }),
   );
   return rows.map((r) => r.id);
+}
+
+/**
+ * The monitor whose own planning the user changes (issue 36, a monitor's own availability): the monitor a monitor user
+ * is linked to. A user of another role, or a monitor user linked to no monitor, is refused (403): staff enter a
+ * monitor's availability through the planning's own calls.
+ */
+export function ownMonitorId(viewer: Viewer): number {
+  if (!rolesFor(changes('ownPlanning')).includes(viewer.role) || viewer.monitorId === null) throw forbidden();
+  return viewer.monitorId;
 }
 
 /** The camps a user may see of a kind of record that is read per camp: null when every camp (a whole reader). */

@@ -2,7 +2,9 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   myPlanningAnswer,
+  type MyAvailabilityAnswer,
   planningCamp,
+  planningPeriod,
   type PlanningAnswer,
   type PlanningCamp,
   type PlanningMonitor,
@@ -165,15 +167,19 @@ async function planningMonitors(db: Executor, campYear: number, caps: { daily: V
   }));
 }
 
+/** The periods of a camp year, by start. */
+const periodsOf = (db: Executor, campYear: number) =>
+  readRows(
+    db,
+    sql`select id as "PERIOD_ID", name as "PERIOD_NAME", start_date::text as "PERIOD_STARTDATE", end_date::text as "PERIOD_ENDDATE"
+        from periods p where ${startsInYear('p.start_date', campYear)} order by start_date, id`,
+    planningPeriod,
+  );
+
 /** getPlanning: the camp year's periods, camps with their planning, monitors and ratios. */
 export async function planningOf(db: Executor, campYear: number): Promise<PlanningAnswer> {
   const [periods, camps, caps, ratios] = await Promise.all([
-    readRows(
-      db,
-      sql`select id as "PERIOD_ID", name as "PERIOD_NAME", start_date::text as "PERIOD_STARTDATE", end_date::text as "PERIOD_ENDDATE"
-          from periods p where ${startsInYear('p.start_date', campYear)} order by start_date, id`,
-      z.object({ PERIOD_ID: z.number(), PERIOD_NAME: z.string(), PERIOD_STARTDATE: z.string(), PERIOD_ENDDATE: z.string() }),
-    ),
+    periodsOf(db, campYear),
     campRows(db, { campYear }),
     readVolunteerCaps(db),
     readRows(
@@ -248,4 +254,25 @@ export async function myPlanningOf(db: Executor, monitorId: number | null, campY
         order by p.start_date, c.id`,
     myPlanningAnswer.element,
   );
+}
+
+/** getMyAvailability: the camp year's periods, the monitor's available ones and those they are planned in. */
+export async function myAvailabilityOf(db: Executor, monitorId: number | null, campYear: number): Promise<MyAvailabilityAnswer> {
+  if (monitorId === null) return { periods: [], AVAILABLE_PERIOD_IDS: [], PLANNED_PERIOD_IDS: [] };
+  const [periods, available, planned] = await Promise.all([
+    periodsOf(db, campYear),
+    readRows(
+      db,
+      sql`select ma.period_id as id from monitor_availability ma join periods p on p.id = ma.period_id
+          where ma.monitor_id = ${monitorId} and ${startsInYear('p.start_date', campYear)} order by p.start_date`,
+      z.object({ id: z.number() }),
+    ),
+    readRows(
+      db,
+      sql`select distinct c.period_id as id from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
+          where ma.monitor_id = ${monitorId} and not ma.draft and ${startsInYear('p.start_date', campYear)}`,
+      z.object({ id: z.number() }),
+    ),
+  ]);
+  return { periods, AVAILABLE_PERIOD_IDS: available.map((p) => p.id), PLANNED_PERIOD_IDS: planned.map((p) => p.id) };
 }

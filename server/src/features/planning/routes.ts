@@ -3,9 +3,10 @@ import { failureMessages } from '@common/messages.js';
 import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
 import { readSettings, settingsDefaults } from '../../lib/settings.js';
+import { ownMonitorId } from '../../domain/policies.js';
 import { currentAdminId } from '../../plugins/auth.js';
 import { registerFile } from './export.js';
-import { myPlanningOf, planningCampOf, planningOf, registerOf } from './queries.js';
+import { myAvailabilityOf, myPlanningOf, planningCampOf, planningOf, registerOf } from './queries.js';
 import {
   assignMonitor,
   deleteQualification,
@@ -58,5 +59,13 @@ export default callRoutes(planningCalls, (app) => {
       return registerFile(await registerOf(db(), request.query.year), request.query.year, request.query.format, organiser.ORGANISER_NAME);
     },
     getMyPlanning: async (request) => myPlanningOf(db(), request.user!.monitorId, request.query.campYear),
+    getMyAvailability: async (request) => myAvailabilityOf(db(), request.user!.monitorId, request.query.campYear),
+    /** The monitor's own: the same rules and audit as staff's saveAvailability, for the monitor the user is linked to. */
+    saveMyAvailability: async (request) =>
+      saveAvailability(db(), currentAdminId(request), {
+        MONITOR_ID: ownMonitorId(request.user!),
+        PERIOD_IDS: request.body.PERIOD_IDS,
+        campYear: request.body.campYear,
+      }),
   };
 });

@@ -89,7 +89,7 @@ export async function saveAvailability(db: Database, adminId: number, input: zod
     const planned = await readRows(
       tx,
       sql`select distinct c.period_id as "periodId" from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
-          where ma.monitor_id = ${input.MONITOR_ID} and ${inScope}`,
+          where ma.monitor_id = ${input.MONITOR_ID} and not ma.draft and ${inScope}`,
       z.object({ periodId: z.number() }),
     );
     if (planned.some((p) => !wanted.includes(p.periodId))) throw new AppError('NOT_AVAILABLE', planningMessages.stillPlanned);

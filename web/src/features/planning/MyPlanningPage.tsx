@@ -5,9 +5,10 @@ import { paths } from '../../app/paths.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
 import { useCampYear } from '../../lib/camp-year.js';
+import { MyAvailability } from './MyAvailability.js';
 import { useMyPlanning } from './api/planning-api.js';
 
-/** 'Mijn planning': a signed-in monitor's weeks and camps of the camp year, each with its participant list. */
+/** 'Mijn planning': a signed-in monitor's weeks and camps of the camp year, each with its participant list, and their availability. */
 export default function MyPlanningPage() {
   const year = useCampYear();
   const mine = useMyPlanning(year);
@@ -34,6 +35,7 @@ export default function MyPlanningPage() {
           </Card.Body>
         </Card>
       ))}
+      <MyAvailability year={year} />
     </>
   );
 }

@@ -11,12 +11,14 @@ export const usePlanning = (campYear: number) => useQuery(callQuery('getPlanning
 export const useQualifications = () => useQuery(callQuery('getQualifications'));
 export const useVolunteerRegister = (year: number) => useQuery(callQuery('getVolunteerRegister', { year }));
 export const useMyPlanning = (campYear: number) => useQuery(callQuery('getMyPlanning', { campYear }));
+export const useMyAvailability = (campYear: number) => useQuery(callQuery('getMyAvailability', { campYear }));
 export const useFullSettings = () => useQuery(callQuery('getSettings'));
 
 type ChangeName =
   | 'assignMonitor'
   | 'unassignMonitor'
   | 'saveAvailability'
+  | 'saveMyAvailability'
   | 'saveQualification'
   | 'deleteQualification'
   | 'saveMonitorQualifications'
