@@ -31,6 +31,34 @@ declare module 'vitest' {
 
 const root = path.resolve(import.meta.dirname, '../..');
 
+interface Prepared {
+  serverBuild: string;
+  demoContentKey: string;
+  templates: Templates;
+  removeAll: () => Promise<void>;
+}
+
+/**
+ * The run's preparation, made by the first project that asks and shared with the other (vitest.config.ts has two
+ * projects, and each runs its global setup), removed when the last one is done.
+ */
+const run = globalThis as { kampbeheerTestRun?: { prepared: Promise<Prepared>; projects: number } };
+
+export default async function setup(project: TestProject) {
+  run.kampbeheerTestRun ??= { prepared: prepare(), projects: 0 };
+  const shared = run.kampbeheerTestRun;
+  shared.projects++;
+  const prepared = await shared.prepared;
+  project.provide('serverBuild', prepared.serverBuild);
+  project.provide('demoContentKey', prepared.demoContentKey);
+  project.provide('templates', prepared.templates);
+  return async () => {
+    if (--shared.projects > 0) return;
+    delete run.kampbeheerTestRun;
+    await prepared.removeAll();
+  };
+}
+
 /**
  * Once per run, before any test file: the web build when the sources are newer (the browser tests use it); the
  * server's programs built as `npm run build` builds them, which the tests start as processes (a process under tsx
@@ -40,16 +68,14 @@ const root = path.resolve(import.meta.dirname, '../..');
  * a copy saves the migrations (~0.3 s) and the demo set (~0.3 s). The migrations still run here on an empty
  * database in every run, and again (with nothing to do) on every copy.
  */
-export default async function setup(project: TestProject) {
+async function prepare(): Promise<Prepared> {
   if (webBuildIsStale()) buildWeb();
   // Inside the project, as dist/server is, so that the built programs find package.json, the migrations and dist/web.
   const serverBuild = `dist/server-tests-${process.pid}`;
   await buildServer(serverBuild);
-  project.provide('serverBuild', serverBuild);
 
   const config = loadConfig({ LOG_LEVEL: 'silent' });
   const content = { seed: 'demo', subscriptionsPerYear: DEFAULT_SUBSCRIPTIONS_PER_YEAR, config } as const;
-  project.provide('demoContentKey', demoContentKey(content.subscriptionsPerYear, config));
 
   const folder = mkdtempSync(path.join(tmpdir(), 'kampbeheer-test-templates-'));
   const dataDir = path.join(folder, 'data');
@@ -77,14 +103,18 @@ export default async function setup(project: TestProject) {
     await fillTestDatabase(demo.db, content);
     await closed(demo);
   }
-  project.provide('templates', templates);
 
-  return async () => {
-    rmSync(path.join(root, serverBuild), { recursive: true, force: true });
-    rmSync(folder, { recursive: true, force: true });
-    if (serverUrl && templates.postgres)
-      for (const name of [templates.postgres.demo, templates.postgres.migrated])
-        await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  return {
+    serverBuild,
+    demoContentKey: demoContentKey(content.subscriptionsPerYear, config),
+    templates,
+    removeAll: async () => {
+      rmSync(path.join(root, serverBuild), { recursive: true, force: true });
+      rmSync(folder, { recursive: true, force: true });
+      if (serverUrl && templates.postgres)
+        for (const name of [templates.postgres.demo, templates.postgres.migrated])
+          await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    },
   };
 }
 
