@@ -216,6 +216,7 @@ export const auditFieldLabels: Record<string, string> = {
   VOLUNTEER_YEARLY_CAP: 'Jaarplafond vrijwilligersvergoeding (eigen bedragen per jaar)',
   gewoonCents: 'gewone vrijwilliger',
   verhoogdCents: 'sportlesgever of -trainer',
+  ORGANISER_LOGO: 'Logo',
   // Fiscal attests, refunds, bank statements, vouchers, copies, retention
   year: 'Jaar',
   test: 'Test',

@@ -19,6 +19,7 @@ import { createMailRelay, type MailRelay } from './mail/relay.js';
 import { createMailScheduleRunner, type MailScheduleRunner } from './features/mail-schedules/runner.js';
 import { createWaitingListRunner, type WaitingListRunner } from './domain/waiting-list-runner.js';
 import { readSettings, settingsDefaults } from './lib/settings.js';
+import { createPublicCampsCache, type PublicCamps } from './features/public/camps-cache.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -29,6 +30,8 @@ declare module 'fastify' {
     mailRelay: MailRelay;
     mailSchedules: MailScheduleRunner;
     waitingList: WaitingListRunner;
+    /** getPublicCamps' answer, kept while the lists' version and the day stay the same (issue 40). */
+    publicCamps: PublicCamps;
   }
 }
 
@@ -95,6 +98,7 @@ export async function buildApp({ config, database, logger = true, clock = system
       log: app.log,
     }),
   );
+  app.decorate('publicCamps', createPublicCampsCache({ db: () => database.db, settingsDefaults: settingsDefaults(config), clock }));
   app.addHook('onReady', async () => {
     app.mailSchedules.start();
     app.waitingList.start();

@@ -139,6 +139,7 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       SIGNATORY_NAME: 'An Peeters',
       SIGNATORY_CAPACITY: 'Voorzitter',
       SIGNATURE_IMAGE: 'data:image/png;base64,iVBORw0KGgo=',
+      ORGANISER_LOGO: 'data:image/jpeg;base64,/9j/4AAQSkZJRg==',
     };
     const saved = await t.api.updateSettings(settings);
     expect(saved.status).toBe(200);
@@ -157,6 +158,13 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
       ['MAIL_FROM', 'Kampen <geen adres>', 'Foutief formaat: een mailadres, eventueel met naam: Kampen <kampen@voorbeeld.be>.'],
       ['PUBLIC_SITE_URL', 'ftp://kampen.be', 'Foutief formaat: een webadres dat met https:// of http:// begint.'],
       ['SIGNATURE_IMAGE', 'data:image/gif;base64,R0lGOD', 'Foutief formaat: een PNG- of JPEG-afbeelding.'],
+      // The public site's logo (issue 40): PNG or JPEG only, at most 100 kB.
+      ['ORGANISER_LOGO', 'data:image/gif;base64,R0lGOD', 'Foutief formaat: een PNG- of JPEG-afbeelding.'],
+      [
+        'ORGANISER_LOGO',
+        `data:image/png;base64,${'A'.repeat(140 * 1024)}`,
+        'Logo te groot (hoogstens 100 kB): verklein het voor de website.',
+      ],
       ['ORGANISER_NAME', '', 'Veld verplicht'],
     ] as const) {
       const answer = await t.api.updateSettings({ ...settings, [field]: value });
@@ -173,7 +181,15 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     expect(mail!.text).toMatch(/Gelieve € [\d,]+ over te schrijven op BE71 0961 2345 6769 met de gestructureerde mededeling/);
     const audit = await t.db.select().from(auditLog).where(eq(auditLog.action, 'updateSettings'));
     expect(audit).toHaveLength(1);
-    expect(audit[0]!.after).toMatchObject({ ORGANISER_NAME: 'Sportkampen Vlaanderen vzw', SIGNATURE_IMAGE: '(afbeelding)' });
+    expect(audit[0]!.after).toMatchObject({
+      ORGANISER_NAME: 'Sportkampen Vlaanderen vzw',
+      SIGNATURE_IMAGE: '(afbeelding)',
+      ORGANISER_LOGO: '(afbeelding)',
+    });
+    // A client that does not know the logo leaves it as it is.
+    const { ORGANISER_LOGO: logo, ...withoutLogo } = settings;
+    expect((await t.api.updateSettings(withoutLogo)).status).toBe(200);
+    expect((await beheerderSettings(t)).ORGANISER_LOGO).toBe(logo);
   });
 
   it("'Testmail versturen' sends the template with made-up data, marked as a test, to the given address through the outbox", async () => {

@@ -28,6 +28,7 @@ describe.each(backends)('getSettings on %s', (backend) => {
           SIGNATORY_NAME: null,
           SIGNATORY_CAPACITY: null,
           SIGNATURE_IMAGE: null,
+          ORGANISER_LOGO: null,
           RECOGNITION_CODE: null,
           CERTIFYING_AUTHORITY_ADDRESS: null,
           CERTIFYING_AUTHORITY_COMPANY_NUMBER: null,

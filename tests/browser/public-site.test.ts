@@ -19,6 +19,8 @@ const YEAR = new Date().getFullYear() + 1;
 const THEME = 'Website testkamp';
 const PASSWORD = 'zomerkamp aan zee 2027';
 const shots = process.env.SCREENSHOTS;
+// A 2 × 1 PNG: the organiser's logo.
+const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGPgjln7//9/AArDBBKSHrX3AAAAAElFTkSuQmCC';
 
 describe('the public booking site in Chromium', () => {
   let session: BrowserSession;
@@ -41,6 +43,10 @@ describe('the public booking site in Chromium', () => {
     camps.later = await camp(`${YEAR}-08-02`, 'Zomerweek 5');
     camps.closed = await camp(`${YEAR}-08-09`, 'Zomerweek 6', { closed: true });
     await createSubscription(db, { campId: camps.full });
+    // The organiser's logo (Beheer › Instellingen) in the site's header.
+    const [settings] = (await session.t.call<{ data: Record<string, unknown>[] }>('GET', '/api/getSettings')).body.data;
+    const logo = await session.t.call('POST', '/api/updateSettings', { ...settings, ORGANISER_LOGO: `data:image/png;base64,${LOGO_PNG}` });
+    expect(logo.status).toBe(200);
     await db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1000, minimum_contiguous_days = 2
       where id = ${camps.flexible}`);
     await db.execute(sql`update camps set allow_booking_from = now() + interval '2 days 3 hours',
@@ -82,7 +88,9 @@ describe('the public booking site in Chromium', () => {
 
     // The camp list without signing in, filtered on the theme and the child's birth year.
     await page.getByRole('heading', { level: 1, name: 'Kampen' }).waitFor();
-    expect(await page.locator('header .brand').textContent()).not.toBe('');
+    const logo = page.locator('header .brand img');
+    expect(await logo.getAttribute('alt')).toBe(await page.evaluate(() => document.title.split(' · ')[1]));
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
     await page.getByLabel('Thema').selectOption(THEME);
     await page.getByLabel('Geboortejaar van uw kind').selectOption(String(YEAR - 9));
     await expect.poll(() => page.locator('li[data-camp-id]').count()).toBe(5);

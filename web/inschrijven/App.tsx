@@ -7,6 +7,7 @@ import { Confirmation, MyBookings } from './Bookings.js';
 import { CampList } from './CampList.js';
 import { Family } from './Family.js';
 import { Message } from './fields.js';
+import { Shell, type Route } from './Shell.js';
 import {
   basketStore,
   confirmationStore,
@@ -17,7 +18,6 @@ import {
   type Confirmation as ConfirmationData,
 } from './state.js';
 
-type Route = 'kampen' | 'aanmelden' | 'account-maken' | 'gezin' | 'mand' | 'bevestiging' | 'inschrijvingen';
 const ROUTES: Route[] = ['kampen', 'aanmelden', 'account-maken', 'gezin', 'mand', 'bevestiging', 'inschrijvingen'];
 const TITLES: Record<Route, string> = {
   kampen: 'Kampen',
@@ -41,9 +41,9 @@ const go = (route: Route) => {
 
 /**
  * The camps of the current camp year and the next, in one answer: the request the page preloads (index.html), so
- * that it is under way while this script loads (docs/decisions.md, 'The public site's camps from its page').
+ * that it is under way while this script loads (docs/decisions.md, 'The public site's camps in its page').
  */
-const loadCamps = (): Promise<PublicCampsAnswer> => api('getPublicCamps');
+export const loadCamps = (): Promise<PublicCampsAnswer> => api('getPublicCamps');
 
 /** The mail links' fragments: '#aanmelden=<token>' signs in once, '#bevestig=<token>' confirms the e-mail address. */
 function linkFromAddress(): { kind: 'aanmelden' | 'bevestig'; token: string } | null {
@@ -52,9 +52,9 @@ function linkFromAddress(): { kind: 'aanmelden' | 'bevestig'; token: string } | 
 }
 
 /** The parents' booking site (issue 40). */
-export function App() {
+export function App(props: { initialCamps: PublicCampsAnswer | null }) {
   const [route, setRoute] = useState<Route>(() => routeOf(location.hash));
-  const [camps, setCamps] = useState<PublicCampsAnswer | null>(null);
+  const [camps, setCamps] = useState<PublicCampsAnswer | null>(props.initialCamps);
   const [campsError, setCampsError] = useState<string | null>(null);
   const [family, setFamily] = useState<PublicFamily | null>(null);
   const [signedIn, setSignedIn] = useState(() => familyToken.get() !== null);
@@ -101,9 +101,10 @@ export function App() {
       setRoute(routeOf(location.hash));
     };
     window.addEventListener('hashchange', onHash);
-    loadCamps()
-      .then(setCamps)
-      .catch((e: ApiError) => setCampsError(e.message));
+    if (!camps)
+      loadCamps()
+        .then(setCamps)
+        .catch((e: ApiError) => setCampsError(e.message));
     const link = linkFromAddress();
     if (link) void followLink(link);
     else void loadFamily();
@@ -232,44 +233,20 @@ export function App() {
       />
     );
 
-  const link = (to: Route, text: string) => (
-    <a href={to === 'kampen' ? '#/' : `#/${to}`} aria-current={route === to ? 'page' : undefined}>
-      {text}
-    </a>
-  );
   return (
-    <>
-      <a className="skip" href="#main">
-        Naar de inhoud
-      </a>
-      <header>
-        <p className="brand">{camps?.ORGANISER_NAME ?? 'Inschrijven'}</p>
-        <nav aria-label="Hoofdmenu">
-          {link('kampen', 'Kampen')}
-          {link('mand', basket.length > 0 ? `Mijn mand (${basket.length})` : 'Mijn mand')}
-          {signedIn && link('gezin', 'Mijn gezin')}
-          {signedIn && link('inschrijvingen', 'Mijn inschrijvingen')}
-          {signedIn ? (
-            <button
-              type="button"
-              className="link"
-              onClick={() => {
-                void api('signOut').catch(() => undefined);
-                signOut('U bent afgemeld.', 'kampen');
-                go('kampen');
-              }}
-            >
-              Afmelden
-            </button>
-          ) : (
-            link('aanmelden', 'Aanmelden')
-          )}
-        </nav>
-      </header>
-      <main id="main">
-        {notice?.at === route && <Message kind={notice.kind}>{notice.text}</Message>}
-        {page}
-      </main>
-    </>
+    <Shell
+      organiser={camps && { name: camps.ORGANISER_NAME, logoUrl: camps.ORGANISER_LOGO_URL }}
+      route={route}
+      basketCount={basket.length}
+      signedIn={signedIn}
+      onSignOut={() => {
+        void api('signOut').catch(() => undefined);
+        signOut('U bent afgemeld.', 'kampen');
+        go('kampen');
+      }}
+    >
+      {notice?.at === route && <Message kind={notice.kind}>{notice.text}</Message>}
+      {page}
+    </Shell>
   );
 }

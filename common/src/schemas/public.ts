@@ -55,6 +55,8 @@ export const publicCampsAnswer = z.object({
   CAMPS: z.array(publicCamp),
   LUNCH_PREFERENCES: z.array(z.object({ LUNCHPREFERENCE_ID: z.number(), LUNCHPREFERENCE_DESCRIPTION: z.string() })),
   ORGANISER_NAME: z.string(),
+  /** The address of the organiser's logo (Beheer › Instellingen), changing with the logo; null without one. */
+  ORGANISER_LOGO_URL: z.string().nullable(),
 });
 export type PublicCampsAnswer = z.infer<typeof publicCampsAnswer>;
 

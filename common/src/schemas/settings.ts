@@ -19,6 +19,7 @@ export const settingsMessages = {
   url: 'Foutief formaat: een webadres dat met https:// of http:// begint.',
   signatureImage: 'Foutief formaat: een PNG- of JPEG-afbeelding.',
   signatureImageTooLarge: 'Afbeelding te groot (hoogstens 150 kB).',
+  logoTooLarge: 'Logo te groot (hoogstens 100 kB): verklein het voor de website.',
   dailyMaximums: 'Foutief formaat: per regel een inkomstenjaar en een bedrag, bijvoorbeeld 2023: 15,70.',
   belcotaxPhone: 'Foutief formaat: een telefoonnummer van 8 tot 12 cijfers, bijvoorbeeld 09 123 45 67 of +32 9 123 45 67.',
   belcotaxEmail: 'Foutief formaat: een mailadres, bijvoorbeeld boekhouding@voorbeeld.be.',
@@ -60,6 +61,8 @@ export function isValidBelcotaxPhone(text: string): boolean {
 
 /** The largest signature image, as base64 in a data URL (fits the API's body limit with room to spare). */
 export const SIGNATURE_IMAGE_MAX_BYTES = 150 * 1024;
+/** The largest logo: every first visit of the public site loads it. */
+export const LOGO_MAX_BYTES = 100 * 1024;
 
 /**
  * Why a typed Belgian company number (KBO) is none, or null when it is one: 10 digits starting with 0 or 1 (dots and
@@ -93,6 +96,15 @@ const optionalWithProblem = (max: number, problem: (v: string) => string | null)
     .transform((v) => v?.trim() ?? null);
 
 const dataUrlBytes = (dataUrl: string) => Math.floor(((dataUrl.split(',')[1] ?? '').length * 3) / 4);
+
+/** An optional PNG or JPEG as a data URL of at most `maxBytes` ('' or null: none). */
+const imageDataUrl = (maxBytes: number, tooLarge: string) =>
+  z
+    .string({ error: m.wrongFormat })
+    .nullish()
+    .transform((v) => (v === undefined || v === null || v === '' ? null : v))
+    .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
+    .refine((v) => v === null || dataUrlBytes(v) <= maxBytes, tooLarge);
 
 /**
  * The volunteer allowance caps (issue 36) in euro, per calendar year and kind of volunteer:
@@ -139,12 +151,9 @@ export const settingsPayload = z
     CERTIFYING_AUTHORITY: optionalText(200),
     SIGNATORY_NAME: optionalText(100),
     SIGNATORY_CAPACITY: optionalText(100),
-    SIGNATURE_IMAGE: z
-      .string({ error: m.wrongFormat })
-      .nullish()
-      .transform((v) => (v === undefined || v === null || v === '' ? null : v))
-      .refine((v) => v === null || /^data:image\/(png|jpeg);base64,[A-Za-z0-9+/]+={0,2}$/.test(v), settingsMessages.signatureImage)
-      .refine((v) => v === null || dataUrlBytes(v) <= SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+    SIGNATURE_IMAGE: imageDataUrl(SIGNATURE_IMAGE_MAX_BYTES, settingsMessages.signatureImageTooLarge),
+    /** The logo of the public site's header (issue 40); left out, it stays as it is. */
+    ORGANISER_LOGO: imageDataUrl(LOGO_MAX_BYTES, settingsMessages.logoTooLarge).optional(),
     /**
      * Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; empty: nobody, so no fiscal
      * attests), the certifying authority's address and company number, and the daily maximum per income year as
@@ -195,6 +204,7 @@ export const settingsRecord = z.object({
   SIGNATORY_NAME: z.string().nullable(),
   SIGNATORY_CAPACITY: z.string().nullable(),
   SIGNATURE_IMAGE: z.string().nullable(),
+  ORGANISER_LOGO: z.string().nullable(),
   RECOGNITION_CODE: z.enum(RECOGNITION_CODES).nullable(),
   CERTIFYING_AUTHORITY_ADDRESS: z.string().nullable(),
   CERTIFYING_AUTHORITY_COMPANY_NUMBER: z.string().nullable(),

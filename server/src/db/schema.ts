@@ -79,6 +79,8 @@ export const settings = pgTable('settings', {
   signatoryName: text('signatory_name'),
   signatoryCapacity: text('signatory_capacity'),
   signatureImage: text('signature_image'),
+  /** The organiser's logo (a PNG or JPEG data URL), shown in the public site's header. */
+  organiserLogo: text('organiser_logo'),
   /** Fiscal attests (issue 16): who recognises the organiser (Belcotax code 1–4; null: nobody, so no fiscal attests). */
   recognitionCode: text('recognition_code', { enum: ['1', '2', '3', '4'] }),
   certifyingAuthorityAddress: text('certifying_authority_address'),

@@ -46,6 +46,7 @@ export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE
     SIGNATORY_NAME: null,
     SIGNATORY_CAPACITY: null,
     SIGNATURE_IMAGE: null,
+    ORGANISER_LOGO: null,
     RECOGNITION_CODE: null,
     CERTIFYING_AUTHORITY_ADDRESS: null,
     CERTIFYING_AUTHORITY_COMPANY_NUMBER: null,
@@ -110,6 +111,7 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   SIGNATORY_NAME: row.signatoryName,
   SIGNATORY_CAPACITY: row.signatoryCapacity,
   SIGNATURE_IMAGE: row.signatureImage,
+  ORGANISER_LOGO: row.organiserLogo,
   RECOGNITION_CODE: row.recognitionCode,
   CERTIFYING_AUTHORITY_ADDRESS: row.certifyingAuthorityAddress,
   CERTIFYING_AUTHORITY_COMPANY_NUMBER: row.certifyingAuthorityCompanyNumber,
@@ -143,6 +145,7 @@ const toColumns = (values: SettingsValues, existing?: SettingsRow) => ({
   signatoryName: values.SIGNATORY_NAME,
   signatoryCapacity: values.SIGNATORY_CAPACITY,
   signatureImage: values.SIGNATURE_IMAGE,
+  ...(values.ORGANISER_LOGO === undefined ? {} : { organiserLogo: values.ORGANISER_LOGO }),
   ...(values.RECOGNITION_CODE === undefined ? {} : { recognitionCode: values.RECOGNITION_CODE }),
   ...(values.CERTIFYING_AUTHORITY_ADDRESS === undefined ? {} : { certifyingAuthorityAddress: values.CERTIFYING_AUTHORITY_ADDRESS }),
   ...(values.CERTIFYING_AUTHORITY_COMPANY_NUMBER === undefined
@@ -180,8 +183,13 @@ export async function updateSettings(
       .onConflictDoUpdate({ target: settings.id, set: toColumns(values, existing) })
       .returning();
     const after = toRecord(row!);
-    // The signature image is kept out of the audit log: it is large and says nothing a reader needs.
-    const withoutImage = (s: OrganiserSettings) => ({ ...s, SIGNATURE_IMAGE: s.SIGNATURE_IMAGE ? '(afbeelding)' : null });
+    // The signature image and the logo are kept out of the audit log: they are large and say nothing a reader needs.
+    const image = (dataUrl: string | null) => (dataUrl ? '(afbeelding)' : null);
+    const withoutImage = (s: OrganiserSettings) => ({
+      ...s,
+      SIGNATURE_IMAGE: image(s.SIGNATURE_IMAGE),
+      ORGANISER_LOGO: image(s.ORGANISER_LOGO),
+    });
     // The volunteer allowance caps (issue 36) as the organiser saved them, beside the other settings.
     await writeAudit(tx, {
       adminId,

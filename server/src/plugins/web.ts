@@ -1,9 +1,14 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { PublicCampsAnswer } from '@common/schemas/public.js';
+import { LOGO_PATH, logoImage, logoVersion } from '../features/public/logo.js';
+import { publicPageHtml } from '../features/public/page.js';
 import { AppError, errorBody } from '../lib/errors.js';
+import { readSettings, settingsDefaults } from '../lib/settings.js';
 
 /** One file of the built web app, with the brotli and gzip copies the build wrote next to it (scripts/web-build.ts). */
 interface WebFile {
@@ -28,6 +33,17 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/** One file to serve: its bytes, its compressed copies, and how it may be cached. */
+function webFile(identity: Buffer, type: string, cacheControl: string, copies: { br?: Buffer; gzip?: Buffer }): WebFile {
+  return {
+    identity,
+    ...copies,
+    type,
+    etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
+    cacheControl,
+  };
+}
+
 /** Every file of the build by its URL path ('/index.html', '/assets/index-….js'), read once. */
 function readBuild(root: string): Map<string, WebFile> {
   const files = new Map<string, WebFile>();
@@ -36,23 +52,32 @@ function readBuild(root: string): Map<string, WebFile> {
       const full = path.join(dir, entry.name);
       if (entry.isDirectory()) walk(full);
       else if (!/\.(br|gz)$/.test(entry.name)) {
-        const identity = readFileSync(full);
         const copy = (suffix: string) => (existsSync(`${full}${suffix}`) ? readFileSync(`${full}${suffix}`) : undefined);
         const urlPath = `/${path.relative(root, full).split(path.sep).join('/')}`;
-        files.set(urlPath, {
-          identity,
-          br: copy('.br'),
-          gzip: copy('.gz'),
-          type: CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
-          etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
-          // Hashed assets never change; index.html and the files of public/ must always be revalidated.
-          cacheControl: /^(\/inschrijven)?\/assets\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
-        });
+        files.set(
+          urlPath,
+          webFile(
+            readFileSync(full),
+            CONTENT_TYPES[path.extname(entry.name)] ?? 'application/octet-stream',
+            // Hashed assets never change; index.html and the files of public/ must always be revalidated.
+            /^(\/inschrijven)?\/assets\//.test(urlPath) ? 'public, max-age=31536000, immutable' : 'no-cache',
+            { br: copy('.br'), gzip: copy('.gz') },
+          ),
+        );
       }
     }
   };
   walk(root);
   return files;
+}
+
+/** The public site's page with its camps drawn in, compressed once per answer of getPublicCamps. */
+function publicPageFile(template: string, answer: PublicCampsAnswer): WebFile {
+  const html = Buffer.from(publicPageHtml(template, answer));
+  return webFile(html, CONTENT_TYPES['.html']!, 'no-cache', {
+    br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
+    gzip: gzipSync(html),
+  });
 }
 
 /** The encoding the client accepts that we have a copy in: brotli first, then gzip. */
@@ -96,6 +121,35 @@ export default fp(async (app) => {
   const index = files?.get('/index.html');
   const publicIndex = files?.get(`${PUBLIC_SITE}index.html`);
   const notFound = (reply: FastifyReply) => reply.status(404).send(errorBody(new AppError('NOT_FOUND', 'Niet gevonden')));
+  // The public site's page with its camps, made once per answer of getPublicCamps (kept while it stays the same).
+  const publicPages = new WeakMap<PublicCampsAnswer, WebFile>();
+  const publicPage = async (request: FastifyRequest): Promise<WebFile> => {
+    try {
+      const answer = await app.publicCamps();
+      let page = publicPages.get(answer);
+      if (!page) publicPages.set(answer, (page = publicPageFile(publicIndex!.identity.toString(), answer)));
+      return page;
+    } catch (error) {
+      // Without its camps the page still loads: the site asks for them itself and says what went wrong.
+      request.log.warn({ err: error }, "the public site's page without its camps");
+      return publicIndex!;
+    }
+  };
+  // The organiser's logo (Beheer › Instellingen) for the public site's header: at its versioned address (the
+  // answer of getPublicCamps names it) cached for good, else revalidated.
+  app.get(LOGO_PATH, { schema: { hide: true } }, async (request, reply) => {
+    const logo = (await readSettings(app.database.db, settingsDefaults(app.config))).ORGANISER_LOGO;
+    if (!logo) return notFound(reply);
+    const version = logoVersion(logo);
+    const { type, bytes } = logoImage(logo);
+    const asked = (request.query as { v?: unknown }).v;
+    reply
+      .header('content-type', type)
+      .header('etag', `"${version}"`)
+      .header('cache-control', asked === version ? 'public, max-age=31536000, immutable' : 'no-cache');
+    if (revalidates(request, `W/"${version}"`)) return reply.code(304).send();
+    return reply.code(200).send(bytes);
+  });
   // Every GET and HEAD comes here (the app's files are no call of the API: not in its OpenAPI document), so the
   // not-found handler answers only the other methods.
   app.get('/*', { schema: { hide: true } }, async (request, reply) => {
@@ -105,8 +159,10 @@ export default fp(async (app) => {
     // A voucher link to '/inschrijven' keeps its query on the way to the site's own address.
     if (urlPath === PUBLIC_SITE.slice(0, -1) && publicIndex)
       return reply.redirect(`${PUBLIC_SITE}${query === undefined ? '' : `?${query}`}`, 308);
-    const page = urlPath!.startsWith(PUBLIC_SITE) && publicIndex ? publicIndex : index;
-    return sendWebFile(request, reply, files?.get(urlPath!) ?? page);
+    const file = files?.get(urlPath!);
+    if (file && file !== publicIndex) return sendWebFile(request, reply, file);
+    if (urlPath!.startsWith(PUBLIC_SITE) && publicIndex) return sendWebFile(request, reply, await publicPage(request));
+    return sendWebFile(request, reply, file ?? index);
   });
   app.setNotFoundHandler((_request, reply) => notFound(reply));
 });

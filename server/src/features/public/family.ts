@@ -17,6 +17,7 @@ import { centsToEuro } from '@common/money.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { parentRowOf, type FamilyUser } from './accounts.js';
+import { logoUrl } from './logo.js';
 import { publicMessages as messages } from './messages.js';
 
 /**
@@ -225,6 +226,7 @@ export async function getPublicCamps(
   return {
     CAMP_YEAR: year,
     ORGANISER_NAME: settings.ORGANISER_NAME,
+    ORGANISER_LOGO_URL: logoUrl(settings.ORGANISER_LOGO),
     LUNCH_PREFERENCES: lunch.map((l) => ({ LUNCHPREFERENCE_ID: l.id, LUNCHPREFERENCE_DESCRIPTION: l.description })),
     CAMPS: rows.map(({ priceCents, activeDays, reductionCents, ...camp }) => ({
       ...camp,

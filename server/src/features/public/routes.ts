@@ -8,7 +8,7 @@ import { AppError } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import * as accounts from './accounts.js';
 import { book, getMyBookings } from './booking.js';
-import { getFamily, getPublicCamps, saveChild, saveParent } from './family.js';
+import { getFamily, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
 import { cancelBooking } from './cancel.js';
 import { familyParentId } from './family.js';
@@ -37,8 +37,7 @@ export default callRoutes(publicCalls, (app) => {
     clock: app.clock,
   });
   return {
-    getPublicCamps: async (request) =>
-      getPublicCamps(app.database.db, settingsDefaults(app.config), app.clock.now(), request.query.campYear),
+    getPublicCamps: async (request) => app.publicCamps(request.query.campYear),
     signUp: async (request) => accounts.signUp(deps(), request.body, request.ip),
     signIn: async (request) => accounts.signIn(deps(), request.body.email, request.body.password, request.ip),
     requestSignInLink: async (request) => accounts.requestSignInLink(deps(), request.body.email, request.ip),

@@ -1,10 +1,18 @@
 import { useState } from 'react';
+import Button from 'react-bootstrap/Button';
 import Col from 'react-bootstrap/Col';
 import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import { RECOGNITION_CODES, recognitionLabels } from '@common/fiscal-attests.js';
 import { failureMessages } from '@common/messages.js';
-import { SIGNATURE_IMAGE_MAX_BYTES, settingsMessages, settingsPayload, type SettingsRecord } from '@common/schemas/settings.js';
+import {
+  LOGO_MAX_BYTES,
+  SIGNATURE_IMAGE_MAX_BYTES,
+  settingsMessages,
+  settingsPayload,
+  type SettingsPayload,
+  type SettingsRecord,
+} from '@common/schemas/settings.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { SelectField, TextField, useSchemaForm } from '../../components/form.js';
 import { LoadingLine } from '../../components/LoadingLine.js';
@@ -30,19 +38,7 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
   } as Record<keyof SettingsRecord, string>);
   const update = useUpdateSettings();
   const cycle = useSaveCycle(failureMessages.save);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const image = form.watch('SIGNATURE_IMAGE');
   const onSubmit = form.handleSubmit((values) => cycle.run(() => withServerFieldErrors(form, update.mutateAsync(values))));
-
-  const readImage = (file: File | undefined) => {
-    setImageError(null);
-    if (!file) return;
-    if (!['image/png', 'image/jpeg'].includes(file.type)) return setImageError(settingsMessages.signatureImage);
-    if (file.size > SIGNATURE_IMAGE_MAX_BYTES) return setImageError(settingsMessages.signatureImageTooLarge);
-    const reader = new FileReader();
-    reader.onload = () => form.setValue('SIGNATURE_IMAGE', String(reader.result), { shouldDirty: true });
-    reader.readAsDataURL(file);
-  };
 
   return (
     <form onSubmit={onSubmit} noValidate>
@@ -59,6 +55,14 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
             <TextField form={form} name="ORGANISER_BELCOTAX_REFERENCE" label="Belcotax-referentie" />
             <TextField form={form} name="ORGANISER_IBAN" label="Rekeningnummer (IBAN)" required />
             <TextField form={form} name="ORGANISER_BIC" label="BIC" />
+            <ImageField
+              form={form}
+              name="ORGANISER_LOGO"
+              label="Logo voor de inschrijvingswebsite (PNG of JPEG, hoogstens 100 kB)"
+              alt="Logo"
+              maxBytes={LOGO_MAX_BYTES}
+              tooLarge={settingsMessages.logoTooLarge}
+            />
           </SectionCard>
           <SectionCard title="Belcotax-aangifte">
             <p className="small text-body-secondary">
@@ -105,21 +109,62 @@ function SettingsForm({ settings }: { settings: SettingsRecord }) {
             />
             <TextField form={form} name="SIGNATORY_NAME" label="Naam ondertekenaar" />
             <TextField form={form} name="SIGNATORY_CAPACITY" label="Hoedanigheid ondertekenaar" />
-            <Form.Group className="mb-2" controlId="signature-image">
-              <Form.Label>Handtekening (PNG of JPEG)</Form.Label>
-              <Form.Control
-                type="file"
-                accept="image/png,image/jpeg"
-                isInvalid={!!imageError}
-                onChange={(e) => readImage((e.target as HTMLInputElement).files?.[0])}
-              />
-              <Form.Control.Feedback type="invalid">{imageError}</Form.Control.Feedback>
-            </Form.Group>
-            {image && <img src={image} alt="Handtekening" style={{ maxHeight: '5rem' }} className="border p-1 mb-2 d-block" />}
+            <ImageField
+              form={form}
+              name="SIGNATURE_IMAGE"
+              label="Handtekening (PNG of JPEG)"
+              alt="Handtekening"
+              maxBytes={SIGNATURE_IMAGE_MAX_BYTES}
+              tooLarge={settingsMessages.signatureImageTooLarge}
+            />
           </SectionCard>
         </Col>
       </Row>
       <SaveButton state={cycle.state} />
     </form>
+  );
+}
+
+/** An image of the settings (PNG or JPEG up to `maxBytes`), kept in the form as a data URL, with its preview. */
+function ImageField(props: {
+  form: ReturnType<typeof useSchemaForm<typeof settingsPayload>>;
+  name: 'SIGNATURE_IMAGE' | 'ORGANISER_LOGO';
+  label: string;
+  alt: string;
+  maxBytes: number;
+  tooLarge: string;
+}) {
+  const [error, setError] = useState<string | null>(null);
+  const image = props.form.watch(props.name) as SettingsPayload['SIGNATURE_IMAGE'];
+  const read = (file: File | undefined) => {
+    setError(null);
+    if (!file) return;
+    if (!['image/png', 'image/jpeg'].includes(file.type)) return setError(settingsMessages.signatureImage);
+    if (file.size > props.maxBytes) return setError(props.tooLarge);
+    const reader = new FileReader();
+    reader.onload = () => props.form.setValue(props.name, String(reader.result), { shouldDirty: true });
+    reader.readAsDataURL(file);
+  };
+  return (
+    <>
+      <Form.Group className="mb-2" controlId={`image-${props.name}`}>
+        <Form.Label>{props.label}</Form.Label>
+        <Form.Control
+          type="file"
+          accept="image/png,image/jpeg"
+          isInvalid={!!error}
+          onChange={(e) => read((e.target as HTMLInputElement).files?.[0])}
+        />
+        <Form.Control.Feedback type="invalid">{error}</Form.Control.Feedback>
+      </Form.Group>
+      {image && (
+        <div className="d-flex align-items-center gap-2 mb-2">
+          <img src={image} alt={props.alt} style={{ maxHeight: '5rem' }} className="border p-1" />
+          <Button variant="outline-secondary" size="sm" onClick={() => props.form.setValue(props.name, '', { shouldDirty: true })}>
+            {props.alt} verwijderen
+          </Button>
+        </div>
+      )}
+    </>
   );
 }
