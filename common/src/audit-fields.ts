@@ -308,6 +308,9 @@ export const auditFieldLabels: Record<string, string> = {
   DAY: 'Dag',
   AMOUNT: 'Bedrag',
   ALLOWANCE_PER_DAY: 'Vergoeding per dag',
+  campYear: 'Kampjaar',
+  PUBLISHED_AT: 'Gepubliceerd op',
+  MAILS: 'Mails klaargezet',
 };
 
 /** Values that are codes in a snapshot, as the screens name them. */
@@ -432,6 +435,7 @@ const auditActionNames: Record<string, string> = {
   saveCampRequirements: 'Vereiste kwalificaties van een kamp bewaard',
   saveAgegroupRatio: 'Kinderen per monitor bewaard',
   saveVolunteerAllowance: 'Vrijwilligersvergoeding bewaard',
+  publishPlanning: 'Planning gepubliceerd en naar de monitoren gemaild',
 };
 /** The calls that create, change and delete one kind of record ('crudCamp:update'), by the record they change. */
 const recordCalls: Record<string, string> = {

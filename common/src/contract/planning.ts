@@ -8,6 +8,8 @@ import {
   myPlanningAnswer,
   planningAnswer,
   planningQuery,
+  publishPlanningAnswer,
+  publishPlanningPayload,
   qualificationRecord,
   registerAnswer,
   registerQuery,
@@ -61,6 +63,17 @@ export const planningCalls = feature('planning', {
     response: assignmentAnswer,
     refusals: ['NOT_FOUND', 'NOT_AVAILABLE', 'DOUBLE_WEEK', 'QUALIFICATION_MISSING', 'DAILY_CAP_EXCEEDED', 'YEARLY_CAP_EXCEEDED'],
     example: { body: { MONITOR_ID: 1, CAMP_ID: 1, HEAD: true } },
+  }),
+  publishPlanning: call({
+    method: 'POST',
+    path: '/api/publishPlanning',
+    access: changes('planning'),
+    invalidates: ['planning'],
+    summary:
+      "Publishes the camp year's planning: every monitor with a confirmed camp that year gets their camps by mail (MAILS: how many), and from then on each monitor planned, taken off a camp or made (no longer) head monitor gets a mail with what changed. Again: everyone's planning is mailed again",
+    body: publishPlanningPayload,
+    response: publishPlanningAnswer,
+    example: { body: { campYear: 2021 } },
   }),
   getQualifications: call({
     method: 'GET',

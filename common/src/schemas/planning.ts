@@ -21,6 +21,10 @@ export const saveAvailabilityPayload = z.object({
   campYear: yearField.optional(),
 });
 
+/** publishPlanning: the camp year whose planning goes to its monitors by mail. */
+export const publishPlanningPayload = z.object({ campYear: yearField });
+export const publishPlanningAnswer = z.object({ PUBLISHED_AT: z.string(), MAILS: z.number() });
+
 /** saveMyAvailability: the signed-in monitor's own periods of a camp year (that year's are replaced). */
 export const saveMyAvailabilityPayload = z.object({ PERIOD_IDS: idList, campYear: yearField });
 
@@ -124,6 +128,8 @@ export const planningMonitor = z.object({
 export type PlanningMonitor = z.infer<typeof planningMonitor>;
 
 export const planningAnswer = z.object({
+  /** When the camp year's planning was last published (its monitors mailed), null while it is a draft. */
+  PUBLISHED_AT: z.string().nullable(),
   periods: z.array(planningPeriod),
   camps: z.array(planningCamp),
   monitors: z.array(planningMonitor),

@@ -790,6 +790,16 @@ export const monitorAssignments = pgTable(
   ],
 );
 
+/**
+ * A camp year whose planning staff published (issue 36): its monitors got their planning by mail, and from then on each
+ * change of a monitor's camps mails that monitor what changed. Published again: everyone's planning is mailed again.
+ */
+export const planningPublications = pgTable('planning_publications', {
+  campYear: integer('camp_year').primaryKey(),
+  publishedAt: timestamp('published_at', { withTimezone: true, mode: 'string' }).notNull(),
+  adminId: integer('admin_id').references(() => admins.id, { onDelete: 'set null' }),
+});
+
 /** The qualifications a camp requires of at least one of its monitors (a swimming camp: a lifeguard). */
 export const campRequiredQualifications = pgTable(
   'camp_required_qualifications',

@@ -34,7 +34,8 @@ export interface Viewer {
  * Which camps a monitor user may see (issue 36): the camps of the current season (the camp year of today, in Belgium)
  * that have not ended and that the monitor the user is linked to is planned on. The way over from the camp
  * locations: a monitor not planned on any camp of the season yet still sees the camps at their camp locations
- * (MONITOR_CAMP_LOCATION_1 to 5), so existing monitor users keep their lists until the organiser plans the season;
+ * (MONITOR_CAMP_LOCATION_1 to 5), so existing monitor users keep their lists until the organiser plans the season
+ * (a draft copied from last year is no planning yet);
  * from their first assignment on, exactly their planned camps. Answers the camp ids; a monitor user linked to no
  * monitor sees none.
  */
@@ -45,7 +46,7 @@ export async function monitorCampIds(db: Executor, monitorId: number | null, now
     db,
     sql`with planned as (
           select c.id, p.end_date from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
-          where ma.monitor_id = ${monitorId} and ${season})
+          where ma.monitor_id = ${monitorId} and not ma.draft and ${season})
         select id from planned where end_date >= ${todayInBelgium(now)}::date
         union
         select c.id from camps c join periods p on p.id = c.period_id

@@ -96,7 +96,9 @@ async function planningFacts(db: Executor, campIds: number[]) {
 /** Each camp's planning: booked children against its ratio, the monitors planned, and what it is short of. */
 function toPlanningCamps(rows: z.infer<typeof campRow>[], facts: Awaited<ReturnType<typeof planningFacts>>): PlanningCamp[] {
   return rows.map(({ activeDays, ...camp }) => {
-    const monitors = facts.assignments.filter((a) => a.campId === camp.CAMP_ID);
+    const onCamp = facts.assignments.filter((a) => a.campId === camp.CAMP_ID);
+    // A draft copied from last year is shown but counts for nothing until staff confirm it.
+    const monitors = onCamp.filter((a) => !a.draft);
     const required = facts.requirements.filter((r) => r.campId === camp.CAMP_ID);
     const missing = required.filter(
       (r) =>
@@ -116,7 +118,7 @@ function toPlanningCamps(rows: z.infer<typeof campRow>[], facts: Awaited<ReturnT
       REQUIRED_QUALIFICATIONS: required.map((r) => ({ QUALIFICATION_ID: r.id, QUALIFICATION_NAME: r.name })),
       QUALIFICATIONS_MISSING: missing.map((r) => ({ QUALIFICATION_ID: r.id, QUALIFICATION_NAME: r.name })),
       SHORT: monitorsMissing > 0 || missing.length > 0,
-      MONITORS: monitors.map((m) => ({ MONITOR_ID: m.monitorId, MONITOR_NAME: m.name, HEAD: m.head, DRAFT: m.draft })),
+      MONITORS: onCamp.map((m) => ({ MONITOR_ID: m.monitorId, MONITOR_NAME: m.name, HEAD: m.head, DRAFT: m.draft })),
     };
   });
 }
@@ -178,7 +180,7 @@ const periodsOf = (db: Executor, campYear: number) =>
 
 /** getPlanning: the camp year's periods, camps with their planning, monitors and ratios. */
 export async function planningOf(db: Executor, campYear: number): Promise<PlanningAnswer> {
-  const [periods, camps, caps, ratios] = await Promise.all([
+  const [periods, camps, caps, ratios, published] = await Promise.all([
     periodsOf(db, campYear),
     campRows(db, { campYear }),
     readVolunteerCaps(db),
@@ -188,12 +190,23 @@ export async function planningOf(db: Executor, campYear: number): Promise<Planni
           from agegroups a left join agegroup_ratios r on r.agegroup_id = a.id order by a.min_age nulls last, a.name`,
       z.object({ AGEGROUP_ID: z.number(), AGEGROUP_NAME: z.string(), CHILDREN_PER_MONITOR: z.number() }),
     ),
+    readRows(
+      db,
+      sql`select published_at as "at" from planning_publications where camp_year = ${campYear}`,
+      z.object({ at: z.union([z.string(), z.date()]).transform((v) => new Date(v).toISOString()) }),
+    ),
   ]);
   const facts = await planningFacts(
     db,
     camps.map((c) => c.CAMP_ID),
   );
-  return { periods, camps: toPlanningCamps(camps, facts), monitors: await planningMonitors(db, campYear, caps), ratios };
+  return {
+    PUBLISHED_AT: published[0]?.at ?? null,
+    periods,
+    camps: toPlanningCamps(camps, facts),
+    monitors: await planningMonitors(db, campYear, caps),
+    ratios,
+  };
 }
 
 /** The register of a calendar year: every allowance by monitor and day, and each monitor's total against the caps. */
@@ -239,7 +252,7 @@ export async function registerOf(db: Executor, year: number): Promise<RegisterAn
   };
 }
 
-/** getMyPlanning: the camps of the camp year the monitor is planned on. */
+/** getMyPlanning: the camps of the camp year the monitor is planned on (confirmed: a draft is no planning yet). */
 export async function myPlanningOf(db: Executor, monitorId: number | null, campYear: number) {
   if (monitorId === null) return [];
   return readRows(
@@ -250,7 +263,7 @@ export async function myPlanningOf(db: Executor, monitorId: number | null, campY
         from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
           join locations l on l.id = c.location_id join themes t on t.id = c.theme_id join agegroups a on a.id = c.agegroup_id
           left join ${seatsTakenPerCamp()} seats on seats.camp_id = c.id
-        where ma.monitor_id = ${monitorId} and ${startsInYear('p.start_date', campYear)}
+        where ma.monitor_id = ${monitorId} and not ma.draft and ${startsInYear('p.start_date', campYear)}
         order by p.start_date, c.id`,
     myPlanningAnswer.element,
   );

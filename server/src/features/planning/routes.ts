@@ -10,6 +10,7 @@ import { myAvailabilityOf, myPlanningOf, planningCampOf, planningOf, registerOf 
 import {
   assignMonitor,
   deleteQualification,
+  publishPlanning,
   saveAgegroupRatio,
   saveAvailability,
   saveCampRequirements,
@@ -24,6 +25,7 @@ import { asc } from 'drizzle-orm';
 /** Monitor planning (issue 36): availability, qualifications, assignments, ratios, the volunteer allowance register. */
 export default callRoutes(planningCalls, (app) => {
   const db = () => app.database.db;
+  const mailDeps = { settingsDefaults: settingsDefaults(app.config), relay: app.mailRelay };
   const campAnswer = async (campId: number) => {
     const camp = await planningCampOf(db(), campId);
     if (!camp) throw notFound(failureMessages.campNotFound);
@@ -33,13 +35,14 @@ export default callRoutes(planningCalls, (app) => {
     getPlanning: async (request) => planningOf(db(), request.query.campYear),
     saveAvailability: async (request) => saveAvailability(db(), currentAdminId(request), request.body),
     assignMonitor: async (request) => {
-      await assignMonitor(db(), currentAdminId(request), request.body);
+      await assignMonitor(db(), mailDeps, currentAdminId(request), request.body);
       return campAnswer(request.body.CAMP_ID);
     },
     unassignMonitor: async (request) => {
-      await unassignMonitor(db(), currentAdminId(request), request.body.MONITOR_ID, request.body.CAMP_ID);
+      await unassignMonitor(db(), mailDeps, currentAdminId(request), request.body.MONITOR_ID, request.body.CAMP_ID);
       return campAnswer(request.body.CAMP_ID);
     },
+    publishPlanning: async (request) => publishPlanning(db(), mailDeps, currentAdminId(request), request.body.campYear, app.clock.now()),
     getQualifications: async () =>
       (await db().select().from(qualifications).orderBy(asc(qualifications.name))).map((q) => ({
         QUALIFICATION_ID: q.id,

@@ -19,7 +19,8 @@ import {
   validThrough,
   type VolunteerKind,
 } from '@common/volunteer-allowance.js';
-import { readRows, type Database, type Transaction } from '../../db/client.js';
+import { readRows, type Database, type Executor, type Transaction } from '../../db/client.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { lockRowById } from '../../db/lock.js';
 import {
   agegroupRatios,
@@ -31,12 +32,15 @@ import {
   monitorQualifications,
   monitors,
   monitorVolunteerKinds,
+  planningPublications,
   qualifications,
   volunteerAllowances,
 } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
+import { startsInYear } from '../../db/sql.js';
 import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
 import { readVolunteerCaps } from '../../lib/settings.js';
+import { campYearOf, enqueueChangeMail, enqueuePublishedMail, type PlanningChange } from './mails.js';
 
 /**
  * Monitor planning's changes (issue 36). Every change of one monitor's planning or allowances takes that monitor's
@@ -157,7 +161,7 @@ async function writeAllowances(tx: Transaction, monitorId: number, campId: numbe
 
 async function assertAssigned(tx: Transaction, monitorId: number, campId: number) {
   const [row] = await tx
-    .select({ id: monitorAssignments.id, head: monitorAssignments.head })
+    .select({ id: monitorAssignments.id, head: monitorAssignments.head, draft: monitorAssignments.draft })
     .from(monitorAssignments)
     .where(and(eq(monitorAssignments.monitorId, monitorId), eq(monitorAssignments.campId, campId)));
   return row;
@@ -192,14 +196,16 @@ export async function saveVolunteerAllowance(db: Database, adminId: number, inpu
  * monitor did not give the camp's period as available, works another camp in a week the camp touches, or when the
  * camp requires a qualification that neither this monitor nor one already planned holds through the camp's end.
  */
-export async function assignMonitor(db: Database, adminId: number, input: zod.output<typeof assignMonitorPayload>) {
-  return db.transaction(async (tx) => {
+export async function assignMonitor(db: Database, deps: OutboxDeps, adminId: number, input: zod.output<typeof assignMonitorPayload>) {
+  return withOutbox(db, deps, async (tx, outbox) => {
     await lockMonitor(tx, input.MONITOR_ID);
     const camp = await campFacts(tx, input.CAMP_ID);
     // The camp's row too: its head monitor changes one at a time.
     await lockRowById(tx, camps, input.CAMP_ID, failureMessages.campNotFound);
+    await holdPublication(tx, camp.id, 'shared');
     const existing = await assertAssigned(tx, input.MONITOR_ID, input.CAMP_ID);
-    if (!existing) {
+    // A draft copied from last year is confirmed by assigning it: it meets the same rules as a new assignment.
+    if (!existing || existing.draft) {
       const [available] = await tx
         .select({ periodId: monitorAvailability.periodId })
         .from(monitorAvailability)
@@ -214,9 +220,20 @@ export async function assignMonitor(db: Database, adminId: number, input: zod.ou
       if (others.some((other) => periodsShareWeek(other, camp))) throw new AppError('DOUBLE_WEEK', planningMessages.doubleWeek);
       await assertQualificationCovered(tx, camp, input.MONITOR_ID);
     }
-    if (input.HEAD) await tx.update(monitorAssignments).set({ head: false }).where(eq(monitorAssignments.campId, camp.id));
+    const changes: { monitorId: number; kind: PlanningChange }[] = [];
+    if (input.HEAD) {
+      const formerHeads = await tx
+        .update(monitorAssignments)
+        .set({ head: false })
+        .where(and(eq(monitorAssignments.campId, camp.id), eq(monitorAssignments.head, true)))
+        .returning({ monitorId: monitorAssignments.monitorId, draft: monitorAssignments.draft });
+      for (const former of formerHeads)
+        if (former.monitorId !== input.MONITOR_ID && !former.draft) changes.push({ monitorId: former.monitorId, kind: 'headLost' });
+    }
     if (existing) await tx.update(monitorAssignments).set({ head: input.HEAD, draft: false }).where(eq(monitorAssignments.id, existing.id));
     else await tx.insert(monitorAssignments).values({ monitorId: input.MONITOR_ID, campId: camp.id, head: input.HEAD });
+    if (!existing || existing.draft) changes.push({ monitorId: input.MONITOR_ID, kind: 'added' });
+    else if (existing.head !== input.HEAD) changes.push({ monitorId: input.MONITOR_ID, kind: input.HEAD ? 'headGained' : 'headLost' });
     if (input.ALLOWANCE_PER_DAY !== undefined) {
       const cents = Math.round(input.ALLOWANCE_PER_DAY * 100);
       await writeAllowances(
@@ -238,6 +255,7 @@ export async function assignMonitor(db: Database, adminId: number, input: zod.ou
         ...(input.ALLOWANCE_PER_DAY === undefined ? {} : { ALLOWANCE_PER_DAY: input.ALLOWANCE_PER_DAY }),
       },
     });
+    for (const change of changes) await enqueueChangeMail(tx, { outbox, ...deps }, { ...change, campId: camp.id });
   });
 }
 
@@ -260,10 +278,11 @@ async function assertQualificationCovered(tx: Transaction, camp: CampFacts, moni
     throw new AppError('QUALIFICATION_MISSING', planningMessages.qualificationMissing(missing.map((m) => m.name).join(', ')));
 }
 
-export async function unassignMonitor(db: Database, adminId: number, monitorId: number, campId: number) {
-  return db.transaction(async (tx) => {
+export async function unassignMonitor(db: Database, deps: OutboxDeps, adminId: number, monitorId: number, campId: number) {
+  return withOutbox(db, deps, async (tx, outbox) => {
     await lockMonitor(tx, monitorId);
     await campFacts(tx, campId);
+    await holdPublication(tx, campId, 'shared');
     const existing = await assertAssigned(tx, monitorId, campId);
     if (!existing) throw notFound(planningMessages.notAssigned);
     await tx.delete(monitorAssignments).where(eq(monitorAssignments.id, existing.id));
@@ -276,6 +295,58 @@ export async function unassignMonitor(db: Database, adminId: number, monitorId: 
       before: { MONITOR_ID: monitorId, HEAD: existing.head },
       after: null,
     });
+    // A draft was never the monitor's planning: taking it off tells them nothing.
+    if (!existing.draft) await enqueueChangeMail(tx, { outbox, ...deps }, { monitorId, campId, kind: 'removed' });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Publishing
+
+/**
+ * The publication of a camp year and the changes of its planning wait for each other (an advisory lock per camp
+ * year: shared by a change, exclusive by the publication), so that a change made while the planning is being published
+ * is either in the monitor's planning mail or mailed as a change, never neither.
+ */
+async function holdPublication(tx: Executor, of: number, mode: 'shared' | 'exclusive', isYear = false) {
+  const year = isYear ? of : await campYearOf(tx, of);
+  if (year === undefined) return;
+  await tx.execute(
+    mode === 'shared' ? sql`select pg_advisory_xact_lock_shared(36036, ${year})` : sql`select pg_advisory_xact_lock(36036, ${year})`,
+  );
+}
+
+/**
+ * Publishes a camp year's planning: every monitor with a confirmed camp that year gets their planning by mail, and
+ * from now on each change of a monitor's camps that year mails them what changed. Published again, everyone's
+ * planning goes out again. Drafts copied from last year are not mailed until staff confirm them.
+ */
+export async function publishPlanning(db: Database, deps: OutboxDeps, adminId: number, campYear: number, now: Date) {
+  return withOutbox(db, deps, async (tx, outbox) => {
+    await holdPublication(tx, campYear, 'exclusive', true);
+    const [before] = await tx.select().from(planningPublications).where(eq(planningPublications.campYear, campYear));
+    const publishedAt = now.toISOString();
+    await tx
+      .insert(planningPublications)
+      .values({ campYear, publishedAt, adminId })
+      .onConflictDoUpdate({ target: planningPublications.campYear, set: { publishedAt, adminId } });
+    const planned = await readRows(
+      tx,
+      sql`select distinct ma.monitor_id as id from monitor_assignments ma join camps c on c.id = ma.camp_id join periods p on p.id = c.period_id
+          where not ma.draft and ${startsInYear('p.start_date', campYear)} order by 1`,
+      z.object({ id: z.number() }),
+    );
+    let mails = 0;
+    for (const monitor of planned) if (await enqueuePublishedMail(tx, { outbox, ...deps }, monitor.id, campYear)) mails++;
+    await writeAudit(tx, {
+      adminId,
+      action: 'publishPlanning',
+      entity: 'planning',
+      entityId: null,
+      before: before ? { campYear, PUBLISHED_AT: before.publishedAt } : null,
+      after: { campYear, PUBLISHED_AT: publishedAt, MAILS: mails },
+    });
+    return { PUBLISHED_AT: publishedAt, MAILS: mails };
   });
 }
 

@@ -212,6 +212,7 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   monitor_assignments: { holds: 'staff', why: 'Which camp a monitor works; deleted with the monitor.' },
   camp_required_qualifications: { holds: 'nothing', why: 'What a camp requires of its monitors.' },
   agegroup_ratios: { holds: 'nothing', why: 'Children per monitor of an age group.' },
+  planning_publications: { holds: 'nothing', why: "When a camp year's planning was published, and by which user (an id)." },
   volunteer_allowances: {
     holds: 'staff',
     why: "The volunteer allowance register: a monitor's amount per camp day, kept for the accountant; deleted with the monitor.",

@@ -108,6 +108,7 @@ export function AssignDialog({ camp, data, onClose }: { camp: PlanningCamp; data
                   <th scope="row" className="fw-normal">
                     {m.MONITOR_NAME}
                     {onCamp?.HEAD && <strong> (hoofdmonitor)</strong>}
+                    {onCamp?.DRAFT && ' (concept)'}
                   </th>
                   <td>{available ? 'Ja' : 'Nee'}</td>
                   <td className="small">{others.length ? others.map(campLabel).join('; ') : '–'}</td>
@@ -131,6 +132,18 @@ export function AssignDialog({ camp, data, onClose }: { camp: PlanningCamp; data
                   <td className="text-nowrap">
                     {onCamp ? (
                       <>
+                        {onCamp.DRAFT && (
+                          <Button
+                            size="sm"
+                            variant="primary"
+                            className="me-1"
+                            disabled={busy}
+                            onClick={() => doAssign(m.MONITOR_ID, onCamp.HEAD)}
+                            aria-label={`${m.MONITOR_NAME} bevestigen`}
+                          >
+                            Bevestigen
+                          </Button>
+                        )}
                         {!onCamp.HEAD && (
                           <Button
                             size="sm"

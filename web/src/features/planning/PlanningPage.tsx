@@ -13,6 +13,7 @@ import { failureOf } from './planning-errors.js';
 import { AssignDialog } from './AssignDialog.js';
 import { campLabel, ShortBadge } from './ShortBadge.js';
 import { PlanningNav } from './PlanningNav.js';
+import { PublishPlanning } from './PublishPlanning.js';
 import { usePlanning, usePlanningChange } from './api/planning-api.js';
 
 /** 'Planning' (issue 36): the camp year's grid, periods across and camps down, and the monitors' availability. */
@@ -59,6 +60,7 @@ export default function PlanningPage() {
               </Button>
             </ButtonGroup>
           </div>
+          <PublishPlanning data={planning.data} year={year} />
           {view === 'camps' ? (
             <CampsGrid data={planning.data} locationId={locationId === '' ? null : Number(locationId)} year={year} />
           ) : (
@@ -129,6 +131,7 @@ function CampCell({ camp, onPlan }: { camp: PlanningCamp; onPlan: () => void }) 
           <li key={m.MONITOR_ID}>
             {m.MONITOR_NAME}
             {m.HEAD && <strong> (hoofdmonitor)</strong>}
+            {m.DRAFT && <span className="text-body-secondary"> (concept)</span>}
           </li>
         ))}
       </ul>

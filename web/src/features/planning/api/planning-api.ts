@@ -19,6 +19,7 @@ type ChangeName =
   | 'unassignMonitor'
   | 'saveAvailability'
   | 'saveMyAvailability'
+  | 'publishPlanning'
   | 'saveQualification'
   | 'deleteQualification'
   | 'saveMonitorQualifications'
