@@ -24,6 +24,7 @@ describe('monitor planning in Chromium', () => {
     session = await startBrowserSession({ seed: 'none', clock: controlledClock(new Date(`${year}-06-01T08:00:00Z`)) });
     const db = session.t.db;
     const periodId = await createPeriod(db, { startDate: week, name: 'Zomer week 1' });
+    await createPeriod(db, { startDate: `${year}-07-13`, name: 'Zomer week 2' });
     const toddlers = await createAgegroup(db, { name: 'Kleuters' });
     const locationId = await createLocation(db, { name: 'Sporthal De Planning' });
     campId = await createCamp(db, { periodId, locationId, agegroupId: toddlers, activeDays: `${week},${year}-07-07` });
@@ -65,6 +66,17 @@ describe('monitor planning in Chromium', () => {
     expect(await row.textContent()).toContain('2 van 2 monitoren');
     await dialog.getByRole('button', { name: 'Sluiten' }).first().click();
 
+    // Published: both planned monitors are mailed their camps, asked first.
+    const publication = page.getByTestId('planning-publication');
+    expect(await publication.textContent()).toContain('Nog niet gepubliceerd');
+    await publication.getByRole('button', { name: 'Planning publiceren' }).click();
+    const ask = page.getByRole('dialog', { name: 'Planning publiceren?' });
+    await eventually(() => ask.textContent()).toContain('2 monitoren krijgen de eigen kampen');
+    await expectNoSeriousAxeViolations(page, 'publish planning dialog');
+    await ask.getByRole('button', { name: '2 mails versturen' }).click();
+    await eventually(() => publication.textContent()).toContain('Gepubliceerd op');
+    expect(await publication.textContent()).toContain('2 monitoren krijgen de planning per mail.');
+
     await page.getByRole('link', { name: 'Tekorten' }).click();
     await eventually(() => page.locator('main').textContent()).toContain(`Elk kamp van ${year} heeft genoeg monitoren.`);
 
@@ -95,6 +107,14 @@ describe('monitor planning in Chromium', () => {
     const card = page.getByRole('region', { name: /Zomer week 1/ });
     await eventually(() => card.textContent()).toContain('Je bent hoofdmonitor.');
     expect(await card.textContent()).toContain('9 kinderen ingeschreven.');
+    // Her availability: the planned week stays ticked, another she ticks herself.
+    const planned = page.getByLabel(/^Zomer week 1 .*: ingepland$/);
+    await eventually(() => planned.isChecked()).toBe(true);
+    expect(await planned.isDisabled()).toBe(true);
+    // Saved at once: ticked when the server has it.
+    await page.getByLabel(/^Zomer week 2 /).click();
+    await eventually(() => page.getByRole('status').last().textContent()).toContain('Je beschikbaarheid is bewaard.');
+    await eventually(() => page.getByLabel(/^Zomer week 2 /).isChecked()).toBe(true);
     await expectNoSeriousAxeViolations(page, 'my planning on a phone');
     await card.getByRole('link', { name: 'Deelnemers' }).click();
     await eventually(() => page.locator('main').textContent()).toContain('Kind0');
