@@ -529,7 +529,7 @@ describe.each(backends)('bank statement import on %s', (backend) => {
       if (typeof c.message === 'string') expect(answer.body.error.message).toBe(c.message);
       else expect(answer.body.error.message).toMatch(c.message);
     }
-    const json = await t.call('POST', '/api/importBankStatements', { files: 'x' });
+    const json = await t.unchecked.importBankStatements({ files: 'x' });
     expect(json.status).toBe(400);
     expect(await databaseDigest(t.db)).toEqual(before);
   });

@@ -80,7 +80,7 @@ describe('Geschiedenis and Logboek in Chromium', () => {
       activeDays: '2025-07-07,2025-07-08,2025-07-09,2025-07-10,2025-07-11',
     });
     const s = await createSubscription(session.t.db, { campId, childFirstname: 'Noor' });
-    const set = await session.t.call('POST', '/api/setAttendance', {
+    const set = await session.t.api.setAttendance({
       SUBSCRIPTION_ID: s.subscriptionId,
       date: '2025-07-08',
       present: true,

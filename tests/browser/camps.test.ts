@@ -1,7 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CampRecord } from '@common/schemas/camps.js';
 import { camps, locations, periods, vouchers } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -24,7 +23,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
   });
   afterAll(async () => session?.close());
 
-  const campsOfYear = async () => (await session.t.call<{ data: CampRecord[] }>('GET', `/api/getCamps?campYear=${year}`)).body.data;
+  const campsOfYear = async () => (await session.t.api.getCamps({ campYear: year })).body.data;
   const campRow = async (id: number) => (await session.t.db.select().from(camps).where(eq(camps.id, id)))[0]!;
   const overviewRow = (page: Page, campId: number) => page.locator(`tbody tr[data-camp-id="${campId}"]`);
   const alerts = (page: Page) => page.getByRole('alert').allTextContents();
@@ -39,7 +38,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     const busyYear = year - 2;
     const period = await createPeriod(session.t.db, { startDate: `${busyYear}-08-03` });
     for (let i = 0; i < 45; i++) await createCamp(session.t.db, { periodId: period });
-    const expected = await (await session.t.call<{ data: CampRecord[] }>('GET', `/api/getCamps?campYear=${busyYear}`)).body.data;
+    const expected = await (await session.t.api.getCamps({ campYear: busyYear })).body.data;
     expect(expected.length).toBeGreaterThan(45);
     const page = await session.newPage();
     await page.goto(`/camps?subscriptionsYear=${busyYear}`);
@@ -116,7 +115,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     // Camp days are picked from the period, so there is nothing to pick before one is chosen.
     await page.getByText('Kies eerst een periode.').waitFor();
     // Every template of Beheer › Mailsjablonen is a choice.
-    const templates = (await session.t.call('GET', '/api/getMailTemplates')).body.data.length;
+    const templates = (await session.t.api.getMailTemplates()).body.data.length;
     expect(await field(page, 'Bevestiging').locator('option').count()).toBe(templates);
     await page.getByText('Sla het kamp eerst op; daarna kan je hier automatische mails plannen.').waitFor();
 
@@ -212,7 +211,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
       camp.AGEGROUP_NAME,
       String(camp.CAMP_ID),
     ]);
-    const summary = (await session.t.call('GET', `/api/getCampSummary?campId=${camp.CAMP_ID}`)).body.data[0];
+    const summary = (await session.t.api.getCampSummary({ campId: camp.CAMP_ID })).body.data[0]!;
     const summaryCard = page.locator('.card', { has: page.getByRole('heading', { name: 'Inschrijvingen' }) });
     await summaryCard.getByText(`${summary.SEATS_TAKEN}/${summary.SEATS_AVAILABLE} (${summary.SEATS_OPEN} vrij)`).waitFor();
     expect(await summaryCard.locator('tr', { hasText: 'Niet betaald' }).locator('td').textContent()).toBe(String(summary.NOT_PAID));
@@ -352,19 +351,19 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
     await field(page, 'Maximum geboortejaar').fill(String(camp.MAX_BIRTHYEAR));
     await eventually(() => fieldError(page, 'Maximum geboortejaar')).toBe('');
     // A template chosen in the form and deleted meanwhile is refused by the server on its field.
-    await session.t.call('POST', '/api/crudMailTemplate', {
+    await session.t.api.crudMailTemplate({
       MAILTEMPLATE_ID: 'bestaat-niet',
       MAILTEMPLATE_SUBJECT: 'Tijdelijk',
       MAILTEMPLATE_BODY: 'Tijdelijk',
     });
     await page.reload();
     await field(page, 'Annulatie').selectOption('bestaat-niet');
-    await session.t.call('POST', '/api/crudMailTemplate', { action: 'delete', MAILTEMPLATE_ID: 'bestaat-niet' });
+    await session.t.api.crudMailTemplate({ action: 'delete', MAILTEMPLATE_ID: 'bestaat-niet' });
     const before = await databaseDigest(session.t.db);
     await saveButton(page).click();
     await eventually(() => alerts(page)).toContain('Opslaan mislukt, probeer opnieuw.');
     expect(await saveButton(page).textContent()).toBe('Opslaan');
-    const expected = await session.t.call('POST', '/api/crudCamp', {
+    const expected = await session.t.api.crudCamp({
       ...camp,
       CAMP_EMAILTEMPLATE_CANCEL: 'bestaat-niet',
     });

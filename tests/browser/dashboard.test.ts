@@ -26,10 +26,10 @@ describe('the season dashboard in Chromium', () => {
     expect(await page.locator('details[open] table tbody tr').count()).toBeGreaterThan(0);
     await expectNoSeriousAxeViolations(page, 'dashboard');
 
-    const { dashboard } = { dashboard: (await session.t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data };
-    const cell = dashboard.occupancy[0];
-    const location = dashboard.locations.find((l: { locationId: number }) => l.locationId === cell.locationId);
-    const period = dashboard.periods.find((p: { periodId: number }) => p.periodId === cell.periodId);
+    const dashboard = (await session.t.api.getDashboard({ campYear: year })).body.data;
+    const cell = dashboard.occupancy[0]!;
+    const location = dashboard.locations.find((l) => l.locationId === cell.locationId)!;
+    const period = dashboard.periods.find((p) => p.periodId === cell.periodId)!;
     // Periods down, locations across (issue 39: the table fits a 1366 px screen).
     const row = page.getByTestId('occupancy').locator('tbody tr', {
       has: page.getByRole('rowheader', { name: new RegExp(`^${period.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d`) }),
@@ -53,13 +53,13 @@ describe('the season dashboard in Chromium', () => {
   it('its figures open the list they count, and the list shows the same number', async () => {
     const countText = (n: number) => (n === 1 ? '1 inschrijving' : `${n} inschrijvingen`);
     const subscriptions: { SUBSCRIPTION_ID: number; SUBSCRIPTION_CANCELLED: boolean; PERIOD_ID: number; PAYMENT_STATUS: string }[] = (
-      await session.t.call('GET', `/api/getSubscriptions?campYear=${year}`)
+      await session.t.api.getSubscriptions({ campYear: year })
     ).body.data;
     if (!subscriptions.some((s) => s.SUBSCRIPTION_CANCELLED)) {
       const active = subscriptions.find((s) => !s.SUBSCRIPTION_CANCELLED)!;
-      expect((await session.t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: active.SUBSCRIPTION_ID })).status).toBe(200);
+      expect((await session.t.api.cancelSubscription({ SUBSCRIPTION_ID: active.SUBSCRIPTION_ID })).status).toBe(200);
     }
-    const dashboard = (await session.t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const dashboard = (await session.t.api.getDashboard({ campYear: year })).body.data;
     const page = await session.newPage();
     const openDashboard = async () => {
       await page.goto(`/dashboard?subscriptionsYear=${year}`);
@@ -68,7 +68,7 @@ describe('the season dashboard in Chromium', () => {
 
     // A cancellation count opens the cancelled subscriptions of its period.
     await openDashboard();
-    const cancelled = dashboard.cancellations[0];
+    const cancelled = dashboard.cancellations[0]!;
     const cancelledRow = page.getByTestId('cancellations').locator('tbody tr').first();
     expect(await cancelledRow.getByRole('link').first().textContent()).toBe(String(cancelled.count));
     await cancelledRow.getByRole('link').first().click();
@@ -79,7 +79,7 @@ describe('the season dashboard in Chromium', () => {
     // A period's paid figure opens that period's subscriptions.
     await openDashboard();
     await page.getByText('Geld per periode als tabel').click();
-    const period = dashboard.money.byPeriod[0];
+    const period = dashboard.money.byPeriod[0]!;
     await page.locator('details[open] table tbody tr').first().locator('td').first().getByRole('link').click();
     await page.waitForURL(/\/subscription-overview\?/);
     expect(new URL(page.url()).searchParams.get('periodId')).toBe(String(period.periodId));
@@ -97,7 +97,7 @@ describe('the season dashboard in Chromium', () => {
 
     // The bookings at the desk (issue 40) open the list filtered on that origin, its dropdown showing it.
     await openDashboard();
-    const desk = dashboard.bookingsBySource.find((s: { source: string }) => s.source === 'desk');
+    const desk = dashboard.bookingsBySource.find((s) => s.source === 'desk')!;
     expect(desk.thisYear).toBeGreaterThan(0);
     const deskRow = page.getByTestId('bookings-by-source').locator('tbody tr', { has: page.getByRole('rowheader', { name: 'Balie' }) });
     await deskRow.getByRole('link').first().click();
@@ -109,7 +109,7 @@ describe('the season dashboard in Chromium', () => {
   it('a week of bookings and a discount reason open the list filtered on them, showing the same count, the filter, and a way to remove it', async () => {
     const countText = (n: number) => (n === 1 ? '1 inschrijving' : `${n} inschrijvingen`);
     const rows: { SUBSCRIPTION_ID: number; SUBSCRIPTION_CANCELLED: boolean; LOCATION_ID: number }[] = (
-      await session.t.call('GET', `/api/getSubscriptions?campYear=${year}`)
+      await session.t.api.getSubscriptions({ campYear: year })
     ).body.data;
     const live = rows.filter((r) => !r.SUBSCRIPTION_CANCELLED);
     // An 'Andere...' reason, stored as its typed text, on two subscriptions of one location.
@@ -121,9 +121,9 @@ describe('the season dashboard in Chromium', () => {
         discountRemark: 'Korting via de school',
         discountId: null,
       };
-      expect((await session.t.call('POST', '/api/addDiscount', body)).status).toBe(200);
+      expect((await session.t.api.addDiscount(body)).status).toBe(200);
     }
-    const dashboard: DashboardAnswer = (await session.t.call('GET', `/api/getDashboard?campYear=${year}`)).body.data;
+    const dashboard: DashboardAnswer = (await session.t.api.getDashboard({ campYear: year })).body.data;
     const page = await session.newPage();
     const openDashboard = async () => {
       await page.goto(`/dashboard?subscriptionsYear=${year}`);

@@ -30,7 +30,7 @@ describe('data that must not be accepted, as the screens show it', () => {
   });
 
   it('shows the server rule of a camp at its field: seats below those taken; the day picker offers only days of the period', async () => {
-    const camps = (await session.t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as CampRecord[];
+    const camps = (await session.t.api.getCamps({ campYear: year })).body.data as CampRecord[];
     const camp = camps.filter((c) => c.SEATS_TAKEN > 1).sort((a, b) => b.SEATS_TAKEN - a.SEATS_TAKEN)[0]!;
     const before = await databaseDigest(session.t.db);
     const page = await session.newPage();
@@ -55,7 +55,7 @@ describe('data that must not be accepted, as the screens show it', () => {
   });
 
   it('shows a monitor e-mail address in use, a future birth date and wrong check digits at their fields', async () => {
-    const [first, second] = (await session.t.call('GET', '/api/getMonitors')).body.data as MonitorRecord[];
+    const [first, second] = (await session.t.api.getMonitors()).body.data as MonitorRecord[];
     const page = await session.newPage();
     await page.goto(`/monitor-detail/${first!.MONITOR_ID}`);
     const gegevens = page.getByRole('region', { name: 'Gegevens', exact: true });

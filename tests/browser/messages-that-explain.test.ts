@@ -50,7 +50,7 @@ describe('messages that explain, and required fields, in Chromium', () => {
     const page = await session.newPage();
     await openDetail(page, s);
     // Another tab (here: the API) cancels first; this tab still offers it.
-    expect((await session.t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await session.t.api.cancelSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     await page.getByRole('button', { name: 'Inschrijving annuleren' }).click();
     const dialog = page.getByRole('dialog', { name: 'Inschrijving annuleren' });
     await dialog.getByRole('button', { name: 'Inschrijving annuleren' }).click();

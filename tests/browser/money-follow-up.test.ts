@@ -81,7 +81,7 @@ describe('money follow-up in Chromium', () => {
     await bookedDaysAgo(longAgo.subscriptionId, 20);
     await bookedDaysAgo(recent.subscriptionId, 2);
     await bookedDaysAgo(reminded.subscriptionId, 15);
-    expect((await session.t.call('POST', '/api/sendPaymentReminders', { subscriptionIds: [reminded.subscriptionId] })).status).toBe(200);
+    expect((await session.t.api.sendPaymentReminders({ subscriptionIds: [reminded.subscriptionId] })).status).toBe(200);
 
     const page = await session.newPage();
     await page.goto('/payments');
@@ -237,8 +237,8 @@ describe('money follow-up in Chromium', () => {
     expect(await account.inputValue()).toBe('BE43 0689 9999 9501');
     expect(await cancelledBox.isChecked()).toBe(true);
     await page.getByText('1 terugbetaling gekozen, samen € 35,00').waitFor();
-    const detail = await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${overpaid.subscriptionId}`);
-    expect(detail.body.data[0].SUBSCRIPTION_SALDO).toBe(0);
+    const detail = await session.t.api.getSubscriptionFullDetail({ id: overpaid.subscriptionId });
+    expect(detail.body.data[0]!.SUBSCRIPTION_SALDO).toBe(0);
 
     // The cancelled one refunded: its detail reads what happened, nothing owed and what was paid back (issue 39).
     await rowOf(cancelled.reference).getByRole('button', { name: 'Als betaald markeren' }).click();
@@ -282,7 +282,7 @@ describe('money follow-up in Chromium', () => {
     });
     await createSubscription(session.t.db, { campId: scheduleCamp, childLastname: 'Gepland' });
     const stored = async () =>
-      ((await session.t.call('GET', `/api/getMailSchedules?campId=${scheduleCamp}`)).body.data as any[]).map((r) => ({
+      ((await session.t.api.getMailSchedules({ campId: scheduleCamp })).body.data as any[]).map((r) => ({
         MAILTEMPLATE_ID: r.MAILTEMPLATE_ID,
         TRIGGER: r.TRIGGER,
         DAYS: r.DAYS,

@@ -56,7 +56,7 @@ describe('overview revisit in Chromium', () => {
     expect(await row.locator('.badge').first().textContent()).toBe('Niet betaald: € 120,00');
 
     // Another client settles the money: the next visit is told the list changed and shows it.
-    expect((await session.t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await session.t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     const afterChange = await visit();
     expect(afterChange.ifNoneMatch).toBe(first.etag);
     expect(afterChange.status).toBe(200);

@@ -15,7 +15,7 @@ describe('overview search and the end of a list of 10,000 in Chromium', () => {
   beforeAll(async () => {
     session = await startBrowserSession({ subscriptionsPerYear: 5 });
     await seedSubscriptions(session.t.db, { year, count: 10_000 });
-    const [camp] = (await session.t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as { CAMP_ID: number }[];
+    const [camp] = (await session.t.api.getCamps({ campYear: year })).body.data as { CAMP_ID: number }[];
     for (const lastname of ["D'Hondt", 'Van den Broeck']) {
       await createSubscription(session.t.db, { campId: camp!.CAMP_ID, childFirstname: 'Xaveria', childLastname: lastname });
     }
@@ -44,7 +44,7 @@ describe('overview search and the end of a list of 10,000 in Chromium', () => {
   });
 
   it("finds a child by the parent's name, e-mail address or phone number in any notation, in a year of 10,000 (issue 39)", async () => {
-    const [camp] = (await session.t.call('GET', `/api/getCamps?campYear=${year}`)).body.data as { CAMP_ID: number }[];
+    const [camp] = (await session.t.api.getCamps({ campYear: year })).body.data as { CAMP_ID: number }[];
     const child = await createSubscription(session.t.db, {
       campId: camp!.CAMP_ID,
       childFirstname: 'Oona',

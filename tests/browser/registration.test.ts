@@ -249,7 +249,7 @@ describe('staff registration, moving and the trash in Chromium', () => {
       return campId;
     };
     const register = async (body: Record<string, unknown>) => {
-      const answer = await session.t.call('POST', '/api/createSubscription', {
+      const answer = await session.t.unchecked.createSubscription({
         PAYMENTMETHOD_ID: 2,
         SUBSCRIPTION_LUNCH_PREFERENCE_ID: (await queryRows<{ id: number }>(db, sql`select min(id) as id from lunch_preferences`))[0]!.id,
         ...body,

@@ -280,9 +280,9 @@ describe('setting up a season in Chromium (Beheer)', () => {
     await expectNoSeriousAxeViolations(page, 'mail template editor');
     await subject.fill('Bevestiging voor {{childName}}');
     await page.locator('form button[type=submit]').click();
-    await eventually(
-      async () => (await session.t.call('GET', '/api/getMailTemplates?id=bevestiging')).body.data[0].MAILTEMPLATE_SUBJECT,
-    ).toBe('Bevestiging voor {{childName}}');
+    await eventually(async () => (await session.t.api.getMailTemplates({ id: 'bevestiging' })).body.data[0]!.MAILTEMPLATE_SUBJECT).toBe(
+      'Bevestiging voor {{childName}}',
+    );
   });
 
   it('offers a new camp the birth years of its age group, and keeps birth years staff typed', async () => {
@@ -329,7 +329,7 @@ describe('setting up a season in Chromium (Beheer)', () => {
     await eventually(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(1);
     await expectNoSeriousAxeViolations(page, 'settings with a signature');
     await page.locator('form button[type=submit]').click();
-    await eventually(async () => (await session.t.call('GET', '/api/getSettings')).body.data[0].SIGNATURE_IMAGE).toBe(
+    await eventually(async () => (await session.t.api.getSettings()).body.data[0]!.SIGNATURE_IMAGE).toBe(
       `data:image/png;base64,${png.toString('base64')}`,
     );
   });

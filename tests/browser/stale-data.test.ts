@@ -19,7 +19,7 @@ describe('stale and lost data in Chromium', () => {
 
   /** The camp year a subscription belongs to: the overview opens on it. */
   const campYearOf = async (subscriptionId: number): Promise<string> =>
-    (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${subscriptionId}`)).body.data[0].PERIOD_STARTDATE.slice(0, 4);
+    (await session.t.api.getSubscriptionFullDetail({ id: subscriptionId })).body.data[0]!.PERIOD_STARTDATE.slice(0, 4);
 
   /** A second tab of the same browser (shared sign-in and BroadcastChannel). */
   const secondTab = (page: Page) => page.context().newPage();
@@ -61,7 +61,7 @@ describe('stale and lost data in Chromium', () => {
 
   it('shows a camp saved in one tab at once in the camps list of another tab', async () => {
     const [camp] = await db().select().from(camps).where(eq(camps.closed, false)).limit(1);
-    const year = Number((await session.t.call('GET', `/api/getCamps?campId=${camp!.id}`)).body.data[0].PERIOD_STARTDATE.slice(0, 4));
+    const year = Number((await session.t.api.getCamps({ campId: camp!.id })).body.data[0]!.PERIOD_STARTDATE.slice(0, 4));
     const list = await session.newPage();
     await list.goto(`/camps?subscriptionsYear=${year}`);
     const row = list.locator(`tr[data-camp-id="${camp!.id}"]`);
@@ -123,7 +123,7 @@ describe('stale and lost data in Chromium', () => {
     }
 
     // Another client (not a tab of this browser, so no broadcast) settles the money.
-    expect((await session.t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    expect((await session.t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     const focus = () => overview.evaluate(() => window.dispatchEvent(new Event('visibilitychange')));
 
     // Focus within the stale time: the list is fresh enough and is not asked again.
@@ -147,7 +147,7 @@ describe('stale and lost data in Chromium', () => {
     const financial = card(page, 'Financieel');
     await eventually(() => financial.textContent()).toContain('€ 150,00');
     const discount = (amount: string) =>
-      session.t.call('POST', '/api/addDiscount', {
+      session.t.api.addDiscount({
         subscriptionId: s.subscriptionId,
         discountAmount: amount,
         discountRemark: 'Elders',
@@ -165,7 +165,7 @@ describe('stale and lost data in Chromium', () => {
     await dialog.getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
     await eventually(() => dialog.textContent()).toContain('(€ 120,00)');
     const paid = async () =>
-      (await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].SUBSCRIPTION_PAID_AMOUNT;
+      (await session.t.api.getSubscriptionFullDetail({ id: s.subscriptionId })).body.data[0]!.SUBSCRIPTION_PAID_AMOUNT;
     expect(Number(await paid())).toBe(0);
     await expectNoSeriousAxeViolations(page, "'Bedragen gelijk zetten' after a refusal");
     await dialog.getByRole('button', { name: 'Bedragen gelijk zetten' }).click();
@@ -209,7 +209,7 @@ describe('stale and lost data in Chromium', () => {
     await page.getByRole('link', { name: 'Monitoren' }).click();
     await dialog.getByRole('button', { name: staleDataMessages.leave }).click();
     await page.getByRole('heading', { name: 'Monitoren' }).waitFor();
-    expect((await session.t.call('GET', `/api/getSubscriptionFullDetail?id=${s.subscriptionId}`)).body.data[0].SUBSCRIBER_FIRSTNAME).toBe(
+    expect((await session.t.api.getSubscriptionFullDetail({ id: s.subscriptionId })).body.data[0]!.SUBSCRIBER_FIRSTNAME).toBe(
       s.childFirstname,
     );
 

@@ -97,7 +97,7 @@ describe('subscriptions overview in Chromium', () => {
 
   /** The year as the API answers it, for the counts a filter should show. */
   async function yearRows(): Promise<SubscriptionListRow[]> {
-    const answer = await session.t.call('GET', `/api/getSubscriptions?campYear=${YEAR}`);
+    const answer = await session.t.api.getSubscriptions({ campYear: YEAR });
     return answer.body.data as SubscriptionListRow[];
   }
   const active = (rows: SubscriptionListRow[]) => rows.filter((r) => !r.SUBSCRIPTION_CANCELLED);

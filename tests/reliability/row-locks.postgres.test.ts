@@ -27,8 +27,7 @@ describe('concurrent writes on PostgreSQL', () => {
   });
   afterAll(async () => t?.close());
 
-  const detail = async (id: number) =>
-    ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+  const detail = async (id: number) => ((await t.api.getSubscriptionFullDetail({ id: id })).body.data as SubscriptionDetail[])[0]!;
 
   function expectMoneyRules(d: SubscriptionDetail) {
     expect(cents(d.SUBSCRIPTION_AMOUNT_TO_PAY)).toBe(cents(d.SUBSCRIPTION_CAMP_PRICE) - cents(d.SUBSCRIPTION_CAMP_DISCOUNT));
@@ -46,7 +45,7 @@ describe('concurrent writes on PostgreSQL', () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 1000 });
     const answers = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
-        t.call('POST', '/api/addDiscount', { subscriptionId, discountAmount: '1', discountRemark: `Gelijktijdig ${i}`, discountId: null }),
+        t.api.addDiscount({ subscriptionId, discountAmount: '1', discountRemark: `Gelijktijdig ${i}`, discountId: null }),
       ),
     );
     const statuses = countStatuses(answers);
@@ -63,9 +62,7 @@ describe('concurrent writes on PostgreSQL', () => {
 
   it('cancels once of 10 simultaneous cancels, answers 409 to the other 9, and records one cancellation mail', async () => {
     const { subscriptionId } = await createSubscription(t.db);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: subscriptionId })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.api.cancelSubscription({ SUBSCRIPTION_ID: subscriptionId })));
     const statuses = countStatuses(answers);
     expect(statuses).toEqual({ 200: 1, 409: 9 });
     expect((await detail(subscriptionId)).SUBSCRIPTION_CANCELLED).toBe(true);
@@ -75,9 +72,7 @@ describe('concurrent writes on PostgreSQL', () => {
 
   it('converts once of 10 simultaneous convertToCash calls and records one conversion mail', async () => {
     const { subscriptionId } = await createSubscription(t.db, { paymentMethodId: PAYMENT_METHOD.bankTransfer });
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.call('POST', '/api/convertToCash', { SUBSCRIPTION_ID: subscriptionId })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.api.convertToCash({ SUBSCRIPTION_ID: subscriptionId })));
     const statuses = countStatuses(answers);
     expect(statuses).toEqual({ 200: 1, 409: 9 });
     expect(await mailsOf(subscriptionId, DEFAULT_MAIL_TEMPLATES.convertCash)).toHaveLength(1);
@@ -86,9 +81,7 @@ describe('concurrent writes on PostgreSQL', () => {
 
   it('deletes a theme once of 10 simultaneous deletes, answers 404 to the other 9, and audits one delete', async () => {
     const themeId = await createTheme(t.db);
-    const answers = await Promise.all(
-      Array.from({ length: 10 }, () => t.call('POST', '/api/crudTheme', { THEME_ID: themeId, THEME_NAME: 'Weg', action: 'delete' })),
-    );
+    const answers = await Promise.all(Array.from({ length: 10 }, () => t.api.crudTheme({ THEME_ID: themeId, action: 'delete' })));
     const statuses = countStatuses(answers);
     expect(statuses).toEqual({ 200: 1, 404: 9 });
     const audits = await t.db
@@ -102,8 +95,8 @@ describe('concurrent writes on PostgreSQL', () => {
   it('leaves a consistent saldo after simultaneous paymentComplete and addDiscount', async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 10000 });
     const [complete, discount] = await Promise.all([
-      t.call('POST', '/api/paymentComplete', { SUBSCRIPTION_ID: subscriptionId }),
-      t.call('POST', '/api/addDiscount', { subscriptionId, discountAmount: '10', discountRemark: 'Halve dag', discountId: null }),
+      t.api.paymentComplete({ SUBSCRIPTION_ID: subscriptionId }),
+      t.api.addDiscount({ subscriptionId, discountAmount: '10', discountRemark: 'Halve dag', discountId: null }),
     ]);
     expect(complete.status).toBe(200);
     expect(discount.status).toBe(200);

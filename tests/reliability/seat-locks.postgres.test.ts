@@ -85,8 +85,7 @@ describe('seats under concurrent registrations on PostgreSQL', () => {
   it('restores exactly 1 of 5 deleted subscriptions at once into the last free seat', async () => {
     const campId = await createCamp(t.db, { seatsAvailable: 5 });
     const deleted = await Promise.all(Array.from({ length: 5 }, () => createSubscription(t.db, { campId })));
-    for (const s of deleted)
-      expect((await t.call('POST', '/api/deleteSubscription', { SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    for (const s of deleted) expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     await Promise.all(Array.from({ length: 4 }, () => createSubscription(t.db, { campId })));
     const answers = await Promise.all(deleted.map((s) => post('/api/restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId })));
     expect(countStatuses(answers)).toEqual({ 200: 1, 409: 4 });
