@@ -44,7 +44,10 @@ describe.each(backends)('the call table against the server on %s', (backend) => 
     };
     // A POST download (exportRefunds) answers a file for data a test must make first; its own test reads it.
     // So do the attests, which need a recognised organiser and attended, paid days (tests/api/attests.test.ts).
-    for (const [name, c] of Object.entries(contract).filter(([name, c]) => c.files && c.method === 'GET' && !attestDownloads.has(name))) {
+    // A family's files (its attests, the copy of its data) take a family's session: tests/api/family-page.test.ts reads them.
+    for (const [name, c] of Object.entries(contract).filter(
+      ([name, c]) => c.files && c.method === 'GET' && !attestDownloads.has(name) && !c.family,
+    )) {
       const answer = await t.app.inject({
         method: 'GET',
         url: `${c.path}${queryString(c.example.query)}`,

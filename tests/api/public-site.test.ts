@@ -190,7 +190,10 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         )
       ).body.error.code,
     ).toBe('EMAIL_NOT_CONFIRMED');
-    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token)).body.data).toEqual({ BOOKINGS: [] });
+    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token)).body.data).toEqual({
+      BOOKINGS: [],
+      FISCAL_ATTESTS: [],
+    });
     const confirmToken = await lastLink(email, 'bevestig');
     // The link works only for the account that signed up: another family's session finds nothing.
     const other = await signUp();
@@ -457,6 +460,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       ],
       ['/api/public/confirmEmail', { token: await lastLink(theirs.email, 'bevestig') }],
       ['/api/public/joinWaitingList', { CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }],
+      ['/api/public/requestChildCorrection', { CHILD_ID: theirChild, MESSAGE: 'De geboortedatum klopt niet.' }],
     ];
     for (const [url, body] of walks) {
       const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
@@ -467,7 +471,13 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       ([, c]) =>
         c.family && Object.keys((c.body as { shape?: object } | undefined)?.shape ?? {}).some((key) => /CHILD_ID|items|token/.test(key)),
     );
-    expect(withIds.map(([name]) => name).sort()).toEqual(['book', 'confirmEmail', 'joinWaitingList', 'saveChild']);
+    expect(withIds.map(([name]) => name).sort()).toEqual([
+      'book',
+      'confirmEmail',
+      'joinWaitingList',
+      'requestChildCorrection',
+      'saveChild',
+    ]);
     const family = await get<PublicFamily>('/api/public/getFamily', mine.token);
     expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
     expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', mine.token)).body.data.BOOKINGS).toEqual([]);

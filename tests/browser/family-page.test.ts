@@ -1,11 +1,13 @@
-import { mkdirSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
-import { subscriptions } from '../../server/src/db/schema.js';
+import { children, familyAccounts, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
+import { markAttendance } from '../helpers/attests.js';
+import { pdfText } from '../helpers/files.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
@@ -13,7 +15,9 @@ import { createCamp, createPeriod, createSubscription } from '../helpers/factory
 /**
  * 'Mijn inschrijvingen' of a family on a phone (360 × 740, issue 34): a paid booking cancelled with the camp's fee and
  * what comes back shown first and the IBAN asked; a booking past its last cancel day says whom to contact; a child on
- * a full camp's waiting list shows as 'wachtlijst, plaats 1', never as booked, and leaves the list.
+ * a full camp's waiting list shows as 'wachtlijst, plaats 1', never as booked, and leaves the list. The participation
+ * attest of a camp that is over downloads as the staff's PDF; a booked child's birth date and national number show
+ * read-only, with a request to staff (issue 34).
  * SCREENSHOTS=<folder> keeps a screenshot of every screen.
  */
 const shots = process.env.SCREENSHOTS;
@@ -130,6 +134,74 @@ describe("the family's page in Chromium", () => {
     await waiting.getByRole('button', { name: 'Van de wachtlijst halen' }).click();
     await expect.poll(() => waiting.count()).toBe(0);
     expect((await t.call('GET', '/api/public/getMyWaitingList', undefined, token)).body.data).toEqual({ WAITING: [] });
+    await context.close();
+  });
+
+  it("downloads the participation attest of a camp that is over, and shows a booked child's birth date read-only with a request to staff", async () => {
+    const { t } = session;
+    const week = ['2025-07-07', '2025-07-08', '2025-07-09', '2025-07-10', '2025-07-11'];
+    const campId = await createCamp(t.db, {
+      periodId: await createPeriod(t.db, { startDate: week[0], name: 'Zomerweek 2025' }),
+      activeDays: week.join(','),
+    });
+    const booked = await createSubscription(t.db, {
+      campId,
+      priceCents: 12_000,
+      paidAmountCents: 12_000,
+      paid: true,
+      childFirstname: 'Roos',
+      childLastname: 'Wouters',
+      childBirthdate: '2016-03-02',
+    });
+    await markAttendance(t, booked.subscriptionId, week);
+    const email = 'roos.wouters@thuis.be';
+    const token = await signUpFamily(t, email);
+    await t.db
+      .update(familyAccounts)
+      .set({ parentId: booked.parentId, emailConfirmedAt: new Date() })
+      .where(eq(familyAccounts.email, email));
+
+    const context = await session.browser.newContext({
+      baseURL: session.baseUrl,
+      viewport: { width: 360, height: 740 },
+      locale: 'nl-BE',
+      timezoneId: 'Europe/Brussels',
+      acceptDownloads: true,
+    });
+    await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), token);
+    const page = await context.newPage();
+    await page.goto('/inschrijven/#/inschrijvingen');
+    const card = page.locator(`li[data-subscription-id="${booked.subscriptionId}"]`);
+    const button = card.getByRole('button', { name: /Deelname-attest downloaden/ });
+    await button.waitFor();
+    await check(page, 'family page attest');
+    const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
+    expect(file.suggestedFilename()).toBe(`deelname-attest-${booked.subscriptionId}.pdf`);
+    const text = await pdfText(readFileSync((await file.path())!));
+    expect(text).toContain('Roos');
+    expect(text).toContain('€ 120,00');
+
+    await page.goto('/inschrijven/#/gezin');
+    await page.getByRole('button', { name: 'Wijzigen (Roos)' }).click();
+    const form = page.locator('form[aria-labelledby="child-title"]');
+    // No field for the birth date or the national number: they show as text, with whom to ask.
+    expect(await form.getByLabel('Geboortedatum').count()).toBe(0);
+    expect(await form.getByLabel('Rijksregisternummer').count()).toBe(0);
+    expect(await form.textContent()).toContain('2 maart 2016');
+    expect(await form.textContent()).toContain('Vraag het secretariaat om dit te wijzigen');
+    await page.getByLabel('Wat moet er gewijzigd worden voor Roos?').fill('Roos is geboren op 3 maart 2016.');
+    await check(page, 'family page locked child');
+    await page.getByRole('button', { name: 'Vraag versturen' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'naar het secretariaat gestuurd' }).count()).toBe(1);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'correctie-gevraagd'));
+    expect(mail).toMatchObject({ subscriptionId: booked.subscriptionId });
+    expect(mail!.body).toContain('Roos is geboren op 3 maart 2016.');
+    // The name stays the family's to change; the birth date is untouched.
+    await form.getByLabel('Voornaam').fill('Rosa');
+    await form.getByRole('button', { name: 'Opslaan' }).click();
+    await expect.poll(() => page.getByText('Rosa is opgeslagen.').count()).toBe(1);
+    const [row] = await t.db.select().from(children).where(eq(children.id, booked.childId));
+    expect(row).toMatchObject({ firstname: 'Rosa', birthdate: '2016-03-02' });
     await context.close();
   });
 });

@@ -6,8 +6,8 @@ import { centsToEuro, euroToCents, formatEuro } from '@common/money.js';
 import { refundDueCents } from '@common/refunds.js';
 import type { Contract, DataOf } from '@common/contract/index.js';
 import type { PublicCamp } from '@common/schemas/public.js';
-import { api, type ApiError } from './api.js';
-import { Field, Message, type FieldErrors } from './fields.js';
+import { api, download, type ApiError } from './api.js';
+import { DownloadButton, Field, Message, type FieldErrors } from './fields.js';
 import { dayText, longDayText, periodText } from './format.js';
 import type { Confirmation as ConfirmationData } from './state.js';
 
@@ -108,6 +108,7 @@ function beneficiary(payload: string | null) {
 }
 
 type MyBookings = DataOf<Contract['getMyBookings']>['BOOKINGS'];
+type MyFiscalAttests = DataOf<Contract['getMyBookings']>['FISCAL_ATTESTS'];
 type MyWaiting = DataOf<Contract['getMyWaitingList']>['WAITING'];
 
 /**
@@ -225,13 +226,17 @@ function Waiting({ entry, onLeft }: { entry: MyWaiting[number]; onLeft: () => vo
 /** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
 export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organiser: string }) {
   const [bookings, setBookings] = useState<MyBookings | null>(null);
+  const [fiscal, setFiscal] = useState<MyFiscalAttests>([]);
   const [waiting, setWaiting] = useState<MyWaiting>([]);
   const [error, setError] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const reload = () => setLoads((n) => n + 1);
   useEffect(() => {
     api('getMyBookings')
-      .then((answer) => setBookings(answer.BOOKINGS))
+      .then((answer) => {
+        setBookings(answer.BOOKINGS);
+        setFiscal(answer.FISCAL_ATTESTS);
+      })
       .catch((e: ApiError) => setError(e.message));
     api('getMyWaitingList')
       .then((answer) => setWaiting(answer.WAITING))
@@ -258,6 +263,23 @@ export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organise
               <p>
                 Prijs {formatEuro(b.SUBSCRIPTION_AMOUNT_TO_PAY)}, betaald {formatEuro(b.SUBSCRIPTION_PAID_AMOUNT)}.
               </p>
+              {b.PARTICIPATION_ATTEST && (
+                <p className="actions">
+                  <DownloadButton
+                    label={
+                      <>
+                        Deelname-attest downloaden
+                        <span className="visually-hidden">
+                          {' '}
+                          ({b.SUBSCRIBER_FIRSTNAME}, {b.THEME_NAME})
+                        </span>
+                      </>
+                    }
+                    load={() => download('getAttestPdf', { kind: 'participation', subscriptionId: b.SUBSCRIPTION_ID })}
+                  />
+                  <span className="hint">Voor de terugbetaling door uw ziekenfonds.</span>
+                </p>
+              )}
               {b.SUBSCRIPTION_CANCELLED ? (
                 <p className="state">Geannuleerd.</p>
               ) : (
@@ -270,6 +292,22 @@ export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organise
           );
         })}
       </ul>
+      {fiscal.length > 0 && (
+        <section className="card" aria-labelledby="fiscal-title">
+          <h2 id="fiscal-title">Fiscale attesten</h2>
+          <p>Met het fiscaal attest 281.86 trekt u de kosten van de kampen af in uw belastingaangifte.</p>
+          <ul className="attests">
+            {fiscal.map((a) => (
+              <li key={`${a.YEAR}-${a.CHILD_ID}`}>
+                <DownloadButton
+                  label={`Fiscaal attest ${a.YEAR} van ${a.SUBSCRIBER_FIRSTNAME} downloaden`}
+                  load={() => download('getAttestPdf', { kind: 'fiscal', childId: a.CHILD_ID, year: a.YEAR })}
+                />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
       {waiting.length > 0 && (
         <>
           <h2>Op de wachtlijst</h2>

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { GENDER_BOY, GENDER_GIRL } from '@common/constants.js';
 import type { PublicFamily } from '@common/schemas/public.js';
-import { api, type ApiError } from './api.js';
+import { api, download, type ApiError } from './api.js';
 import { checkRequired, emptyParent, filled, PARENT_FIELDS, ParentFields, type ParentValues } from './Account.js';
-import { Field, Message, SelectField, type FieldErrors } from './fields.js';
+import { DownloadButton, Field, Message, SelectField, type FieldErrors } from './fields.js';
 import { longDayText } from './format.js';
 
 const genderText = (id: number) => (id === GENDER_GIRL ? 'meisje' : id === GENDER_BOY ? 'jongen' : '');
@@ -28,6 +28,14 @@ export function Family(props: { family: PublicFamily; onChanged: () => Promise<v
           )}
           <Children family={family} onChanged={props.onChanged} goBasket={props.goBasket} />
           <ParentCard family={family} onChanged={props.onChanged} />
+          <section aria-labelledby="data-title" className="card">
+            <h2 id="data-title">Al uw gegevens</h2>
+            <p>
+              Download alles wat we over uw gezin bewaren: uw gegevens, uw kinderen, inschrijvingen, betalingen, wachtlijsten en de mails
+              die we stuurden, in één bestand (JSON).
+            </p>
+            <DownloadButton label="Mijn gegevens downloaden" load={() => download('exportMyData')} />
+          </section>
         </>
       )}
     </>
@@ -156,28 +164,34 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
           <option value={GENDER_GIRL}>Meisje</option>
           <option value={GENDER_BOY}>Jongen</option>
         </SelectField>
-        <Field
-          name="SUBSCRIBER_BIRTHDATE"
-          label="Geboortedatum"
-          type="date"
-          required
-          value={child.SUBSCRIBER_BIRTHDATE}
-          onChange={set('SUBSCRIBER_BIRTHDATE')}
-          errors={errors}
-        />
-        <Field
-          name="SUBSCRIBER_NATIONALNR"
-          label="Rijksregisternummer"
-          inputMode="numeric"
-          hint={
-            editing?.SUBSCRIBER_HAS_NATIONALNR
-              ? 'We bewaren al een rijksregisternummer voor dit kind; we tonen het niet. Vul enkel een nieuw in om het te vervangen.'
-              : 'Nodig voor het fiscaal attest (op de achterkant van de identiteitskaart of Kids-ID). We tonen het nooit opnieuw.'
-          }
-          value={child.SUBSCRIBER_NATIONALNR}
-          onChange={set('SUBSCRIBER_NATIONALNR')}
-          errors={errors}
-        />
+        {editing?.SUBSCRIBER_DATA_LOCKED ? (
+          <LockedIdentity child={editing} />
+        ) : (
+          <>
+            <Field
+              name="SUBSCRIBER_BIRTHDATE"
+              label="Geboortedatum"
+              type="date"
+              required
+              value={child.SUBSCRIBER_BIRTHDATE}
+              onChange={set('SUBSCRIBER_BIRTHDATE')}
+              errors={errors}
+            />
+            <Field
+              name="SUBSCRIBER_NATIONALNR"
+              label="Rijksregisternummer"
+              inputMode="numeric"
+              hint={
+                editing?.SUBSCRIBER_HAS_NATIONALNR
+                  ? 'We bewaren al een rijksregisternummer voor dit kind; we tonen het niet. Vul enkel een nieuw in om het te vervangen.'
+                  : 'Nodig voor het fiscaal attest (op de achterkant van de identiteitskaart of Kids-ID). We tonen het nooit opnieuw.'
+              }
+              value={child.SUBSCRIBER_NATIONALNR}
+              onChange={set('SUBSCRIBER_NATIONALNR')}
+              errors={errors}
+            />
+          </>
+        )}
         <div className="actions">
           <button type="submit" className="primary" disabled={busy}>
             {editing ? 'Opslaan' : 'Kind toevoegen'}
@@ -198,7 +212,84 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
           )}
         </div>
       </form>
+      {editing?.SUBSCRIBER_DATA_LOCKED && <CorrectionRequest child={editing} />}
     </section>
+  );
+}
+
+/** A booked child's birth date and national number, shown, not changed: staff change them (issue 34). */
+function LockedIdentity({ child }: { child: PublicFamily['CHILDREN'][number] }) {
+  return (
+    <div className="locked">
+      <dl className="locked">
+        <dt>Geboortedatum</dt>
+        <dd>{longDayText(child.SUBSCRIBER_BIRTHDATE)}</dd>
+        <dt>Rijksregisternummer</dt>
+        <dd>{child.SUBSCRIBER_HAS_NATIONALNR ? 'bewaard (we tonen het niet)' : 'niet ingevuld'}</dd>
+      </dl>
+      <p className="hint">
+        {child.SUBSCRIBER_FIRSTNAME} is al ingeschreven, dus de geboortedatum en het rijksregisternummer kunt u hier niet meer wijzigen.
+        Vraag het secretariaat om dit te wijzigen: dat kan hieronder.
+      </p>
+    </div>
+  );
+}
+
+/** 'Vraag het secretariaat': the family's own words about a booked child's data, mailed to the organiser. */
+function CorrectionRequest({ child }: { child: PublicFamily['CHILDREN'][number] }) {
+  const [text, setText] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [message, setMessage] = useState<{ kind: 'error' | 'notice'; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  async function send(event: { preventDefault: () => void }) {
+    event.preventDefault();
+    setBusy(true);
+    setMessage(null);
+    try {
+      await api('requestChildCorrection', { CHILD_ID: child.CHILD_ID, MESSAGE: text });
+      setText('');
+      setErrors({});
+      setMessage({
+        kind: 'notice',
+        text: 'Uw vraag is naar het secretariaat gestuurd. Het secretariaat past de gegevens aan en laat u iets weten.',
+      });
+    } catch (e) {
+      const failure = e as ApiError;
+      setErrors(failure.fields ?? {});
+      setMessage({ kind: 'error', text: failure.fields ? 'Schrijf wat er gewijzigd moet worden.' : failure.message });
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form onSubmit={send} noValidate aria-labelledby="correction-title" className="correction">
+      <h3 id="correction-title">Vraag het secretariaat om een wijziging</h3>
+      {message && <Message kind={message.kind}>{message.text}</Message>}
+      <div className="field">
+        <label htmlFor="correction-text">Wat moet er gewijzigd worden voor {child.SUBSCRIBER_FIRSTNAME}?</label>
+        <p className="hint" id="correction-hint">
+          Bijvoorbeeld de juiste geboortedatum. Schrijf hier geen rijksregisternummer: het secretariaat vraagt het u als dat nodig is.
+        </p>
+        <textarea
+          id="correction-text"
+          name="MESSAGE"
+          rows={3}
+          maxLength={1000}
+          value={text}
+          aria-invalid={errors.MESSAGE ? true : undefined}
+          aria-describedby={errors.MESSAGE ? 'correction-hint correction-error' : 'correction-hint'}
+          onInput={(event) => setText((event.target as HTMLTextAreaElement).value)}
+        />
+        {errors.MESSAGE && (
+          <p className="field-error" id="correction-error">
+            {errors.MESSAGE}
+          </p>
+        )}
+      </div>
+      <button type="submit" disabled={busy}>
+        Vraag versturen
+      </button>
+    </form>
   );
 }
 

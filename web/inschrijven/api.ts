@@ -22,6 +22,12 @@ const PATHS = {
   cancelBooking: ['POST', '/api/public/cancelBooking'],
   getMyWaitingList: ['GET', '/api/public/getMyWaitingList'],
   leaveWaitingList: ['POST', '/api/public/leaveWaitingList'],
+  requestChildCorrection: ['POST', '/api/public/requestChildCorrection'],
+} as const;
+/** The family's files (issue 34): its attests and the copy of its data, fetched with its token and saved by the browser. */
+const DOWNLOADS = {
+  getAttestPdf: '/api/public/getAttestPdf',
+  exportMyData: '/api/public/exportMyData',
 } as const;
 export type PublicCall = keyof typeof PATHS;
 
@@ -87,4 +93,36 @@ export async function api<N extends PublicCall>(name: N, input?: Input<N>, idemp
     throw new ApiError(response.status, payload?.error?.message ?? failureMessages.save, payload?.error?.code, payload?.error?.fields);
   }
   return payload?.data as DataOf<Contract[N]>;
+}
+
+/** The file name a download's Content-Disposition header names. */
+const fileNameOf = (disposition: string | null) => /filename="([^"]+)"/.exec(disposition ?? '')?.[1] ?? 'download';
+
+/**
+ * Downloads one of the family's files: fetched with its token (a link could not carry it), then saved by the browser
+ * under the server's file name. A refusal throws the server's code and Dutch message, as `api` does.
+ */
+export async function download<N extends keyof typeof DOWNLOADS>(name: N, input?: QueryInput<Contract[N]>): Promise<void> {
+  const query = new URLSearchParams();
+  for (const [key, value] of Object.entries(input ?? {})) if (value !== undefined && value !== null) query.set(key, String(value));
+  const token = familyToken.get();
+  let response: Response;
+  try {
+    response = await fetch(`${DOWNLOADS[name]}${input ? `?${query}` : ''}`, { headers: token ? { authorization: `Bearer ${token}` } : {} });
+  } catch {
+    throw new ApiError(0, 'Geen verbinding met de server. Controleer uw internetverbinding en probeer opnieuw.');
+  }
+  if (!response.ok) {
+    const payload = (await response.json().catch(() => null)) as { error?: { code?: ErrorCode; message?: string } } | null;
+    if (response.status === 401 && token) onUnauthorized();
+    throw new ApiError(response.status, payload?.error?.message ?? 'Downloaden mislukt, probeer opnieuw.', payload?.error?.code);
+  }
+  const url = URL.createObjectURL(await response.blob());
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileNameOf(response.headers.get('content-disposition'));
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }

@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 
 export type FieldErrors = Record<string, string>;
 
@@ -93,5 +93,33 @@ export function Message({ kind, children }: { kind: 'error' | 'notice'; children
     <div className="message notice" role="status">
       {children}
     </div>
+  );
+}
+
+/**
+ * A button that downloads one of the family's files (issue 34): busy while it loads, the server's reason under it when
+ * it is refused.
+ */
+export function DownloadButton(props: { label: ReactNode; load: () => Promise<void> }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const run = async () => {
+    setBusy(true);
+    setError(null);
+    try {
+      await props.load();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <>
+      <button type="button" disabled={busy} onClick={() => void run()}>
+        {props.label}
+      </button>
+      {error && <Message kind="error">{error}</Message>}
+    </>
   );
 }

@@ -47,6 +47,10 @@ export const errorCodes = [
   'OFFER_CLOSED',
   /** 409 (public booking site): a family cancels itself only until the organiser's cut-off before the camp. */
   'CANCEL_CUTOFF_PASSED',
+  /** 409 (family's page, issue 34): the attest cannot be given yet: the camp is not over, not paid, no day attended, or staff have not made it. */
+  'ATTEST_NOT_READY',
+  /** 409 (family's page, issue 34): a booked child's birth date and national number are changed by staff only. */
+  'CHILD_DATA_LOCKED',
   /** 409: presence registered for a day after today (Belgian time). */
   'FUTURE_ATTENDANCE',
   /** 409: the Belcotax file needs a setting the organiser has not given yet (Beheer › Instellingen). */
@@ -94,6 +98,8 @@ export const statusOfCode: Record<ErrorCode, number> = {
   ALREADY_WAITING: 409,
   OFFER_CLOSED: 409,
   CANCEL_CUTOFF_PASSED: 409,
+  ATTEST_NOT_READY: 409,
+  CHILD_DATA_LOCKED: 409,
   BELCOTAX_SETTINGS_MISSING: 409,
   BELCOTAX_DATA_MISSING: 409,
   NOT_AVAILABLE: 409,

@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { changes, reads } from '../policies.js';
+import { changes, exports, reads } from '../policies.js';
 import {
+  attestPdfQuery,
   bookAnswer,
   bookPayload,
+  childCorrectionPayload,
   familyToken,
   linkTokenPayload,
   myBookingsAnswer,
@@ -24,7 +26,7 @@ import {
   offerTokenPayload,
   waitingIdPayload,
 } from '../schemas/waiting-list.js';
-import { call, feature } from './define.js';
+import { call, download, feature } from './define.js';
 
 const parentExample = {
   SUBSCRIBER_PARENT_FIRSTNAME: 'Els',
@@ -153,10 +155,11 @@ export const publicCalls = feature('public', {
     path: '/api/public/saveChild',
     access: changes('familyAccount'),
     family: true,
-    summary: 'Adds a child (without CHILD_ID) or saves one of the family',
+    summary:
+      "Adds a child (without CHILD_ID) or saves one of the family; a booked child's birth date and national number only staff change (CHILD_DATA_LOCKED)",
     body: saveChildPayload,
     response: z.object({ CHILD_ID: z.number() }),
-    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED'],
+    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'CHILD_DATA_LOCKED'],
     example: {
       body: { SUBSCRIBER_FIRSTNAME: 'Lotte', SUBSCRIBER_LASTNAME: 'Peeters', SUBSCRIBER_GENDER_ID: 2, SUBSCRIBER_BIRTHDATE: '2017-05-04' },
     },
@@ -253,6 +256,42 @@ export const publicCalls = feature('public', {
     response: z.object({ declined: z.literal(true) }),
     refusals: ['NOT_FOUND', 'OFFER_CLOSED'],
     example: { body: { offerToken: 'Zr6w2m3vH4yQ0tV8' } },
+  }),
+  requestChildCorrection: call({
+    method: 'POST',
+    invalidates: ['mail'],
+    path: '/api/public/requestChildCorrection',
+    access: changes('familyAccount'),
+    family: true,
+    summary:
+      "Asks staff to correct a booked child's birth date or national number: a mail to the organiser, in the mail log of the child's booking",
+    body: childCorrectionPayload,
+    response: z.object({ sent: z.literal(true) }),
+    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'TOO_MANY_ATTEMPTS'],
+    example: { body: { CHILD_ID: 1, MESSAGE: 'De geboortedatum van Lotte is 4 mei 2017, niet 5 mei.' } },
+  }),
+  getAttestPdf: download({
+    method: 'GET',
+    path: '/api/public/getAttestPdf',
+    access: exports('familyAccount'),
+    family: true,
+    summary:
+      "The family's own attests as staff make them: a booking's participation attest for the health insurer (kind=participation&subscriptionId=, once the camp is over, attended and paid) or a child's fiscal attests 281.86 of an income year (kind=fiscal&childId=&year=, once staff made them)",
+    query: attestPdfQuery,
+    files: ['pdf'],
+    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'ATTEST_NOT_READY'],
+    example: { query: { kind: 'participation', subscriptionId: 1 } },
+  }),
+  exportMyData: download({
+    method: 'GET',
+    path: '/api/public/exportMyData',
+    access: exports('familyAccount'),
+    family: true,
+    summary:
+      'Everything stored about the signed-in family (GDPR art. 15 and 20) as one JSON file: account, parent, children with their national numbers, bookings, payments, waiting lists, mails, audit entries; audited, a few times an hour',
+    files: ['json'],
+    refusals: ['EMAIL_NOT_CONFIRMED', 'TOO_MANY_ATTEMPTS'],
+    example: {},
   }),
   getMyBookings: call({
     method: 'GET',

@@ -6,7 +6,7 @@ import { idField, requiredText } from './fields.js';
 
 /** The wire shapes of the attests (issue 16): the fiscal attest 281.86, its Belcotax XML, the participation attest. */
 
-const incomeYear = z.preprocess(
+export const incomeYear = z.preprocess(
   (v) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v === '' || v === null ? undefined : v),
   z
     .number({ error: (issue) => (issue.input === undefined ? m.required : m.wrongFormat) })

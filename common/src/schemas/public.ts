@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { PAYMENT_METHOD } from '../constants.js';
 import { PASSWORD_MAX_LENGTH } from './auth.js';
 import { validationMessages as m } from '../messages.js';
-import { emailField, idField, isRealDay, optionalIdField } from './fields.js';
+import { emailField, idField, isRealDay, optionalIdField, requiredText } from './fields.js';
+import { incomeYear } from './attests.js';
 import { newChildFields, newParentFields } from './registration.js';
 
 /**
@@ -89,6 +90,11 @@ export const publicChild = z.object({
   SUBSCRIBER_BIRTHDATE: z.string(),
   /** Whether a national number is stored (for the fiscal attest); the number itself is never answered. */
   SUBSCRIBER_HAS_NATIONALNR: z.boolean(),
+  /**
+   * The child has a booking (issue 34): its birth date and national number are staff's to change now (saveChild
+   * refuses CHILD_DATA_LOCKED); the family asks with requestChildCorrection.
+   */
+  SUBSCRIBER_DATA_LOCKED: z.boolean(),
 });
 export type PublicChild = z.infer<typeof publicChild>;
 
@@ -183,5 +189,33 @@ export const myBooking = publicBooking.extend({
   CAMP_CANCELLATION_FEE: z.number(),
   /** The last day the family may cancel itself (FAMILY_CANCEL_CUTOFF_DAYS before the camp), YYYY-MM-DD. */
   CANCEL_UNTIL: z.string(),
+  /** The family may download this booking's participation attest (getAttestPdf, kind participation). */
+  PARTICIPATION_ATTEST: z.boolean(),
 });
-export const myBookingsAnswer = z.object({ BOOKINGS: z.array(myBooking) });
+/** A child's fiscal attest 281.86 of an income year that staff made, to download (getAttestPdf, kind fiscal). */
+export const myFiscalAttest = z.object({ YEAR: z.number(), CHILD_ID: z.number(), SUBSCRIBER_FIRSTNAME: z.string() });
+export const myBookingsAnswer = z.object({ BOOKINGS: z.array(myBooking), FISCAL_ATTESTS: z.array(myFiscalAttest) });
+
+/**
+ * getAttestPdf (issue 34): the participation attest of one of the family's bookings (kind participation,
+ * subscriptionId), or a child's fiscal attests 281.86 of an income year (kind fiscal, childId and year).
+ */
+export const attestPdfQuery = z
+  .object({
+    kind: z.enum(['participation', 'fiscal'], { error: m.wrongFormat }),
+    subscriptionId: optionalIdField,
+    childId: optionalIdField,
+    year: incomeYear.optional(),
+  })
+  .superRefine((query, context) => {
+    const needed = query.kind === 'participation' ? (['subscriptionId'] as const) : (['childId', 'year'] as const);
+    for (const field of needed) if (query[field] === undefined) context.addIssue({ code: 'custom', path: [field], message: m.required });
+  });
+export type AttestPdfQuery = z.infer<typeof attestPdfQuery>;
+
+/** requestChildCorrection (issue 34): what the family asks staff to correct of a booked child, in its own words. */
+export const childCorrectionPayload = z.object({
+  CHILD_ID: idField,
+  MESSAGE: requiredText(5, 1000),
+});
+export type ChildCorrectionPayload = z.infer<typeof childCorrectionPayload>;

@@ -67,6 +67,8 @@ export interface TextMail {
   to: string;
   subject: string;
   text: string;
+  /** The subscription whose mail log shows it (a family's request about its booked child, issue 34); none by default. */
+  subscriptionId?: number | null;
 }
 
 /**
@@ -126,7 +128,14 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
       const organiser = await readSettings(tx, settingsDefaults);
       const queued = await insertMail(
         tx,
-        { templateId: mail.templateId, subscriptionId: null, to: mail.to, subject: mail.subject, text: mail.text, attachments: null },
+        {
+          templateId: mail.templateId,
+          subscriptionId: mail.subscriptionId ?? null,
+          to: mail.to,
+          subject: mail.subject,
+          text: mail.text,
+          attachments: null,
+        },
         organiser,
       );
       onRecorded();

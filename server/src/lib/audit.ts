@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import { maskNationalNumber } from '@common/identity-numbers.js';
-import type { Executor } from '../db/client.js';
+import { readRows, type Executor } from '../db/client.js';
 import { auditLog } from '../db/schema.js';
 
 export interface AuditEntry {
@@ -47,4 +49,22 @@ export async function writeAudit(db: Executor, entry: AuditEntry): Promise<void>
     before: masked(entry.before, undefined) ?? null,
     after: masked(entry.after, entry.before) ?? null,
   });
+}
+
+/**
+ * How many times `action` was audited on this record in the last `hours` (the database's time, as the entries are
+ * written): the limit of what a family may do a few times only (its copy of its data, requests to staff; issue 34).
+ */
+export async function auditedWithin(
+  db: Executor,
+  entry: { action: string; entity: string; entityId: number },
+  hours: number,
+): Promise<number> {
+  const [row] = await readRows(
+    db,
+    sql`select count(*)::int as n from audit_log where action = ${entry.action} and entity = ${entry.entity}
+        and entity_id = ${entry.entityId} and created_at > now() - make_interval(hours => ${hours})`,
+    z.object({ n: z.number() }),
+  );
+  return row!.n;
 }

@@ -32,6 +32,12 @@ function nameOfSender(mailFrom: string): string {
   return named ? named[1]! : mailFrom.trim();
 }
 
+/** The address of MAIL_FROM ('Kampbeheer <info@kamp.be>' gives 'info@kamp.be'): the organiser's own mailbox. */
+export function addressOfSender(mailFrom: string): string {
+  const named = /<([^<>]+)>/.exec(mailFrom);
+  return (named ? named[1]! : mailFrom).trim();
+}
+
 export function settingsDefaults(config: Pick<Config, 'MAIL_FROM' | 'PUBLIC_SITE_URL' | 'ORGANISER_ACCOUNT'>): OrganiserSettings {
   return {
     ORGANISER_NAME: nameOfSender(config.MAIL_FROM),

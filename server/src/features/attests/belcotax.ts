@@ -5,7 +5,7 @@ import { belcotaxPhone, type BelcotaxSetting } from '@common/schemas/settings.js
 import type { BelcotaxBlocker } from '@common/schemas/attests.js';
 import type { OrganiserSettings } from '../../lib/settings.js';
 import { BELGIUM_CODE, belcotaxCountryCode } from './countries.js';
-import type { AttestChildFacts, NumberedSheet } from './facts.js';
+import type { AttestChildFacts, NumberedSheet } from '../../domain/attest-facts.js';
 
 /**
  * The Belcotax-on-web XML of the 281.86 forms of an income year, as the tax administration's schema

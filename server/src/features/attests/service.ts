@@ -3,15 +3,15 @@ import { zipSync } from 'fflate';
 import { z } from 'zod';
 import { todayInBelgium } from '@common/calendar.js';
 import { ATTEST_MAIL_TEMPLATE } from '@common/constants.js';
-import { attestMessages, parseDailyMaximums } from '@common/fiscal-attests.js';
+import { attestMessages } from '@common/fiscal-attests.js';
 import { maskNationalNumber } from '@common/identity-numbers.js';
-import { centsToEuro, subscriptionAmounts } from '@common/money.js';
+import { centsToEuro } from '@common/money.js';
 import type { BelcotaxBlocker, FiscalAttestsAnswer } from '@common/schemas/attests.js';
 import { belcotaxSettingLabels, type BelcotaxSetting } from '@common/schemas/settings.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { children, fiscalAttestChildren, fiscalAttests, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../../lib/downloads.js';
+import { CONTENT_TYPES, type DownloadFile } from '../../lib/downloads.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
@@ -26,9 +26,10 @@ import {
   type BelcotaxForm,
   type FormZones,
 } from './belcotax.js';
-import { attendedDaysUpTo, readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from './facts.js';
-import { fiscalAttestPdf, participationAttestPdf } from './pdf.js';
-import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
+import { readDeclarations, readYearAttests, sheetKey, type AttestChildFacts } from '../../domain/attest-facts.js';
+import { fiscalAttestPdf } from '../../domain/attest-pdf.js';
+import { attestFileName, dailyMaximum, type AttestDeps } from '../../domain/attest-files.js';
+export { participationAttestFile, type AttestDeps } from '../../domain/attest-files.js';
 
 export const attestServiceMessages = {
   missingSettings: (labels: string[]) =>
@@ -38,19 +39,8 @@ export const attestServiceMessages = {
   noAttests: 'Er zijn geen fiscale attesten voor dat jaar.',
   notDeclared: 'Er is nog geen Belcotax-aangifte voor dat jaar: download eerst het gewone Belcotax-bestand.',
   noChanges: 'Geen wijzigingen sinds de vorige Belcotax-aangifte.',
-  subscriptionNotFound: 'Inschrijving niet gevonden',
   childNotFound: 'Kind niet gevonden',
-  cancelled: 'Deze inschrijving is geannuleerd: er is geen deelname-attest.',
-  noAttendedDays: 'Er zijn nog geen aanwezige dagen geregistreerd voor deze inschrijving.',
 };
-
-export interface AttestDeps {
-  settingsDefaults: OrganiserSettings;
-  now: () => Date;
-}
-
-const dailyMaximum = (organiser: OrganiserSettings, year: number) =>
-  parseDailyMaximums(organiser.FISCAL_DAILY_MAXIMUMS)?.[String(year)] ?? null;
 
 /** The organiser may issue fiscal attests only when recognised, subsidised or controlled (code 1–4). */
 async function allowedOrganiser(db: Executor, deps: AttestDeps): Promise<OrganiserSettings> {
@@ -112,9 +102,6 @@ async function childWithAttests(db: Executor, deps: AttestDeps, year: number, ch
     throw notFound(child?.missingReason ? `${attestMessages.noAttest} ${child.missingReason}.` : attestMessages.noAttest);
   return child;
 }
-
-const attestFileName = (year: number, child: AttestChildFacts) =>
-  `fiscaal-attest-${year}-${fileNamePart(`${child.lastname} ${child.firstname}`)}-${child.childId}.pdf`;
 
 /** getFiscalAttestPdf: the child's attests of the year, one page each. */
 export async function fiscalAttestFile(db: Executor, deps: AttestDeps, year: number, childId: number): Promise<DownloadFile> {
@@ -265,63 +252,6 @@ export async function mailAttests(
   }
   await writeAudit(db, { adminId, action: 'mailAttests', entity: 'fiscalAttests', entityId: year, before: null, after: { year, queued } });
   return { QUEUED: queued, SKIPPED: attests.length - queued };
-}
-
-const participationRow = z.object({
-  cancelled: z.boolean(),
-  themeName: z.string(),
-  locationName: z.string(),
-  locationAddress: z.string().nullable(),
-  childFirstname: z.string(),
-  childLastname: z.string(),
-  childBirthdate: z.string(),
-  attended: z.string(),
-  campPriceCents: z.number(),
-  discountCents: z.number(),
-  paidAmountCents: z.number(),
-});
-
-/** getParticipationAttestPdf: camp, child, the attended days and the amount paid (at most what was owed). */
-export async function participationAttestFile(db: Executor, deps: AttestDeps, subscriptionId: number): Promise<DownloadFile> {
-  const [row] = await readRows(
-    db,
-    sql`select s.cancelled, th.name as "themeName", l.name as "locationName", l.address as "locationAddress",
-          ch.firstname as "childFirstname", ch.lastname as "childLastname", ch.birthdate::text as "childBirthdate",
-          ${attendedDaysUpTo(todayInBelgium(deps.now()))} as attended,
-          s.camp_price_cents as "campPriceCents", s.paid_amount_cents as "paidAmountCents", ${discountCentsSql} as "discountCents"
-        from subscriptions s
-        join camps c on c.id = s.camp_id
-        join themes th on th.id = c.theme_id
-        join locations l on l.id = c.location_id
-        join children ch on ch.id = s.child_id
-        ${joinDiscountTotals({ subscriptionId })}
-        where s.id = ${subscriptionId}`,
-    participationRow,
-  );
-  if (!row) throw notFound(attestServiceMessages.subscriptionNotFound);
-  if (row.cancelled) throw conflict(attestServiceMessages.cancelled);
-  if (!row.attended) throw conflict(attestServiceMessages.noAttendedDays);
-  const owed = subscriptionAmounts({
-    campPriceCents: row.campPriceCents,
-    discountsCents: [row.discountCents],
-    paidAmountCents: row.paidAmountCents,
-  });
-  const organiser = await readSettings(db, deps.settingsDefaults);
-  const body = await participationAttestPdf(
-    {
-      campName: `${row.themeName} - ${row.locationName}`,
-      locationName: row.locationName,
-      locationAddress: row.locationAddress,
-      childFirstname: row.childFirstname,
-      childLastname: row.childLastname,
-      childBirthdate: row.childBirthdate,
-      attendedDays: row.attended.split(','),
-      paidAmountCents: Math.max(0, Math.min(row.paidAmountCents, owed.amountToPayCents)),
-    },
-    organiser,
-    todayInBelgium(deps.now()),
-  );
-  return { body, contentType: CONTENT_TYPES.pdf, fileName: `deelname-attest-${subscriptionId}.pdf` };
 }
 
 /** getFiscalAttestChild: the facts staff may set, with the debtors (the parent when staff set none). */

@@ -8,7 +8,7 @@ import { roleLabels } from '@common/roles.js';
 import { paymentSourceLabels } from '@common/schemas/bank.js';
 import { mailStatusLabels } from '@common/schemas/mail.js';
 import { renderPdf } from '../../lib/pdf.js';
-import type { FamilyData } from './family.js';
+import type { FamilyData } from '../../domain/family-data.js';
 
 /**
  * The access request (GDPR art. 15) as a document for the parent: every record of the family in Dutch words (no

@@ -7,7 +7,7 @@ import { currentAdminId } from '../../plugins/auth.js';
 import { anonymiseYears } from './anonymise.js';
 import { eraseFamily } from './erase.js';
 import { familyPdf } from './family-pdf.js';
-import { readFamily } from './family.js';
+import { readFamily } from '../../domain/family-data.js';
 import { revealNationalNumber } from './reveal.js';
 
 /** 'Gegevensbeheer': retention, the access request export and erasure (issue 20). */

@@ -27,6 +27,10 @@ import { findValidVoucher } from '../../domain/vouchers.js';
 import type { FamilyUser } from './accounts.js';
 import { familyParentId } from './family.js';
 import { cancelUntil } from './cancel.js';
+import { participationFacts } from './attests.js';
+import { issuedFiscalAttests } from '../../domain/attest-files.js';
+import { participationAttestBlocker } from '@common/family-attests.js';
+import { todayInBelgium } from '@common/calendar.js';
 import { publicMessages as messages } from './messages.js';
 
 export interface BookingDeps extends OutboxDeps {
@@ -153,7 +157,7 @@ export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload:
 }
 
 /** The family's bookings, newest camps first; cancelled ones too, marked. */
-export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSettings, family: FamilyUser) {
+export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSettings, family: FamilyUser, now: Date) {
   // A known family still waiting for its confirmed address has no bookings of its own yet.
   const [account] = await readRows(
     db,
@@ -161,7 +165,7 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
     z.object({ parentId: z.number().nullable() }),
   );
   const parentId = account?.parentId ?? null;
-  if (parentId === null) return { BOOKINGS: [] };
+  if (parentId === null) return { BOOKINGS: [], FISCAL_ATTESTS: [] };
   const rows = await readRows(
     db,
     sql`select s.id, c.cancellation_fee_cents as "feeCents" from subscriptions s join children ch on ch.id = s.child_id
@@ -170,7 +174,9 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
     z.object({ id: z.number(), feeCents: z.number() }),
   );
   const organiser = await readSettings(db, settingsDefaults);
+  const attestFacts = await participationFacts(db, parentId, todayInBelgium(now), undefined);
   const BOOKINGS = [];
+  const names = new Map<number, string>();
   for (const { id, feeCents } of rows) {
     const detail = (await findSubscriptionDetail(db, id))!;
     BOOKINGS.push({
@@ -188,7 +194,13 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
       SUBSCRIPTION_CANCELLED: detail.SUBSCRIPTION_CANCELLED,
       CAMP_CANCELLATION_FEE: centsToEuro(feeCents),
       CANCEL_UNTIL: cancelUntil(detail.PERIOD_STARTDATE, organiser.FAMILY_CANCEL_CUTOFF_DAYS),
+      PARTICIPATION_ATTEST: participationAttestBlocker(attestFacts.get(id)!) === null,
     });
+    names.set(detail.SUBSCRIBER_ID, detail.SUBSCRIBER_FIRSTNAME);
   }
-  return { BOOKINGS };
+  const fiscal = await issuedFiscalAttests(db, { settingsDefaults, now: () => now }, [...names.keys()]);
+  return {
+    BOOKINGS,
+    FISCAL_ATTESTS: fiscal.map((a) => ({ YEAR: a.year, CHILD_ID: a.childId, SUBSCRIBER_FIRSTNAME: names.get(a.childId)! })),
+  };
 }

@@ -1,9 +1,10 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
 import {
   publicCamp,
   type PublicCampsAnswer,
+  type ChildCorrectionPayload,
   type PublicFamily,
   type SaveChildPayload,
   type SaveParentPayload,
@@ -11,11 +12,12 @@ import {
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { isoTimestamp, sameNationalNumber } from '../../db/sql.js';
 import { seatsTakenOf } from '../../domain/seats.js';
-import { children, familyAccounts, lunchPreferences, parents } from '../../db/schema.js';
-import { writeAudit } from '../../lib/audit.js';
+import { children, familyAccounts, lunchPreferences, parents, subscriptions } from '../../db/schema.js';
+import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
+import { auditedWithin, writeAudit } from '../../lib/audit.js';
 import { centsToEuro } from '@common/money.js';
-import { AppError, notFound } from '../../lib/errors.js';
-import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { AppError, conflict, notFound } from '../../lib/errors.js';
+import { addressOfSender, readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { parentRowOf, type FamilyUser } from './accounts.js';
 import { logoUrl } from './logo.js';
 import { publicMessages as messages } from './messages.js';
@@ -34,6 +36,7 @@ export async function getFamily(db: Executor, family: FamilyUser): Promise<Publi
     parentId === null
       ? []
       : await db.select().from(children).where(eq(children.parentId, parentId)).orderBy(children.birthdate, children.id);
+  const booked = parentId === null ? new Set<number>() : await bookedChildren(db, parentId);
   return {
     email: account!.email,
     emailConfirmed: account!.emailConfirmedAt !== null,
@@ -59,8 +62,23 @@ export async function getFamily(db: Executor, family: FamilyUser): Promise<Publi
       SUBSCRIBER_GENDER_ID: child.genderId,
       SUBSCRIBER_BIRTHDATE: child.birthdate,
       SUBSCRIBER_HAS_NATIONALNR: !!child.nationalnr,
+      SUBSCRIBER_DATA_LOCKED: booked.has(child.id),
     })),
   };
+}
+
+/**
+ * The family's children that have a booking (cancelled ones too: the fee, the refund and the attests rest on it): their
+ * birth date (the camp's birth years) and national number (the fiscal attest) are staff's to change from then on
+ * (docs/decisions.md, 'Issue 34').
+ */
+async function bookedChildren(db: Executor, parentId: number, childId?: number): Promise<Set<number>> {
+  const rows = await db
+    .selectDistinct({ id: subscriptions.childId })
+    .from(subscriptions)
+    .innerJoin(children, eq(children.id, subscriptions.childId))
+    .where(and(eq(children.parentId, parentId), childId === undefined ? undefined : eq(children.id, childId)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /** The family's parent record, or 409 EMAIL_NOT_CONFIRMED while a known family waits for its confirmed address. */
@@ -158,7 +176,15 @@ export async function saveChild(db: Database, family: FamilyUser, payload: SaveC
       .where(and(eq(children.id, payload.CHILD_ID), eq(children.parentId, parentId)))
       .for('update');
     if (!before) throw notFound(messages.childNotFound);
-    const nationalnr = payload.SUBSCRIBER_NATIONALNR ?? before.nationalnr;
+    // The same number written otherwise is no change: the stored one stays.
+    const nationalnr =
+      payload.SUBSCRIBER_NATIONALNR && digitsOf(payload.SUBSCRIBER_NATIONALNR) !== digitsOf(before.nationalnr)
+        ? payload.SUBSCRIBER_NATIONALNR
+        : before.nationalnr;
+    // Checked under the child's row lock: a booking inserting its subscription waits for it (the foreign key's lock).
+    const identityChanged = payload.SUBSCRIBER_BIRTHDATE !== before.birthdate || digitsOf(nationalnr) !== digitsOf(before.nationalnr);
+    if (identityChanged && (await bookedChildren(tx, parentId, before.id)).size > 0)
+      throw new AppError('CHILD_DATA_LOCKED', messages.childDataLocked);
     await tx
       .update(children)
       .set({ ...values, nationalnr, version: sql`${children.version} + 1` })
@@ -172,6 +198,68 @@ export async function saveChild(db: Database, family: FamilyUser, payload: SaveC
       after: childFacts({ ...values, nationalnr }),
     });
     return { CHILD_ID: before.id };
+  });
+}
+
+const digitsOf = (nationalNumber: string | null) => (nationalNumber ?? '').replace(/\D/g, '');
+
+/** At most this many requests to correct a child's data per family and day: each is a mail to the organiser. */
+export const CORRECTION_REQUESTS_PER_DAY = 5;
+
+/**
+ * requestChildCorrection (issue 34): a booked child's birth date or national number the family cannot change itself;
+ * it asks staff in its own words. A mail to the organiser's own address (that of MAIL_FROM), in the mail log of the
+ * child's last booking, so staff see it on the subscription where they correct it ('Gegevens corrigeren'); audited as
+ * the family's, and a few a day (each is a mail). A child without a booking the family changes itself (409).
+ */
+export async function requestChildCorrection(
+  deps: OutboxDeps & { db: Database },
+  family: FamilyUser,
+  payload: ChildCorrectionPayload,
+): Promise<{ sent: true }> {
+  return withOutbox(deps.db, deps, async (tx, outbox) => {
+    const parentId = await familyParentId(tx, family);
+    // One request at a time per family, so the limit counts each.
+    const [parent] = await tx.select().from(parents).where(eq(parents.id, parentId)).for('update');
+    const [child] = await tx
+      .select()
+      .from(children)
+      .where(and(eq(children.id, payload.CHILD_ID), eq(children.parentId, parentId)));
+    if (!child) throw notFound(messages.childNotFound);
+    const bookings = await tx
+      .select({ id: subscriptions.id, reference: subscriptions.reference })
+      .from(subscriptions)
+      .where(eq(subscriptions.childId, child.id))
+      .orderBy(desc(subscriptions.id));
+    if (bookings.length === 0) throw conflict(messages.childNotBooked);
+    const recent = await auditedWithin(tx, { action: 'requestChildCorrection', entity: 'parent', entityId: parentId }, 24);
+    if (recent >= CORRECTION_REQUESTS_PER_DAY) throw new AppError('TOO_MANY_ATTEMPTS', messages.tooManyCorrections);
+    const organiser = await readSettings(tx, deps.settingsDefaults);
+    const [account] = await tx.select({ email: familyAccounts.email }).from(familyAccounts).where(eq(familyAccounts.id, family.accountId));
+    const name = `${child.firstname} ${child.lastname}`;
+    await outbox.enqueueText({
+      templateId: 'correctie-gevraagd',
+      to: addressOfSender(organiser.MAIL_FROM),
+      subscriptionId: bookings[0]!.id,
+      subject: messages.correctionSubject(name),
+      text: messages.correctionText({
+        parent: `${parent!.firstname} ${parent!.lastname}`,
+        email: account!.email,
+        child: name,
+        childId: child.id,
+        references: bookings.map((b) => b.reference),
+        message: payload.MESSAGE,
+      }),
+    });
+    await writeAudit(tx, {
+      adminId: null,
+      action: 'requestChildCorrection',
+      entity: 'parent',
+      entityId: parentId,
+      before: null,
+      after: { SUBSCRIBER_ID: child.id, MESSAGE: payload.MESSAGE },
+    });
+    return { sent: true as const };
   });
 }
 

@@ -28,6 +28,25 @@ export const publicMessages = {
   nationalNumberKnown:
     'Dit rijksregisternummer hoort bij een ander gezin dat de organisator kent. Neem contact op met de organisator om uw gegevens te koppelen.',
   childNotFound: 'Kind niet gevonden',
+  bookingNotFound: 'Inschrijving niet gevonden',
+  childNotBooked: 'Dit kind is nog niet ingeschreven: u past de gegevens zelf aan bij Mijn gezin.',
+  childDataLocked:
+    'Dit kind is al ingeschreven: de geboortedatum en het rijksregisternummer kan enkel het secretariaat nog wijzigen. Vraag het secretariaat om dit te wijzigen.',
+  correctionSubject: (child: string) => `Vraag om correctie van de gegevens van ${child}`,
+  correctionText: (facts: { parent: string; email: string; child: string; childId: number; references: string[]; message: string }) =>
+    [
+      `${facts.parent} (${facts.email}) vraagt via de website om de gegevens van ${facts.child} te corrigeren. Een ingeschreven kind kan het gezin zelf niet meer wijzigen.`,
+      '',
+      `Kind: ${facts.child} (nummer ${facts.childId}); inschrijvingen: ${facts.references.join(', ')}.`,
+      '',
+      'De vraag van het gezin:',
+      facts.message,
+      '',
+      'Pas de gegevens aan met Gegevens corrigeren op een inschrijving van het kind, en laat het gezin weten dat het gebeurd is.',
+    ].join('\n'),
+  tooManyCorrections:
+    'U stuurde vandaag al enkele vragen om correctie. Het secretariaat neemt ze op; probeer het morgen opnieuw als dat nodig is.',
+  tooManyExports: 'U downloadde uw gegevens het voorbije uur al enkele keren. Probeer het over een uur opnieuw.',
   campNotFound: 'Kamp niet gevonden',
   notOpenYet: (opensAt: string) => `De inschrijvingen voor dit kamp openen op ${opensAt}.`,
   voucherInvalid: 'Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.',

@@ -14,6 +14,9 @@ import { cancelBooking } from './cancel.js';
 import { familyParentId } from './family.js';
 import * as waiting from '../../domain/waiting-list.js';
 import { bookingAnswers } from './booking.js';
+import { familyAttestFile } from './attests.js';
+import { exportMyData } from './export.js';
+import { requestChildCorrection } from './family.js';
 
 /** The signed-in family of a family call (server/src/plugins/auth.ts set it). */
 function currentFamily(request: { family: accounts.FamilyUser | null }): accounts.FamilyUser {
@@ -79,7 +82,16 @@ export default callRoutes(publicCalls, (app) => {
       return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
     },
     declineOffer: async (request) => waiting.declineOffer(waitingDeps(), request.body.offerToken),
-    getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request)),
+    getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request), app.clock.now()),
+    getAttestPdf: async (request) =>
+      familyAttestFile(
+        app.database.db,
+        { settingsDefaults: settingsDefaults(app.config), now: () => app.clock.now() },
+        currentFamily(request),
+        request.query,
+      ),
+    exportMyData: async (request) => exportMyData(app.database.db, currentFamily(request), app.clock.now()),
+    requestChildCorrection: async (request) => requestChildCorrection(waitingDeps(), currentFamily(request), request.body),
   };
 });
 

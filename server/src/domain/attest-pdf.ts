@@ -2,9 +2,9 @@ import type { Content, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { recognitionLabels, type AttestPeriod } from '@common/fiscal-attests.js';
 import { formatDate } from '@common/format.js';
 import { centsToEuro, formatEuro } from '@common/money.js';
-import { renderPdf } from '../../lib/pdf.js';
-import type { OrganiserSettings } from '../../lib/settings.js';
-import type { AttestChildFacts, NumberedSheet } from './facts.js';
+import { renderPdf } from '../lib/pdf.js';
+import type { OrganiserSettings } from '../lib/settings.js';
+import type { AttestChildFacts, NumberedSheet } from './attest-facts.js';
 
 /**
  * The attests as PDF: the fiscal attest 281.86 (Vak I the organiser, Vak II debtor, child, periods, total,

@@ -13,10 +13,10 @@ import { isValidNationalNumber } from '@common/identity-numbers.js';
 import { subscriptionAmounts } from '@common/money.js';
 import { subscriptionDays } from '@common/participants.js';
 import { compareByLastThenFirstName } from '@common/sort.js';
-import { discountCentsSql, subscriptionsWithCampFamilyAndDiscounts } from '../../domain/subscription-money.js';
-import { readRows, type Executor } from '../../db/client.js';
-import { fiscalAttestChildren, fiscalAttests } from '../../db/schema.js';
-import { startsInYear } from '../../db/sql.js';
+import { discountCentsSql, subscriptionsWithCampFamilyAndDiscounts } from './subscription-money.js';
+import { readRows, type Executor } from '../db/client.js';
+import { fiscalAttestChildren, fiscalAttests } from '../db/schema.js';
+import { startsInYear } from '../db/sql.js';
 
 /**
  * The facts of the fiscal attests of an income year, read from the subscriptions, attendance and payments
@@ -130,6 +130,36 @@ function missingReasonOf(periods: AttestPeriod[], verdicts: SubscriptionVerdict[
  * first time an attest is made and kept, unique per income year (docs/decisions.md, 'Attests').
  */
 export async function readYearAttests(db: Executor, year: number, today: string, childId?: number): Promise<AttestChildFacts[]> {
+  const children = await yearAttestFacts(db, year, today, childId);
+  const numbers = await attestNumbers(
+    db,
+    year,
+    children.flatMap((c) => c.unnumbered.map((s) => ({ childId: c.childId, debtorIndex: s.debtorIndex, sheetIndex: s.sheetIndex }))),
+  );
+  return children.map(({ unnumbered, ...child }) => ({
+    ...child,
+    sheets: unnumbered.map((sheet) => ({ ...sheet, number: numbers.get(sheetKey(child.childId, sheet))! })),
+  }));
+}
+
+/**
+ * A child's attests of the year as staff made them, read without numbering anything: null when it gets none, or when
+ * one of its attests has no number yet (staff have not made the year's attests since it stands as it does). What a
+ * family downloads itself (issue 34): a family never gives an attest its number.
+ */
+export async function readIssuedAttests(db: Executor, year: number, today: string, childId: number): Promise<AttestChildFacts | null> {
+  const [child] = await yearAttestFacts(db, year, today, childId);
+  if (!child || child.unnumbered.length === 0) return null;
+  const numbers = new Map(
+    (await readDeclarations(db, year)).filter((r) => r.childId === childId).map((r) => [sheetKey(r.childId, r), r.number]),
+  );
+  if (!child.unnumbered.every((sheet) => numbers.has(sheetKey(childId, sheet)))) return null;
+  const { unnumbered, ...facts } = child;
+  return { ...facts, sheets: unnumbered.map((sheet) => ({ ...sheet, number: numbers.get(sheetKey(childId, sheet))! })) };
+}
+
+/** The attest facts of every child of the year (or of one child), in name order, their sheets not yet numbered. */
+async function yearAttestFacts(db: Executor, year: number, today: string, childId?: number) {
   const rows = (await readFacts(db, year, today, childId)).filter((row) => !row.cancelled);
   const overrides = await db
     .select()
@@ -197,15 +227,7 @@ export async function readYearAttests(db: Executor, year: number, today: string,
       (c) => c.firstname,
     ),
   );
-  const numbers = await attestNumbers(
-    db,
-    year,
-    children.flatMap((c) => c.unnumbered.map((s) => ({ childId: c.childId, debtorIndex: s.debtorIndex, sheetIndex: s.sheetIndex }))),
-  );
-  return children.map(({ unnumbered, ...child }) => ({
-    ...child,
-    sheets: unnumbered.map((sheet) => ({ ...sheet, number: numbers.get(sheetKey(child.childId, sheet))! })),
-  }));
+  return children;
 }
 
 export const sheetKey = (childId: number, sheet: { debtorIndex: number; sheetIndex: number }) =>

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import { privacyMessages } from '@common/schemas/privacy.js';
-import type { Executor } from '../../db/client.js';
+import type { Executor } from '../db/client.js';
 import {
   admins,
   agegroups,
@@ -8,20 +8,32 @@ import {
   auditLog,
   camps,
   children,
+  deletedSubscriptions,
+  familyAccounts,
+  fiscalAttestChildren,
+  fiscalAttests,
   locations,
   lunchPreferences,
   mailOutbox,
   parents,
   paymentMethods,
+  paymentReminders,
   payments,
   periods,
   subscriptionDiscounts,
   subscriptions,
   themes,
-} from '../../db/schema.js';
-import { AppError } from '../../lib/errors.js';
+  waitingEntries,
+  waitingOffers,
+} from '../db/schema.js';
+import { maskNationalNumber } from '@common/identity-numbers.js';
+import { AppError } from '../lib/errors.js';
 
-/** Everything the product stores about one family, as it is stored: what an access request (GDPR art. 15) hands over. */
+/**
+ * Everything the product stores about one family, as it is stored: what an access request (GDPR art. 15) hands over,
+ * to staff (exportFamilyData) and to the family itself (exportMyData, issue 34): the register's family tables
+ * (register.ts), sessions, links and password hash aside.
+ */
 export async function readFamily(db: Executor, parentId: number) {
   const [parent] = await db.select().from(parents).where(eq(parents.id, parentId));
   if (!parent) throw new AppError('NOT_FOUND', privacyMessages.parentNotFound);
@@ -72,6 +84,48 @@ export async function readFamily(db: Executor, parentId: number) {
       .where(or(inArray(mailOutbox.subscriptionId, ids), sql`lower(${mailOutbox.recipient}) = lower(${parent.email})`))
       .orderBy(asc(mailOutbox.id)),
   ]);
+  const kidIds = childIds.length > 0 ? childIds : [0];
+  const [account, waiting, trashed, reminders, attestNumbers, attestFacts] = await Promise.all([
+    // The account on the public booking site: its address and when it was made and confirmed; never its password's hash.
+    db
+      .select({ email: familyAccounts.email, emailConfirmedAt: familyAccounts.emailConfirmedAt, createdAt: familyAccounts.createdAt })
+      .from(familyAccounts)
+      .where(eq(familyAccounts.parentId, parentId)),
+    db
+      .select({
+        id: waitingEntries.id,
+        childId: waitingEntries.childId,
+        campId: waitingEntries.campId,
+        camp: sql<string>`(select th.name || ' - ' || l.name || ' - ' || p.name from camps c join themes th on th.id = c.theme_id
+                            join locations l on l.id = c.location_id join periods p on p.id = c.period_id where c.id = ${waitingEntries.campId})`,
+        state: waitingEntries.state,
+        position: waitingEntries.position,
+        createdAt: waitingEntries.createdAt,
+        offerExpiresAt: waitingOffers.expiresAt,
+        subscriptionId: waitingEntries.subscriptionId,
+      })
+      .from(waitingEntries)
+      .leftJoin(waitingOffers, eq(waitingOffers.id, waitingEntries.offerId))
+      .where(eq(waitingEntries.parentId, parentId))
+      .orderBy(asc(waitingEntries.id)),
+    db.select().from(deletedSubscriptions).where(inArray(deletedSubscriptions.childId, kidIds)),
+    db
+      .select({ subscriptionId: paymentReminders.subscriptionId, sentAt: paymentReminders.sentAt })
+      .from(paymentReminders)
+      .where(inArray(paymentReminders.subscriptionId, ids))
+      .orderBy(asc(paymentReminders.id)),
+    db
+      .select({
+        year: fiscalAttests.year,
+        number: fiscalAttests.number,
+        childId: fiscalAttests.childId,
+        declaredAt: fiscalAttests.declaredAt,
+      })
+      .from(fiscalAttests)
+      .where(inArray(fiscalAttests.childId, kidIds))
+      .orderBy(asc(fiscalAttests.year), asc(fiscalAttests.number)),
+    db.select().from(fiscalAttestChildren).where(inArray(fiscalAttestChildren.childId, kidIds)),
+  ]);
   const textIds = ids.map(String);
   const audit = await db
     .select({
@@ -114,6 +168,16 @@ export async function readFamily(db: Executor, parentId: number) {
           attendance: days.filter((d) => d.subscriptionId === subscription.id),
           payments: paid.filter((p) => p.subscriptionId === subscription.id),
         })),
+    })),
+    familyAccount: account[0] ?? null,
+    waitingList: waiting,
+    deletedSubscriptions: trashed,
+    paymentReminders: reminders,
+    fiscalAttests: attestNumbers,
+    // Who else pays a child's camps, as staff set it for the fiscal attest: another person's national number stays masked.
+    fiscalAttestFacts: attestFacts.map((f) => ({
+      ...f,
+      debtors: f.debtors?.map((d) => ({ ...d, nationalNumber: d.nationalNumber ? maskNationalNumber(d.nationalNumber) : null })) ?? null,
     })),
     mails,
     auditEntries: audit,
