@@ -206,6 +206,47 @@ describe.each(backends)('monitor planning on %s', (backend) => {
     expect((await planning()).monitors.find((m) => m.MONITOR_ID === other)!.AVAILABLE_PERIOD_IDS).toEqual([]);
   });
 
+  it("copies a season's planning onto the copied camps as drafts, which count for nothing until confirmed with every rule", async () => {
+    const source = await createPeriod(t.db, { startDate: '2024-07-08', name: 'Kopieerweek' });
+    const sourceCamp = await camp(source);
+    const [head, helper] = [await createMonitor(t.db), await createMonitor(t.db)];
+    for (const m of [head, helper]) await t.api.saveAvailability({ MONITOR_ID: m, PERIOD_IDS: [source], campYear: 2024 });
+    await t.api.assignMonitor({ MONITOR_ID: head, CAMP_ID: sourceCamp, HEAD: true });
+    await t.api.assignMonitor({ MONITOR_ID: helper, CAMP_ID: sourceCamp, HEAD: false });
+    const copy = (dryRun: boolean) =>
+      t.api.copySeason({ fromYear: 2024, toYear: 2025, priceIncreasePercent: 0, dryRun, copyPlanning: true });
+
+    const preview = await copy(true);
+    expect(preview.body.data.planning).toEqual({ COPIED: 2, SKIPPED: 0 });
+    expect((await t.api.getPlanning({ campYear: 2025 })).body.data.camps).toEqual([]);
+
+    const done = await copy(false);
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body.data.planning).toEqual({ COPIED: 2, SKIPPED: 0 });
+    const copied = done.body.data.created.find((c) => c.SOURCE_CAMP_ID === sourceCamp)!.CAMP_ID!;
+    const next = (await t.api.getPlanning({ campYear: 2025 })).body.data;
+    const draft = next.camps.find((c) => c.CAMP_ID === copied)!;
+    expect(draft.MONITORS.map((m) => [m.MONITOR_ID, m.HEAD, m.DRAFT])).toEqual([
+      [head, true, true],
+      [helper, false, true],
+    ]);
+    // A draft is no planning yet: not counted, no head monitor.
+    expect(draft).toMatchObject({ MONITORS_PLANNED: 0, HAS_HEAD: false });
+
+    // Confirming is assigning: the monitor must be available in the new year.
+    const unavailable = await t.api.assignMonitor({ MONITOR_ID: head, CAMP_ID: copied, HEAD: true });
+    expect([unavailable.status, unavailable.body.error.code]).toEqual([409, 'NOT_AVAILABLE']);
+    const newPeriod = next.periods.find((p) => p.PERIOD_NAME === 'Kopieerweek')!.PERIOD_ID;
+    await t.api.saveAvailability({ MONITOR_ID: head, PERIOD_IDS: [newPeriod], campYear: 2025 });
+    const confirmed = await t.api.assignMonitor({ MONITOR_ID: head, CAMP_ID: copied, HEAD: true });
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.body.data.camp).toMatchObject({ MONITORS_PLANNED: 1, HAS_HEAD: true });
+    expect(confirmed.body.data.camp.MONITORS.map((m) => [m.MONITOR_ID, m.DRAFT])).toEqual([
+      [head, false],
+      [helper, true],
+    ]);
+  });
+
   it('keeps the allowance register within the daily and yearly caps of the year, and exports it per monitor', async () => {
     const settings = (await t.api.getSettings()).body.data[0]!;
     // The official figures as defaults; a year without its own figures uses the latest earlier year's.

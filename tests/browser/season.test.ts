@@ -233,9 +233,15 @@ describe('setting up a season in Chromium (Beheer)', () => {
     await page.getByLabel(/^Bronjaar/).selectOption(String(year));
     await page.getByLabel(/^Doeljaar/).selectOption(String(year + 2));
     await page.getByLabel('Prijsverhoging (%)').fill('3');
+    // With the monitors' planning as drafts (issue 36).
+    await page.getByLabel(/monitorplanning van het bronjaar meekopiëren/).check();
     await page.getByRole('button', { name: 'Voorbeeld tonen' }).click();
     const result = page.getByTestId('copy-result');
-    await result.getByText(/^Voorbeeld: \d+ kampen worden aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\.$/).waitFor();
+    await result
+      .getByText(
+        /^Voorbeeld: \d+ kampen worden aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\. Monitorplanning: \d+ monitoren komen als concept op de kopieën\.$/,
+      )
+      .waitFor();
     await expectNoSeriousAxeViolations(page, 'copy season preview');
     expect(
       await session.t.db
@@ -245,7 +251,9 @@ describe('setting up a season in Chromium (Beheer)', () => {
     ).toEqual([]);
 
     await page.getByRole('button', { name: 'Seizoen kopiëren' }).click();
-    await result.getByText(/^\d+ kampen aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\.$/).waitFor();
+    await result
+      .getByText(/^\d+ kampen aangemaakt, 0 overgeslagen, \d+ nieuwe periodes\. Monitorplanning: \d+ monitoren staan als concept/)
+      .waitFor();
     const copies = await session.t.db
       .select({ closed: camps.closed })
       .from(camps)

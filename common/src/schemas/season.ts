@@ -153,6 +153,10 @@ export const copySeasonPayload = z
       )
       .refine((v) => Number.isFinite(v) && Math.abs(Math.round(v * 100) - v * 100) < 1e-6, m.wrongFormat),
     dryRun: z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : (v ?? false)), z.boolean({ error: m.wrongFormat })),
+    /** Also last year's monitor planning, as drafts on the copied camps (issue 36). */
+    copyPlanning: z
+      .preprocess((v) => (v === 'true' ? true : v === 'false' ? false : (v ?? false)), z.boolean({ error: m.wrongFormat }))
+      .optional(),
   })
   .refine((p) => p.fromYear !== p.toYear, { message: copySeasonMessages.sameYear, path: ['toYear'] });
 export type CopySeasonPayload = z.input<typeof copySeasonPayload>;
@@ -188,6 +192,11 @@ export type CopySeasonCamp = z.infer<typeof copySeasonCamp>;
 
 export const copySeasonResult = z.object({
   dryRun: z.boolean(),
+  /**
+   * With copyPlanning: the monitors put on the copied camps as drafts (or that would be, on a dry run), and those left
+   * out because the monitor would be on two camps of one week; null without it.
+   */
+  planning: z.object({ COPIED: z.number(), SKIPPED: z.number() }).nullable(),
   periods: z.array(copySeasonPeriod),
   created: z.array(copySeasonCamp),
   skipped: z.array(copySeasonCamp),

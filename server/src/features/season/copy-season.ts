@@ -13,6 +13,7 @@ import { addDays, daysBetween, movePeriodDays, parseDayList, sameWeekdayInYear, 
 import type { Database, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
 import { camps, periods } from '../../db/schema.js';
+import { copyPlanningDrafts } from '../../domain/planning-drafts.js';
 import { startsInYear } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { invalidFields } from '../../lib/errors.js';
@@ -199,6 +200,23 @@ export async function copySeason(db: Database, adminId: number, input: CopySeaso
       created.push(describe(entry, row!.id));
     }
 
+    // Last year's monitors onto the copies, as drafts staff confirm (issue 36): only onto camps this copy creates.
+    const planning = input.copyPlanning
+      ? await copyPlanningDrafts(
+          tx,
+          adminId,
+          input.toYear,
+          plan
+            .filter((entry) => !entry.skip)
+            .map((entry, i) => ({
+              sourceCampId: entry.source.id,
+              campId: created[i]!.CAMP_ID,
+              start: entry.to.startDate,
+              end: entry.to.endDate,
+            })),
+        )
+      : null;
+
     const periodsAnswer: CopySeasonPeriod[] = [...new Map([...plannedPeriods.values()].map((p) => [periodKey(p), p])).values()]
       .sort((a, b) => a.startDate.localeCompare(b.startDate))
       .map((p) => ({
@@ -208,6 +226,6 @@ export async function copySeason(db: Database, adminId: number, input: CopySeaso
         PERIOD_ENDDATE: p.endDate,
         CREATED: p.created,
       }));
-    return { dryRun: input.dryRun, periods: periodsAnswer, created, skipped };
+    return { dryRun: input.dryRun, planning, periods: periodsAnswer, created, skipped };
   });
 }

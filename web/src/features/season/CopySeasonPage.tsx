@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import Alert from 'react-bootstrap/Alert';
 import Col from 'react-bootstrap/Col';
+import Form from 'react-bootstrap/Form';
 import Row from 'react-bootstrap/Row';
 import Table from 'react-bootstrap/Table';
 import { campYears } from '@common/constants.js';
@@ -24,7 +25,7 @@ export default function CopySeasonPage() {
   const years = campYears().map((y) => ({ value: y, label: String(y) }));
   const form = useSchemaForm(
     copySeasonPayload,
-    { fromYear: thisYear, toYear: thisYear + 1, priceIncreasePercent: '0', dryRun: true },
+    { fromYear: thisYear, toYear: thisYear + 1, priceIncreasePercent: '0', dryRun: true, copyPlanning: false },
     { guardUnsaved: false },
   );
   const copy = useCopySeason();
@@ -57,6 +58,12 @@ export default function CopySeasonPage() {
               <TextField form={form} name="priceIncreasePercent" label="Prijsverhoging (%)" hint="0 laat de prijzen gelijk." />
             </Col>
           </Row>
+          <Form.Check
+            id="copy-planning"
+            className="mb-3"
+            label="Ook de monitorplanning van het bronjaar meekopiëren, als concept dat je per monitor bevestigt"
+            {...form.register('copyPlanning')}
+          />
           <ErrorAlert message={previewCycle.error ?? copyCycle.error} />
           <div className="d-flex gap-2">
             <SaveButton
@@ -90,6 +97,9 @@ function CopyResult({ result }: { result: CopySeasonResult }) {
         {result.dryRun
           ? `Voorbeeld: ${result.created.length} kampen worden aangemaakt, ${result.skipped.length} overgeslagen, ${newPeriods.length} nieuwe periodes.`
           : `${result.created.length} kampen aangemaakt, ${result.skipped.length} overgeslagen, ${newPeriods.length} nieuwe periodes.`}
+        {result.planning &&
+          ` Monitorplanning: ${result.planning.COPIED} monitoren ${result.dryRun ? 'komen' : 'staan'} als concept op de kopieën` +
+            (result.planning.SKIPPED > 0 ? `, ${result.planning.SKIPPED} niet (al op een ander kamp die week).` : '.')}
       </Alert>
       {newPeriods.length > 0 && (
         <SectionCard title={result.dryRun ? 'Nieuwe periodes' : 'Aangemaakte periodes'}>
