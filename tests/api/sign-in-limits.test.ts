@@ -188,23 +188,23 @@ describe.each(backends)('sign-in limits on %s', (backend) => {
 
   it('a session ends after SESSION_TTL_HOURS without use and SESSION_MAX_HOURS after sign-in, however much it is used', async () => {
     const signIn = async () => {
-      const answer = await t.call('POST', '/api/login', { username: TEST_ADMIN.email, password: TEST_ADMIN.password }, null);
+      const answer = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
       return answer.body.data as { token: string; expiresAt: string };
     };
     const idle = await signIn();
     expect(Date.parse(idle.expiresAt)).toBe(clock.now().getTime() + 2 * 3600_000);
     clock.advance(2 * 3600_000 + 1000);
-    expect((await t.call('GET', '/api/me', undefined, idle.token)).status).toBe(401);
+    expect((await t.api.me(undefined, { token: idle.token })).status).toBe(401);
 
     const busy = await signIn();
     for (let hour = 1; hour < 12; hour++) {
       clock.advance(3600_000);
-      expect((await t.call('GET', '/api/me', undefined, busy.token)).status, `after ${hour} h`).toBe(200);
+      expect((await t.api.me(undefined, { token: busy.token })).status, `after ${hour} h`).toBe(200);
     }
     clock.advance(3600_000 - 60_000);
-    expect((await t.call('GET', '/api/me', undefined, busy.token)).status, 'a minute before 12 h').toBe(200);
+    expect((await t.api.me(undefined, { token: busy.token })).status, 'a minute before 12 h').toBe(200);
     clock.advance(61_000);
-    expect((await t.call('GET', '/api/me', undefined, busy.token)).status, 'just after 12 h, used a minute ago').toBe(401);
+    expect((await t.api.me(undefined, { token: busy.token })).status, 'just after 12 h, used a minute ago').toBe(401);
   });
 });
 

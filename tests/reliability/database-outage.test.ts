@@ -37,10 +37,10 @@ describe.each(backends)('/api/health on %s', (backend) => {
   it('answers 200 while the database answers and 503 with the error shape when it does not', async () => {
     const t = await startTestApp(backend, { seed: 'none' });
     try {
-      const healthy = await t.call('GET', '/api/health', undefined, null);
+      const healthy = await t.api.health(undefined, { token: null });
       expect([healthy.status, healthy.body]).toEqual([200, { data: { status: 'ok' } }]);
       await t.app.database.close();
-      const down = await t.call('GET', '/api/health', undefined, null);
+      const down = await t.api.health(undefined, { token: null });
       expect([down.status, down.body]).toEqual([503, unavailable]);
     } finally {
       await t.app.close();

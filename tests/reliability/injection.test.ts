@@ -30,19 +30,19 @@ describe('injection', () => {
     const { t } = session;
     const tried = [SQL_TEXT, IMG_TEXT, SCRIPT_TEXT];
     for (const text of tried) {
-      const saved = await t.call('POST', '/api/updateSubscriber', {
+      const saved = await t.api.updateSubscriber({
         SUBSCRIBER_ID: childId,
         SUBSCRIBER_FIRSTNAME: text.slice(0, 50),
         SUBSCRIBER_LASTNAME: 'Peeters',
       });
       expect(saved.status).toBe(200);
-      const remark = await t.call('POST', '/api/updateSubscription', {
+      const remark = await t.api.updateSubscription({
         SUBSCRIPTION_ID: subscriptionId,
         SUBSCRIPTION_LUNCH_PREFERENCE_ID: 1,
         SUBSCRIPTION_REMARK: text,
       });
       expect(remark.status).toBe(200);
-      const [detail] = (await t.call('GET', `/api/getSubscriptionFullDetail?id=${subscriptionId}`)).body.data as SubscriptionDetail[];
+      const [detail] = (await t.api.getSubscriptionFullDetail({ id: subscriptionId })).body.data as SubscriptionDetail[];
       expect(detail!.SUBSCRIBER_FIRSTNAME).toBe(text.slice(0, 50));
       expect(detail!.SUBSCRIPTION_REMARK).toBe(text);
     }

@@ -41,7 +41,7 @@ describe.each(backends)('no personal data in the log on %s', (backend) => {
           order by s.id limit 1`,
     );
     const id = family!.id;
-    const detail = ((await t.call('GET', `/api/getSubscriptionFullDetail?id=${id}`)).body.data as SubscriptionDetail[])[0]!;
+    const detail = ((await t.api.getSubscriptionFullDetail({ id: id })).body.data as SubscriptionDetail[])[0]!;
     const parent = {
       SUBSCRIPTION_ID: id,
       SUBSCRIBER_PARENT_ID: detail.SUBSCRIBER_PARENT_ID,

@@ -90,7 +90,7 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
       birthYears: [year - 12, year - 6],
     });
     await createSubscription(t.db, { campId: full });
-    const voucher = (await t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${full}&type=extraSubscription`)).body.data;
+    const voucher = (await t.api.generateVoucher({ campId: full, type: 'extraSubscription' })).body.data;
     const families = await Promise.all(Array.from({ length: 6 }, () => family()));
     const answers = await Promise.all(
       families.map((f, i) =>
