@@ -243,6 +243,7 @@ export const auditFieldLabels: Record<string, string> = {
   SEATS_AVAILABLE: 'Aantal plaatsen',
   SEATS_TAKEN: 'Plaatsen bezet',
   SEATS_OPEN: 'Plaatsen vrij',
+  WAITING_COUNT: 'Op de wachtlijst',
   SUBSCRIPTION_DISCOUNT_CREATION_DATE: 'Gegeven op',
   // The fiscal attest of a child: severe disability and the debtors who paid
   SEVERE_DISABILITY: 'Ernstige handicap',

@@ -80,6 +80,8 @@ describe.each(backends)('the waiting list on %s', (backend) => {
     const camps = (await t.call('GET', `/api/public/getCamps?campYear=${YEAR + 1}`, undefined, null)).body.data;
     return (camps.CAMPS ?? camps).find((c: { CAMP_ID: number }) => c.CAMP_ID === campId)?.SEATS_OPEN;
   };
+  const getOffer = (offerToken: string) =>
+    t.call('GET', `/api/public/getOffer?offerToken=${encodeURIComponent(offerToken)}`, undefined, null);
   const waitingOf = async (token: string) => (await t.call('GET', '/api/public/getMyWaitingList', undefined, token)).body.data.WAITING;
 
   it('a decline (no sign-in) offers the seat to the next at once; a camp with a free seat refuses the list', async () => {
@@ -88,12 +90,33 @@ describe.each(backends)('the waiting list on %s', (backend) => {
     const second = await family();
     await join(first.token, first.ids, campId);
     await join(second.token, second.ids, campId);
+    // Where staff look: the camps list and the dashboard count the children waiting.
+    const campsList = (await t.call('GET', `/api/getCamps?campYear=${YEAR + 1}`)).body.data as { CAMP_ID: number; WAITING_COUNT: number }[];
+    expect(campsList.find((c) => c.CAMP_ID === campId)!.WAITING_COUNT).toBe(2);
+    const dashboard = (await t.call('GET', `/api/getDashboard?campYear=${YEAR + 1}`)).body.data as {
+      occupancy: { camps: { campId: number; waiting: number }[] }[];
+    };
+    expect(dashboard.occupancy.flatMap((cell) => cell.camps).find((c) => c.campId === campId)!.waiting).toBe(2);
     const before = (await offerMails()).length;
     expect((await post('/api/deleteSubscription', { SUBSCRIPTION_ID: booked[0] })).status).toBe(200);
     const [offer] = (await offerMails()).slice(before);
+    // The offer page reads the offer from its link, without signing in: camp, child, price per child, deadline.
+    const shown = await getOffer(offer!.token);
+    expect(shown.status, JSON.stringify(shown.body)).toBe(200);
+    const [firstChild] = await queryRows<{ firstname: string }>(t.db, sql`select firstname from children where id = ${first.ids[0]!}`);
+    expect(shown.body.data).toMatchObject({
+      STATE: 'open',
+      CAMP_ID: campId,
+      CHILDREN: [firstChild!.firstname],
+      CAMP_PRICE: expect.any(Number),
+    });
+    // To the second (the answer's precision).
+    expect(Math.abs(Date.parse(shown.body.data.OFFER_EXPIRES_AT) - clock.now().getTime() - 48 * HOUR_MS)).toBeLessThan(1000);
+    expect((await getOffer('onbekend-aanbod')).status).toBe(404);
     expect((await post('/api/public/acceptOffer', { offerToken: offer!.token }, second.token)).status).toBe(404);
     const declined = await post('/api/public/declineOffer', { offerToken: offer!.token }, null);
     expect(declined.status, JSON.stringify(declined.body)).toBe(200);
+    expect((await getOffer(offer!.token)).body.data.STATE).toBe('declined');
     const next = (await offerMails()).slice(before + 1);
     expect(next).toHaveLength(1);
     expect(await list(campId)).toMatchObject([{ STATE: 'offered', CHILD_ID: second.ids[0] }]);
@@ -222,6 +245,8 @@ describe.each(backends)('the waiting list on %s', (backend) => {
     clock.advance(47 * HOUR_MS);
     expect(await t.app.waitingList.runOnce()).toBe(0);
     clock.advance(HOUR_MS);
+    // Past its deadline the offer page says so at once, before the runner lapses it.
+    expect((await getOffer(offer!.token)).body.data.STATE).toBe('lapsed');
     // This offer and those the earlier tests left open.
     expect(await t.app.waitingList.runOnce()).toBeGreaterThanOrEqual(1);
     // Two days later everyone signs in again (this test is the last of its app: staff's session has ended too).

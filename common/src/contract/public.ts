@@ -23,6 +23,7 @@ import {
   joinWaitingListAnswer,
   joinWaitingListPayload,
   myWaitingAnswer,
+  offerAnswer,
   offerTokenPayload,
   waitingIdPayload,
 } from '../schemas/waiting-list.js';
@@ -244,6 +245,19 @@ export const publicCalls = feature('public', {
     response: bookAnswer,
     refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'OFFER_CLOSED', 'CAMP_CLOSED', 'AGE_OUT_OF_RANGE', 'CAMP_FULL'],
     example: { body: { offerToken: 'Zr6w2m3vH4yQ0tV8' } },
+  }),
+  getOffer: call({
+    method: 'GET',
+    provides: ['subscription', 'camp'],
+    path: '/api/public/getOffer',
+    access: reads('familyAccount'),
+    public: true,
+    summary:
+      "What an offer mail's link holds (no sign-in): the camp, the children, the price per child, the deadline and whether it is still open",
+    query: offerTokenPayload,
+    response: offerAnswer,
+    refusals: ['NOT_FOUND'],
+    example: { query: { offerToken: 'Zr6w2m3vH4yQ0tV8' } },
   }),
   declineOffer: call({
     method: 'POST',

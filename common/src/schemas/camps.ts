@@ -172,6 +172,8 @@ export const campRecord = z.object({
   SEATS_AVAILABLE: z.number(),
   SEATS_TAKEN: z.number(),
   SEATS_OPEN: z.number(),
+  /** Children on the camp's waiting list (issue 34): waiting in line or offered a seat. */
+  WAITING_COUNT: z.number(),
   CAMP_CLOSED: z.boolean(),
   CAMP_ALLOW_BOOKING_FROM: z.string().nullable(),
   CAMP_ALLOW_BOOKING_INFO: z.string().nullable(),

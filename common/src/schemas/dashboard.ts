@@ -21,6 +21,8 @@ export const occupancyCell = z.object({
       agegroupName: z.string(),
       taken: z.number(),
       available: z.number(),
+      /** Children on its waiting list (issue 34), waiting or offered a seat. */
+      waiting: z.number(),
     }),
   ),
 });

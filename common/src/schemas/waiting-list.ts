@@ -27,6 +27,27 @@ export const offerTokenPayload = z.object({
   offerToken: z.string({ error: m.required }).trim().min(1, m.required).max(200, m.tooLong),
 });
 
+/**
+ * getOffer: what the offer page shows from the mail's link, without signing in (the token is the key): the camp, the
+ * children the seats are held for (first names), the camp's price per child and the deadline; STATE says whether it
+ * can still be taken ('open'; an open offer past its deadline answers 'lapsed').
+ */
+export const OFFER_STATES = ['open', 'accepted', 'declined', 'lapsed', 'withdrawn'] as const;
+export const offerAnswer = z.object({
+  STATE: z.enum(OFFER_STATES),
+  OFFER_EXPIRES_AT: z.string(),
+  CAMP_ID: z.number(),
+  THEME_NAME: z.string(),
+  LOCATION_NAME: z.string(),
+  PERIOD_NAME: z.string(),
+  PERIOD_STARTDATE: z.string(),
+  PERIOD_ENDDATE: z.string(),
+  /** The camp's price for one child, before a discount for a further child of the family. */
+  CAMP_PRICE: z.number(),
+  CHILDREN: z.array(z.string()),
+});
+export type OfferAnswer = z.infer<typeof offerAnswer>;
+
 /** moveWaitingEntry: the entry (with the siblings waiting with it) to this place in line, 1 the first. */
 export const moveWaitingEntryPayload = z.object({ WAITING_ID: idField, position: positiveIntField });
 

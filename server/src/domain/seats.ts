@@ -26,3 +26,10 @@ export async function countSeatsTaken(db: Executor, campId: number): Promise<num
   const [row] = await readRows(db, sql`select ${seatsTakenOf(campId)} as taken`, z.object({ taken: z.number() }));
   return row?.taken ?? 0;
 }
+
+/**
+ * The children on each camp's waiting list (issue 34): in line or offered a seat (not yet booked), as a table
+ * (`camp_id`, `count`) to left join on the camp; the camps list and the dashboard show it.
+ */
+export const waitingPerCamp = sql`(select camp_id, count(*)::int as count from waiting_entries
+    where state in ('waiting', 'offered') group by camp_id)`;

@@ -4,7 +4,14 @@ import { z } from 'zod';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { formatDateTime } from '@common/format.js';
 import { birthYearFits } from '@common/registration.js';
-import { myWaitingAnswer, waitingEntryRecord, type WaitingEntryRecord } from '@common/schemas/waiting-list.js';
+import { centsToEuro } from '@common/money.js';
+import {
+  myWaitingAnswer,
+  offerAnswer,
+  waitingEntryRecord,
+  type OfferAnswer,
+  type WaitingEntryRecord,
+} from '@common/schemas/waiting-list.js';
 import { readRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import { children, waitingEntries, waitingOffers } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
@@ -575,4 +582,27 @@ export async function getMyWaitingList(db: Executor, parentId: number) {
     WAITING.push({ ...row, PLACE: list.find((e) => e.GROUP_ID === GROUP_ID)?.PLACE ?? null });
   }
   return { WAITING };
+}
+
+/**
+ * getOffer (anyone with the mail's link): the offer the token names, for the page that takes or declines it; an open
+ * offer past its deadline, not yet lapsed by the runner, answers 'lapsed' (acceptOffer refuses it already).
+ */
+export async function getOffer(db: Executor, now: Date, token: string): Promise<OfferAnswer> {
+  const [row] = await readRows(
+    db,
+    sql`select o.state as "STATE", o.expires_at <= ${now.toISOString()}::timestamptz as "PAST",
+          to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "OFFER_EXPIRES_AT",
+          c.id as "CAMP_ID", th.name as "THEME_NAME", l.name as "LOCATION_NAME", p.name as "PERIOD_NAME",
+          p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE", c.price_cents as "PRICE_CENTS",
+          coalesce((select array_agg(ch.firstname order by ch.firstname) from waiting_entries w join children ch on ch.id = w.child_id
+            where w.offer_id = o.id), '{}') as "CHILDREN"
+        from waiting_offers o join camps c on c.id = o.camp_id join themes th on th.id = c.theme_id
+        join locations l on l.id = c.location_id join periods p on p.id = c.period_id
+        where o.token_hash = ${hashOfferToken(token)}`,
+    offerAnswer.omit({ CAMP_PRICE: true }).extend({ PAST: z.boolean(), PRICE_CENTS: z.number() }),
+  );
+  if (!row) throw notFound(waitingMessages.offerNotFound);
+  const { PAST, PRICE_CENTS, ...offer } = row;
+  return { ...offer, STATE: offer.STATE === 'open' && PAST ? 'lapsed' : offer.STATE, CAMP_PRICE: centsToEuro(PRICE_CENTS) };
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { campRecord, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
-import { seatsTakenPerCamp } from '../../domain/seats.js';
+import { seatsTakenPerCamp, waitingPerCamp } from '../../domain/seats.js';
 import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /** A camp as stored: money in cents, seats open not yet derived. */
@@ -49,6 +49,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
           c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR",
           c.price_cents as "PRICE_CENTS", c.seats_available as "SEATS_AVAILABLE",
           coalesce(taken.taken, 0)::int as "SEATS_TAKEN",
+          coalesce(waiting.count, 0)::int as "WAITING_COUNT",
           c.closed as "CAMP_CLOSED",
           ${isoTimestamp('c.allow_booking_from')} as "CAMP_ALLOW_BOOKING_FROM",
           c.allow_booking_info as "CAMP_ALLOW_BOOKING_INFO",
@@ -77,6 +78,7 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
         join locations l on l.id = c.location_id
         join agegroups ag on ag.id = c.agegroup_id
         left join ${seatsTakenPerCamp()} taken on taken.camp_id = c.id
+        left join ${waitingPerCamp} waiting on waiting.camp_id = c.id
         ${where}`,
     campRow,
   );

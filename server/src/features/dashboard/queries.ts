@@ -7,6 +7,7 @@ import { compareDutch } from '@common/sort.js';
 import { SUBSCRIPTION_SOURCES } from '@common/subscription-source.js';
 import { addDays } from '@common/mail-schedules.js';
 import { amountToPaySql, joinDiscountTotals } from '../../domain/subscription-money.js';
+import { waitingPerCamp } from '../../domain/seats.js';
 
 /**
  * The season dashboard, computed in SQL with set-based aggregates. One statement reads the subscriptions
@@ -112,9 +113,10 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
   const camps = await readRows(
     db,
     sql`select c.id as "campId", c.period_id as "periodId", c.location_id as "locationId", l.name as "locationName",
-          th.name as "themeName", a.name as "agegroupName", c.seats_available as available
+          th.name as "themeName", a.name as "agegroupName", c.seats_available as available, coalesce(w.count, 0)::int as waiting
         from periods p join camps c on c.period_id = p.id join locations l on l.id = c.location_id
         join themes th on th.id = c.theme_id join agegroups a on a.id = c.agegroup_id
+        left join ${waitingPerCamp} w on w.camp_id = c.id
         where ${startsInYear('p.start_date', year)}
         order by l.name, th.name, c.id`,
     z.object({
@@ -125,6 +127,7 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       themeName: z.string(),
       agegroupName: z.string(),
       available: z.number(),
+      waiting: z.number(),
     }),
   );
   const [figures] = await readRows(db, seasonFigures(year), figuresRow);
@@ -151,6 +154,7 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       agegroupName: camp.agegroupName,
       taken: taken.get(camp.campId) ?? 0,
       available: camp.available,
+      waiting: camp.waiting,
     });
     cells.set(key, cell);
   }

@@ -81,6 +81,7 @@ export default callRoutes(publicCalls, (app) => {
       const ids = await waiting.acceptOffer(waitingDeps(), parentId, request.body.offerToken);
       return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
     },
+    getOffer: async (request) => waiting.getOffer(app.database.db, app.clock.now(), request.query.offerToken),
     declineOffer: async (request) => waiting.declineOffer(waitingDeps(), request.body.offerToken),
     getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request), app.clock.now()),
     getAttestPdf: async (request) =>

@@ -78,6 +78,11 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
             Deelnemers
           </Link>
         )}
+        {camp && (
+          <Link to={paths.waitingList(camp.CAMP_ID, year)} className="btn btn-outline-primary btn-sm">
+            Wachtlijst{camp.WAITING_COUNT > 0 ? ` (${camp.WAITING_COUNT})` : ''}
+          </Link>
+        )}
       </div>
       <Row className="align-items-start">
         <Col lg={7}>

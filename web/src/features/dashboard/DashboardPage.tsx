@@ -110,6 +110,7 @@ function Occupancy({ year, data }: { year: number; data: DashboardAnswer }) {
                       {here.camps.map((c) => (
                         <div key={c.campId} className="small">
                           {c.themeName} ({c.agegroupName}): {c.taken}/{c.available}
+                          {c.waiting > 0 && `, wachtlijst: ${c.waiting}`}
                         </div>
                       ))}
                       {state.word && <div className="small">{state.word}</div>}

@@ -53,6 +53,11 @@ export function CampsTable({ camps, year, onVoucher }: { camps: CampRecord[]; ye
             <td>{camp.AGEGROUP_NAME}</td>
             <td className={camp.SEATS_OPEN <= 0 ? 'text-danger fw-bold' : undefined}>
               {camp.SEATS_TAKEN}/{camp.SEATS_AVAILABLE}
+              {camp.WAITING_COUNT > 0 && (
+                <Link to={paths.waitingList(camp.CAMP_ID, year)} className="d-block small fw-normal">
+                  wachtlijst: {camp.WAITING_COUNT}
+                </Link>
+              )}
             </td>
             <td className="text-nowrap">
               <Button variant="outline-secondary" size="sm" className="me-2" onClick={() => onVoucher(camp)}>

@@ -1,0 +1,148 @@
+import { mkdirSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { todayInBelgium } from '@common/calendar.js';
+import { GENDER_GIRL } from '@common/constants.js';
+import { addDays } from '@common/mail-schedules.js';
+import type { WaitingEntryRecord } from '@common/schemas/waiting-list.js';
+import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { signUpFamily } from '../helpers/family.js';
+import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
+import { eventually } from '../helpers/page.js';
+
+/**
+ * The waiting list's screens (issue 34). Staff: a camp's list in its order, a child moved down, offered a seat by
+ * hand (refused while the camp is full), removed, and a known family's child added at the desk; the counts on the
+ * camps overview and the dashboard. SCREENSHOTS=<folder> keeps a screenshot of every screen.
+ */
+const shots = process.env.SCREENSHOTS;
+
+describe('the waiting list in Chromium', () => {
+  let session: BrowserSession;
+  beforeAll(async () => {
+    session = await startBrowserSession({ subscriptionsPerYear: 10 });
+    if (shots) mkdirSync(shots, { recursive: true });
+  });
+  afterAll(async () => session?.close());
+
+  async function check(page: Page, label: string) {
+    await expectNoSeriousAxeViolations(page, label);
+    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
+  }
+
+  /** A camp 60 days ahead for children born eight years before it, with `seats` seats, all booked. */
+  async function fullCamp(name: string, seats: number) {
+    const { t } = session;
+    const startDate = addDays(todayInBelgium(), 60);
+    const year = Number(startDate.slice(0, 4));
+    const id = await createCamp(t.db, {
+      periodId: await createPeriod(t.db, { startDate, name }),
+      seatsAvailable: seats,
+      priceCents: 14000,
+      birthYears: [year - 12, year - 6],
+    });
+    const booked: number[] = [];
+    for (let i = 0; i < seats; i++) booked.push((await createSubscription(t.db, { campId: id })).subscriptionId);
+    return { id, year, booked, birthYear: year - 8 };
+  }
+
+  /** A signed-up family with one child per name; its token and the children's ids. */
+  async function family(birthYear: number, ...names: string[]) {
+    const { t } = session;
+    const token = await signUpFamily(t);
+    const ids: number[] = [];
+    for (const name of names) {
+      const child = await t.call(
+        'POST',
+        '/api/public/saveChild',
+        {
+          SUBSCRIBER_FIRSTNAME: name,
+          SUBSCRIBER_LASTNAME: 'Claes',
+          SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+          SUBSCRIBER_BIRTHDATE: `${birthYear}-05-01`,
+        },
+        token,
+      );
+      expect(child.status, JSON.stringify(child.body)).toBe(200);
+      ids.push((child.body.data as { CHILD_ID: number }).CHILD_ID);
+    }
+    return { token, ids };
+  }
+
+  const waitingList = async (campId: number) =>
+    (await session.t.call('GET', `/api/getWaitingList?campId=${campId}`)).body.data as WaitingEntryRecord[];
+
+  it('staff see the list in order, move a child down, offer a seat by hand, remove one and add a child at the desk', async () => {
+    const { t } = session;
+    const camp = await fullCamp('Volle paasweek', 1);
+    for (const name of ['Amber', 'Bo', 'Cas']) {
+      const f = await family(camp.birthYear, name);
+      const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: f.ids, CAMP_ID: camp.id }, f.token);
+      expect(joined.status, JSON.stringify(joined.body)).toBe(200);
+    }
+    // A family the desk knows (it booked before), with a child born in the camp's years.
+    const known = await createSubscription(t.db, { childFirstname: 'Dirk', childLastname: 'Desmet' });
+    await t.db.execute(
+      sql`update children set birthdate = ${`${camp.birthYear}-03-03`} where id = (select child_id from subscriptions where id = ${known.subscriptionId})`,
+    );
+
+    const page = await session.newPage();
+    await page.setViewportSize({ width: 1366, height: 768 });
+    // From the camps overview: the count, linking to the camp's list.
+    await page.goto(`/camps?subscriptionsYear=${camp.year}`);
+    const campRow = page.locator(`tbody tr[data-camp-id="${camp.id}"]`);
+    await campRow.getByRole('link', { name: 'wachtlijst: 3' }).click();
+    await page.waitForURL(`**/wachtlijst/${camp.id}?subscriptionsYear=${camp.year}`);
+    const rows = page.getByTestId('waiting-list').locator('tbody tr');
+    const names = () => rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:nth-child(2)')!.firstChild!.textContent));
+    await eventually(names).toEqual(['Amber Claes', 'Bo Claes', 'Cas Claes']);
+    expect(await rows.first().locator('td').nth(4).textContent()).toBe('Wacht');
+    await check(page, 'staff waiting list');
+
+    // Amber one place down: Bo leads, on the screen and on the server.
+    await page.getByRole('button', { name: 'Omlaag: Amber Claes' }).click();
+    await eventually(names).toEqual(['Bo Claes', 'Amber Claes', 'Cas Claes']);
+    expect((await waitingList(camp.id)).map((e) => [e.SUBSCRIBER_FIRSTNAME, e.PLACE])).toEqual([
+      ['Bo', 1],
+      ['Amber', 2],
+      ['Cas', 3],
+    ]);
+
+    // By hand while the camp is full: the server's refusal, in words; with a seat more, Cas gets it out of turn.
+    await page.getByRole('button', { name: 'Plaats aanbieden: Cas Claes' }).click();
+    await eventually(() => page.getByRole('alert').textContent()).toContain('er is 1 nodig');
+    await t.db.execute(sql`update camps set seats_available = 2 where id = ${camp.id}`);
+    await page.getByRole('button', { name: 'Plaats aanbieden: Cas Claes' }).click();
+    const cas = rows.filter({ hasText: 'Cas Claes' });
+    await eventually(() => cas.locator('td').nth(4).textContent()).toMatch(/^Plaats aangeboden tot \d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    expect((await waitingList(camp.id)).find((e) => e.SUBSCRIBER_FIRSTNAME === 'Cas')!.STATE).toBe('offered');
+
+    // Removed after asking: off the list.
+    await page.getByRole('button', { name: 'Verwijderen: Bo Claes' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Van de wachtlijst verwijderen?' });
+    await dialog.getByRole('button', { name: 'Verwijderen', exact: true }).click();
+    await eventually(names).toEqual(['Amber Claes', 'Cas Claes']);
+    expect((await waitingList(camp.id)).map((e) => e.SUBSCRIBER_FIRSTNAME)).toEqual(['Amber', 'Cas']);
+
+    // At the desk: a known family found, its child put on the list.
+    await page.getByLabel('Zoek een gezin op naam, e-mail of rijksregisternummer').fill('Desmet');
+    await page
+      .getByRole('button', { name: /Desmet/ })
+      .first()
+      .click();
+    await page.getByLabel(/^Dirk Desmet/).check();
+    await page.getByRole('button', { name: 'Op de wachtlijst zetten' }).click();
+    await eventually(() => page.getByRole('status').allTextContents()).toContain('Dirk staat op de wachtlijst, plaats 2.');
+    await eventually(names).toEqual(['Amber Claes', 'Dirk Desmet', 'Cas Claes']);
+    await check(page, 'staff waiting list after changes');
+
+    // The menu's list of waiting lists and the dashboard count them.
+    await page.getByRole('button', { name: 'Beheer' }).click();
+    await page.getByRole('link', { name: 'Wachtlijsten', exact: true }).click();
+    const listed = page.locator(`tbody tr[data-camp-id="${camp.id}"]`);
+    await eventually(() => listed.locator('td').nth(3).textContent()).toBe('3');
+    await page.goto(`/dashboard?subscriptionsYear=${camp.year}`);
+    await eventually(() => page.getByTestId('occupancy').textContent()).toMatch(/\d\/2, wachtlijst: 3/);
+  });
+});
