@@ -1,11 +1,13 @@
 import { mkdirSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { GENDER_GIRL } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
 import type { WaitingEntryRecord } from '@common/schemas/waiting-list.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { mailOutbox } from '../../server/src/db/schema.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
@@ -14,7 +16,9 @@ import { eventually } from '../helpers/page.js';
 /**
  * The waiting list's screens (issue 34). Staff: a camp's list in its order, a child moved down, offered a seat by
  * hand (refused while the camp is full), removed, and a known family's child added at the desk; the counts on the
- * camps overview and the dashboard. SCREENSHOTS=<folder> keeps a screenshot of every screen.
+ * camps overview and the dashboard. A family on a phone (360 × 740): two sisters put on a full camp's list together, and
+ * the offer mail's link taken on the offer page, which books them; the used link says so.
+ * SCREENSHOTS=<folder> keeps a screenshot of every screen.
  */
 const shots = process.env.SCREENSHOTS;
 
@@ -144,5 +148,88 @@ describe('the waiting list in Chromium', () => {
     await eventually(() => listed.locator('td').nth(3).textContent()).toBe('3');
     await page.goto(`/dashboard?subscriptionsYear=${camp.year}`);
     await eventually(() => page.getByTestId('occupancy').textContent()).toMatch(/\d\/2, wachtlijst: 3/);
+  });
+
+  it('a family puts two sisters on a full camp together, and takes the seats through the offer link on a phone', async () => {
+    const { t } = session;
+    const camp = await fullCamp('Volle zomerweek', 1);
+    const f = await family(camp.birthYear, 'Mila', 'Noor');
+    const context = await session.browser.newContext({
+      baseURL: session.baseUrl,
+      viewport: { width: 360, height: 740 },
+      locale: 'nl-BE',
+      timezoneId: 'Europe/Brussels',
+    });
+    await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), f.token);
+    const page = await context.newPage();
+    const phoneCheck = async (label: string) => {
+      await check(page, label);
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
+    };
+
+    await page.goto('/inschrijven/');
+    const card = page.locator(`li[data-camp-id="${camp.id}"]`);
+    await eventually(() => card.locator('.seats').textContent()).toBe('volzet');
+    await card.getByRole('button', { name: /^Op de wachtlijst/ }).click();
+    await card.getByLabel('Mila').check();
+    await card.getByLabel('Noor').check();
+    await card.getByRole('button', { name: 'Op de wachtlijst zetten' }).click();
+    await eventually(() => card.getByRole('status').textContent()).toMatch(/^Mila en Noor staan samen op de wachtlijst van .+, plaats 1\./);
+    await phoneCheck('family joins the waiting list');
+    expect((await waitingList(camp.id)).map((e) => [e.SUBSCRIBER_FIRSTNAME, e.PLACE])).toEqual([
+      ['Mila', 1],
+      ['Noor', 1],
+    ]);
+
+    // Two seats more (staff save the camp): one offer for both sisters, mailed with its link.
+    const detail = (await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: camp.id })).body.data[0];
+    const saved = await t.call('POST', '/api/crudCamp', { ...detail, ACTIVE_DAYS: detail.PERIOD_STARTDATE, SEATS_AVAILABLE: 3 });
+    expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+    const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'wachtlijst-aanbod'));
+    const link = new URL(/(https?:\/\/\S+#aanbod=[A-Za-z0-9_-]+)/.exec(mail!.body)![1]!);
+    expect(link.pathname).toBe('/inschrijven/');
+    await page.goto(`${link.pathname}${link.hash}`);
+    await page.getByRole('heading', { name: 'Er is een plaats vrij' }).waitFor();
+    const offer = page.locator('dl.offer');
+    expect(await offer.textContent()).toContain('Mila en Noor');
+    expect(await offer.textContent()).toContain('€ 140,00 per kind');
+    const [held] = await queryRows<{ expires: string }>(
+      t.db,
+      sql`select expires_at::text as expires from waiting_offers where camp_id = ${camp.id}`,
+    );
+    const deadline = new Intl.DateTimeFormat('nl-BE', {
+      timeZone: 'Europe/Brussels',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    }).formatToParts(new Date(held!.expires));
+    const part = (type: string) => deadline.find((p) => p.type === type)!.value;
+    expect(await page.locator('.deadline').textContent()).toContain(`${part('day')} ${part('month')}`);
+    expect(await page.locator('.deadline').textContent()).toContain(`${part('hour')}:${part('minute')}`);
+    await phoneCheck('offer page');
+
+    await page.getByRole('button', { name: 'Plaats aannemen' }).click();
+    await page.getByRole('heading', { name: 'Uw inschrijving is gelukt' }).waitFor();
+    expect(await page.locator('li[data-subscription-id]').allTextContents()).toEqual([
+      expect.stringContaining('Mila:'),
+      expect.stringContaining('Noor:'),
+    ]);
+    await phoneCheck('offer accepted');
+    expect(
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from subscriptions where camp_id = ${camp.id} and not cancelled and source = 'website'`,
+      ),
+    ).toEqual([{ n: 2 }]);
+
+    // The same link again: used, in words, no buttons.
+    await page.goto(`${link.pathname}${link.hash}`);
+    await eventually(() => page.getByRole('status').allTextContents()).toContain(
+      'Dit aanbod werd al aangenomen: de inschrijving staat op Mijn inschrijvingen.',
+    );
+    expect(await page.getByRole('button', { name: 'Plaats aannemen' }).count()).toBe(0);
+    await context.close();
   });
 });

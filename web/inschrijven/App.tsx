@@ -6,11 +6,13 @@ import { Basket } from './Basket.js';
 import { Confirmation, MyBookings } from './Bookings.js';
 import { CampList } from './CampList.js';
 import { Family } from './Family.js';
+import { OfferPage } from './Waiting.js';
 import { Message } from './fields.js';
 import { Shell, type Route } from './Shell.js';
 import {
   basketStore,
   confirmationStore,
+  offerStore,
   pendingConfirmStore,
   voucherFromAddress,
   voucherStore,
@@ -18,7 +20,7 @@ import {
   type Confirmation as ConfirmationData,
 } from './state.js';
 
-const ROUTES: Route[] = ['kampen', 'aanmelden', 'account-maken', 'gezin', 'mand', 'bevestiging', 'inschrijvingen'];
+const ROUTES: Route[] = ['kampen', 'aanmelden', 'account-maken', 'gezin', 'mand', 'bevestiging', 'inschrijvingen', 'aanbod'];
 const TITLES: Record<Route, string> = {
   kampen: 'Kampen',
   aanmelden: 'Aanmelden',
@@ -27,6 +29,7 @@ const TITLES: Record<Route, string> = {
   mand: 'Mijn mand',
   bevestiging: 'Bevestiging',
   inschrijvingen: 'Mijn inschrijvingen',
+  aanbod: 'Aanbod van de wachtlijst',
 };
 /** The screens a family must be signed in for. */
 const SIGNED_IN: Route[] = ['gezin', 'mand', 'inschrijvingen'];
@@ -51,9 +54,20 @@ function linkFromAddress(): { kind: 'aanmelden' | 'bevestig'; token: string } | 
   return match ? { kind: match[1] as 'aanmelden' | 'bevestig', token: match[2]! } : null;
 }
 
+/** An offer mail's link (`#aanbod=<token>`, issue 34): kept for the tab, the address becomes '#/aanbod'. */
+function offerFromAddress(): boolean {
+  const match = /^#aanbod=([A-Za-z0-9_-]+)$/.exec(location.hash);
+  if (!match) return false;
+  offerStore.write(match[1]!);
+  history.replaceState(null, '', `${location.pathname}${location.search}#/aanbod`);
+  return true;
+}
+
 /** The parents' booking site (issue 40). */
 export function App(props: { initialCamps: PublicCampsAnswer | null }) {
-  const [route, setRoute] = useState<Route>(() => routeOf(location.hash));
+  const [route, setRoute] = useState<Route>(() => (offerFromAddress() ? 'aanbod' : routeOf(location.hash)));
+  // Signing in to take an offer: back to the offer afterwards.
+  const [backToOffer, setBackToOffer] = useState(false);
   const [camps, setCamps] = useState<PublicCampsAnswer | null>(props.initialCamps);
   const [campsError, setCampsError] = useState<string | null>(null);
   const [family, setFamily] = useState<PublicFamily | null>(null);
@@ -96,6 +110,7 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
   useEffect(() => {
     setUnauthorizedHandler(() => signOut('Uw aanmelding is verlopen. Meld u opnieuw aan.', routeOf(location.hash)));
     const onHash = () => {
+      if (offerFromAddress()) return setRoute('aanbod');
       const link = linkFromAddress();
       if (link) return void followLink(link);
       setRoute(routeOf(location.hash));
@@ -155,7 +170,8 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
     const current = confirmed ? null : await api('getFamily').catch(() => null);
     if (current) setFamily(current);
     const children = (current ?? family)?.CHILDREN.length ?? 0;
-    const next = children === 0 ? 'gezin' : basket.length > 0 ? 'mand' : 'kampen';
+    const next = backToOffer ? 'aanbod' : children === 0 ? 'gezin' : basket.length > 0 ? 'mand' : 'kampen';
+    setBackToOffer(false);
     go(next);
     if (confirmed) setNotice({ kind: 'notice', text: 'Uw e-mailadres is bevestigd.', at: next });
   }
@@ -223,11 +239,37 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
     );
   else if (route === 'bevestiging') page = <Confirmation data={confirmation} camps={camps.CAMPS} />;
   else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} organiser={camps.ORGANISER_NAME} />;
+  else if (route === 'aanbod')
+    page = (
+      <OfferPage
+        token={offerStore.read()}
+        signedIn={signedIn}
+        camps={camps.CAMPS}
+        onSignInFirst={() => {
+          setBackToOffer(true);
+          go('aanmelden');
+          setNotice({ kind: 'notice', text: 'Meld u aan om de plaats aan te nemen.', at: 'aanmelden' });
+        }}
+        onAccepted={(data) => {
+          offerStore.write(null);
+          void loadCamps().then(setCamps);
+          if (!data) {
+            go('inschrijvingen');
+            return setNotice({ kind: 'notice', text: 'U heeft de plaats aangenomen.', at: 'inschrijvingen' });
+          }
+          confirmationStore.write(data);
+          setConfirmation(data);
+          go('bevestiging');
+        }}
+      />
+    );
   else
     page = (
       <CampList
         camps={camps.CAMPS}
         voucher={voucher}
+        family={family}
+        signedIn={signedIn}
         inBasket={(campId) => basket.filter((i) => i.CAMP_ID === campId).length}
         onAdd={addToBasket}
       />

@@ -1,11 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { formatEuro } from '@common/money.js';
 import { birthYearsText } from '@common/registration.js';
-import type { PublicCamp } from '@common/schemas/public.js';
+import type { PublicCamp, PublicFamily } from '@common/schemas/public.js';
 import { SelectField } from './fields.js';
 import { formatMoment } from '@common/format.js';
 import { countdownText, periodText, seatsText } from './format.js';
 import { bookable, type Voucher } from './state.js';
+import { JoinWaitingList } from './Waiting.js';
 
 /** The time, renewed every second while a camp of the list still counts down to its opening. */
 function useNow(counting: boolean): number {
@@ -24,6 +25,9 @@ const unique = <T,>(values: T[]) => [...new Set(values)];
 export function CampList(props: {
   camps: PublicCamp[];
   voucher: Voucher | null;
+  /** The signed-in family, for 'Op de wachtlijst' on a full camp (issue 34); none on the page the server draws. */
+  family?: PublicFamily | null;
+  signedIn?: boolean;
   inBasket: (campId: number) => number;
   onAdd: (camp: PublicCamp) => void;
 }) {
@@ -107,6 +111,8 @@ export function CampList(props: {
             voucher={props.voucher?.campId === camp.CAMP_ID ? props.voucher : null}
             inBasket={props.inBasket(camp.CAMP_ID)}
             onAdd={() => props.onAdd(camp)}
+            family={props.family ?? null}
+            signedIn={props.signedIn ?? false}
           />
         ))}
       </ul>
@@ -114,7 +120,15 @@ export function CampList(props: {
   );
 }
 
-function CampCard(props: { camp: PublicCamp; now: number; voucher: Voucher | null; inBasket: number; onAdd: () => void }) {
+function CampCard(props: {
+  camp: PublicCamp;
+  now: number;
+  voucher: Voucher | null;
+  inBasket: number;
+  onAdd: () => void;
+  family: PublicFamily | null;
+  signedIn: boolean;
+}) {
   const { camp, now } = props;
   const notOpen = camp.BOOKING_OPENS_AT !== null && Date.parse(camp.BOOKING_OPENS_AT) > now;
   const canBook = bookable(camp, now, props.voucher);
@@ -172,6 +186,9 @@ function CampCard(props: { camp: PublicCamp; now: number; voucher: Voucher | nul
             : {camp.THEME_NAME} in {camp.LOCATION_NAME}, {camp.PERIOD_NAME}
           </span>
         </button>
+      )}
+      {!canBook && !notOpen && !camp.CAMP_CLOSED && camp.SEATS_OPEN <= 0 && (
+        <JoinWaitingList camp={camp} family={props.family} signedIn={props.signedIn} />
       )}
       {props.inBasket > 0 && <p className="in-basket">In uw mand{props.inBasket > 1 ? ` (${props.inBasket} keer)` : ''}.</p>}
     </li>

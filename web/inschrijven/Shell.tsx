@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-export type Route = 'kampen' | 'aanmelden' | 'account-maken' | 'gezin' | 'mand' | 'bevestiging' | 'inschrijvingen';
+export type Route = 'kampen' | 'aanmelden' | 'account-maken' | 'gezin' | 'mand' | 'bevestiging' | 'inschrijvingen' | 'aanbod';
 
 /**
  * The page around every screen: the skip link, the header with the organiser's logo or name and the menu, and the

@@ -23,6 +23,10 @@ const PATHS = {
   getMyWaitingList: ['GET', '/api/public/getMyWaitingList'],
   leaveWaitingList: ['POST', '/api/public/leaveWaitingList'],
   requestChildCorrection: ['POST', '/api/public/requestChildCorrection'],
+  joinWaitingList: ['POST', '/api/public/joinWaitingList'],
+  getOffer: ['GET', '/api/public/getOffer'],
+  acceptOffer: ['POST', '/api/public/acceptOffer'],
+  declineOffer: ['POST', '/api/public/declineOffer'],
 } as const;
 /** The family's files (issue 34): its attests and the copy of its data, fetched with its token and saved by the browser. */
 const DOWNLOADS = {

@@ -40,6 +40,8 @@ function stored<T>(key: string) {
 export const basketStore = stored<BasketItem[]>('inschrijven.mand');
 export const voucherStore = stored<Voucher>('inschrijven.voucher');
 export const confirmationStore = stored<Confirmation>('inschrijven.bevestiging');
+/** The token of the offer link this tab opened (`#aanbod=<token>`, issue 34), kept while its page is shown. */
+export const offerStore = stored<string>('inschrijven.aanbod');
 /** A confirmation link opened while signed out: confirmed right after signing in. */
 export const pendingConfirmStore = stored<string>('inschrijven.bevestig');
 

@@ -44,6 +44,7 @@ export const offerAnswer = z.object({
   PERIOD_ENDDATE: z.string(),
   /** The camp's price for one child, before a discount for a further child of the family. */
   CAMP_PRICE: z.number(),
+  /** The children's first names, in the order acceptOffer books them. */
   CHILDREN: z.array(z.string()),
 });
 export type OfferAnswer = z.infer<typeof offerAnswer>;

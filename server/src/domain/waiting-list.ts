@@ -595,7 +595,7 @@ export async function getOffer(db: Executor, now: Date, token: string): Promise<
           to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "OFFER_EXPIRES_AT",
           c.id as "CAMP_ID", th.name as "THEME_NAME", l.name as "LOCATION_NAME", p.name as "PERIOD_NAME",
           p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE", c.price_cents as "PRICE_CENTS",
-          coalesce((select array_agg(ch.firstname order by ch.firstname) from waiting_entries w join children ch on ch.id = w.child_id
+          coalesce((select array_agg(ch.firstname order by w.id) from waiting_entries w join children ch on ch.id = w.child_id
             where w.offer_id = o.id), '{}') as "CHILDREN"
         from waiting_offers o join camps c on c.id = o.camp_id join themes th on th.id = c.theme_id
         join locations l on l.id = c.location_id join periods p on p.id = c.period_id
