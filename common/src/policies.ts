@@ -222,8 +222,7 @@ export const pages: readonly {
   { path: '/camp-detail', access: changes('camp') },
   { path: '/camp-participants/', access: reads('participant') },
   // The waiting lists (issue 34): children who are no subscription yet, read and changed as subscriptions are.
-  { path: '/wachtlijsten', access: reads('subscription') },
-  { path: '/wachtlijst/', access: reads('subscription') },
+  { path: '/wachtlijst', access: reads('subscription') },
   { path: '/themes', access: reads('theme') },
   { path: '/theme-detail', access: changes('theme') },
   { path: '/payments', access: reads('payment') },

@@ -40,9 +40,6 @@ export const paths = {
   openPayments: () => '/open-payments',
   refunds: () => '/refunds',
   campParticipants: (id: number, year?: number) => withYear(`/camp-participants/${id}`, year),
-  /** The waiting lists of the year's full camps (issue 34), and one camp's list. */
-  waitingLists: (year?: number) => withYear('/wachtlijsten', year),
-  waitingList: (id: number, year?: number) => withYear(`/wachtlijst/${id}`, year),
   themes: () => '/themes',
   themeDetail: (id?: number) => (id ? `/theme-detail/${id}` : '/theme-detail'),
   locations: () => '/locations',

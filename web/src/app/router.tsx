@@ -31,8 +31,7 @@ const MonitorsOverviewPage = lazy(() => import('../features/monitors/MonitorsOve
 const MonitorDetailPage = lazy(() => import('../features/monitors/MonitorDetailPage.js'));
 const CampDetailPage = lazy(() => import('../features/camps/CampDetailPage.js'));
 const CampParticipantsPage = lazy(() => import('../features/camps/participants/CampParticipantsPage.js'));
-const WaitingListsPage = lazy(() => import('../features/camps/waiting-list/WaitingListsPage.js'));
-const WaitingListPage = lazy(() => import('../features/camps/waiting-list/WaitingListPage.js'));
+const WaitingListPages = lazy(() => import('../features/camps/waiting-list/WaitingListPages.js'));
 const ThemesOverviewPage = lazy(() => import('../features/themes/ThemesOverviewPage.js'));
 const ThemeDetailPage = lazy(() => import('../features/themes/ThemeDetailPage.js'));
 const PaymentsPage = lazy(() => import('../features/payments/PaymentsPage.js'));
@@ -161,8 +160,7 @@ const router = createBrowserRouter(
           <Route caseSensitive path="/camp-detail" element={<CampDetailPage />} />
           <Route caseSensitive path="/camp-detail/:id" element={<Keyed>{() => <CampDetailPage />}</Keyed>} />
           <Route caseSensitive path="/camp-participants/:id" element={<Keyed>{() => <CampParticipantsPage />}</Keyed>} />
-          <Route caseSensitive path="/wachtlijsten" element={<WaitingListsPage />} />
-          <Route caseSensitive path="/wachtlijst/:id" element={<Keyed>{() => <WaitingListPage />}</Keyed>} />
+          <Route caseSensitive path="/wachtlijst/*" element={<WaitingListPages />} />
           <Route caseSensitive path="/themes" element={<ThemesOverviewPage />} />
           <Route caseSensitive path="/theme-detail" element={<ThemeDetailPage />} />
           <Route caseSensitive path="/theme-detail/:id" element={<Keyed>{() => <ThemeDetailPage />}</Keyed>} />

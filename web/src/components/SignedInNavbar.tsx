@@ -19,7 +19,7 @@ import { paths } from '../app/paths.js';
 /** Beheer: what a season is built from (issue 17), the log and the users; each shown to the roles that may open its page. */
 const adminLinks: { label: string; to: string }[] = [
   // The waiting lists of the year's full camps (issue 34); a camp's own list opens from the camp too.
-  { label: 'Wachtlijsten', to: paths.waitingLists() },
+  { label: 'Wachtlijsten', to: '/wachtlijst' },
   { label: 'Locaties', to: paths.locations() },
   { label: 'Periodes', to: paths.periods() },
   { label: 'Leeftijdsgroepen', to: paths.agegroups() },

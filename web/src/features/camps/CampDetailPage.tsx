@@ -24,6 +24,7 @@ import { CampForm } from './components/CampForm.js';
 import { CampGeneralInfo } from './components/CampGeneralInfo.js';
 import { HistoryCard } from '../../components/HistoryCard.js';
 import { CampSummary } from './components/CampSummary.js';
+import { waitingListPath } from './components/waiting-list-path.js';
 
 /** /camp-detail creates a camp, /camp-detail/{CAMP_ID} edits one. */
 export default function CampDetailPage() {
@@ -79,7 +80,7 @@ function CampEditor({ camp }: { camp?: CampRecord }) {
           </Link>
         )}
         {camp && (
-          <Link to={paths.waitingList(camp.CAMP_ID, year)} className="btn btn-outline-primary btn-sm">
+          <Link to={waitingListPath(camp.CAMP_ID, year)} className="btn btn-outline-primary btn-sm">
             Wachtlijst{camp.WAITING_COUNT > 0 ? ` (${camp.WAITING_COUNT})` : ''}
           </Link>
         )}

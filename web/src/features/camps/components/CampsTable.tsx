@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { paths } from '../../../app/paths.js';
 import { campName, periodWithDates } from './camp-name.js';
+import { waitingListPath } from './waiting-list-path.js';
 
 /** The rows of the first pass, more than a screen holds: a year has some 300 camps, rendered after these are painted. */
 export const FIRST_PASS_ROWS = 40;
@@ -54,7 +55,7 @@ export function CampsTable({ camps, year, onVoucher }: { camps: CampRecord[]; ye
             <td className={camp.SEATS_OPEN <= 0 ? 'text-danger fw-bold' : undefined}>
               {camp.SEATS_TAKEN}/{camp.SEATS_AVAILABLE}
               {camp.WAITING_COUNT > 0 && (
-                <Link to={paths.waitingList(camp.CAMP_ID, year)} className="d-block small fw-normal">
+                <Link to={waitingListPath(camp.CAMP_ID, year)} className="d-block small fw-normal">
                   wachtlijst: {camp.WAITING_COUNT}
                 </Link>
               )}

@@ -10,7 +10,6 @@ import type { CampRecord } from '@common/schemas/camps.js';
 import type { FamilyRecord } from '@common/schemas/registration.js';
 import type { WaitingEntryRecord } from '@common/schemas/waiting-list.js';
 import { paths } from '../../../app/paths.js';
-import { useRouteRecordId } from '../../../app/route-id.js';
 import { ConfirmModal } from '../../../components/ConfirmModal.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { FamilySearch } from '../../../components/FamilySearch.js';
@@ -22,10 +21,10 @@ import { useCampYear } from '../../../lib/camp-year.js';
 import { useCamp } from '../api/get-camps.js';
 import { useWaitingList, useWaitingListChanges } from '../api/waiting-list.js';
 import { campName, periodWithDates } from '../components/camp-name.js';
+import { waitingListPath } from '../components/waiting-list-path.js';
 
 /** /wachtlijst/{CAMP_ID}: a camp's waiting list (issue 34) in its order, with what staff do with it. */
-export default function WaitingListPage() {
-  const campId = useRouteRecordId() ?? null;
+export default function WaitingListPage({ campId }: { campId: number | null }) {
   const camp = useCamp(campId);
   if (campId === null || camp.isError || camp.data === null) return <ErrorAlert message={failureMessages.campNotFound} />;
   if (camp.isPending) return <LoadingLine />;
@@ -65,7 +64,7 @@ function WaitingList({ camp }: { camp: CampRecord }) {
   return (
     <>
       <div className="d-flex flex-wrap gap-2 mb-3">
-        <Link to={paths.waitingLists(year)} className="btn btn-outline-secondary btn-sm">
+        <Link to={waitingListPath(undefined, year)} className="btn btn-outline-secondary btn-sm">
           &lt;&lt; Alle wachtlijsten
         </Link>
         <Link to={paths.campDetail(camp.CAMP_ID, year)} className="btn btn-outline-secondary btn-sm">

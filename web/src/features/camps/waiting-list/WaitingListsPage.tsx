@@ -1,15 +1,15 @@
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
 import { failureMessages } from '@common/messages.js';
-import { paths } from '../../../app/paths.js';
 import { ErrorAlert } from '../../../components/ErrorAlert.js';
 import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useCampYear } from '../../../lib/camp-year.js';
 import { useCamps } from '../api/get-camps.js';
 import { campName, periodWithDates } from '../components/camp-name.js';
+import { waitingListPath } from '../components/waiting-list-path.js';
 
 /**
- * /wachtlijsten: the camps of the year that are full or have children waiting (issue 34), each with its count and a
+ * /wachtlijst: the camps of the year that are full or have children waiting (issue 34), each with its count and a
  * link to its list. A camp with free seats and nobody waiting has no list to look at.
  */
 export default function WaitingListsPage() {
@@ -39,7 +39,7 @@ export default function WaitingListsPage() {
             {shown.map((camp) => (
               <tr key={camp.CAMP_ID} data-camp-id={camp.CAMP_ID}>
                 <td>
-                  <Link to={paths.waitingList(camp.CAMP_ID, year)}>{campName(camp)}</Link>
+                  <Link to={waitingListPath(camp.CAMP_ID, year)}>{campName(camp)}</Link>
                 </td>
                 <td>{periodWithDates(camp)}</td>
                 <td className={camp.SEATS_OPEN <= 0 ? 'text-danger fw-bold' : undefined}>

@@ -1,0 +1,15 @@
+import { useLocation } from 'react-router';
+import { parseRecordId } from '@common/record-id.js';
+import WaitingListPage from './WaitingListPage.js';
+import WaitingListsPage from './WaitingListsPage.js';
+
+/**
+ * The waiting lists (issue 34) behind one entry of the route table, so /login loads one import, not two:
+ * /wachtlijst lists the year's full camps, /wachtlijst/{CAMP_ID} is one camp's list (afresh for every camp).
+ */
+export default function WaitingListPages() {
+  const { pathname } = useLocation();
+  if (pathname === '/wachtlijst') return <WaitingListsPage />;
+  const id = pathname.slice('/wachtlijst/'.length);
+  return <WaitingListPage key={id} campId={parseRecordId(id)} />;
+}
