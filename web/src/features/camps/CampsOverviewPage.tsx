@@ -1,6 +1,6 @@
 import { mayWhole, reads } from '@common/policies.js';
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { parseRecordId } from '@common/record-id.js';
 import { failureMessages } from '@common/messages.js';
 import type { CampRecord } from '@common/schemas/camps.js';
@@ -16,6 +16,9 @@ import { useCamps } from './api/get-camps.js';
 import { CampFilters, noCampFilter, type CampFilter } from './components/CampFilters.js';
 import { CampsTable } from './components/CampsTable.js';
 import { campName, periodWithDates } from './components/camp-name.js';
+
+/** The waiting lists (issue 34), reached through this module's route entry (app/router.tsx). */
+const WaitingListPages = lazy(() => import('./waiting-list/WaitingListPages.js'));
 
 /** The voucher dialog's code (react-bootstrap's Modal and its transitions) loads when a voucher is first asked for. */
 const VoucherModal = lazy(() => import('./components/VoucherModal.js').then((m) => ({ default: m.VoucherModal })));
@@ -69,6 +72,7 @@ function MonitorCamps({ year }: { year: number }) {
 export default function CampsOverviewPage() {
   const { state } = useAuth();
   const year = useCampYear();
+  if (useLocation().pathname.startsWith('/wachtlijst')) return <WaitingListPages />;
   // Who sees only part of the camps (a monitor: theirs, the camp policy) gets the plain list of theirs.
   if (state.status === 'signedIn' && !mayWhole(state.user.role, reads('camp'))) return <MonitorCamps year={year} />;
   return <StaffCamps year={year} />;

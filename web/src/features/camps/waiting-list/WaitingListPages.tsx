@@ -4,7 +4,7 @@ import WaitingListPage from './WaitingListPage.js';
 import WaitingListsPage from './WaitingListsPage.js';
 
 /**
- * The waiting lists (issue 34) behind one entry of the route table, so /login loads one import, not two:
+ * The waiting lists (issue 34), behind the camps overview's module in the route table (its chunk loads them):
  * /wachtlijst lists the year's full camps, /wachtlijst/{CAMP_ID} is one camp's list (afresh for every camp).
  */
 export default function WaitingListPages() {
