@@ -1,11 +1,12 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract, type Call } from '@common/contract/index.js';
+import { contract, rolesOf, type Call } from '@common/contract/index.js';
 import { signUpFamily } from '../helpers/family.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
+import { addUser, signIn } from '../helpers/users.js';
 
 /**
  * Every call's valid example from the table, with one or two fields replaced: by a wrong or hostile value,
@@ -183,6 +184,7 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261123);
  */
 /** The session of a family of the public booking site, for its calls (a staff token reaches none of them). */
 let familyToken = '';
+let monitorToken = '';
 
 async function readEverything(t: TestApp): Promise<void> {
   for (const [name, c] of Object.entries(contract) as [string, Call][]) {
@@ -199,6 +201,9 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 3 });
     familyToken = await signUpFamily(t);
+    // A monitor user of monitor 1, for the calls only a monitor may use (their own availability, issue 36).
+    await addUser(t.db, 'fuzz-monitor@kampbeheer.be', 'monitor', 1);
+    monitorToken = await signIn(t, 'fuzz-monitor@kampbeheer.be');
   });
   afterAll(async () => t?.close());
 
@@ -232,7 +237,9 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
           payload: JSON.stringify(body),
           headers: {
             'content-type': 'application/json',
-            ...(c.public ? {} : { authorization: `Bearer ${c.family ? familyToken : t.token}` }),
+            ...(c.public
+              ? {}
+              : { authorization: `Bearer ${c.family ? familyToken : rolesOf(c).includes('beheerder') ? t.token : monitorToken}` }),
           },
         });
         const label = `${name} ${JSON.stringify(body).slice(0, 100)}: ${response.body.slice(0, 200)}`;
