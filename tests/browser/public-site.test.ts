@@ -88,6 +88,8 @@ describe('the public booking site in Chromium', () => {
 
     // The camp list without signing in, filtered on the theme and the child's birth year.
     await page.getByRole('heading', { level: 1, name: 'Kampen' }).waitFor();
+    // The server drew the list into the page; the filters work once the site's script has taken over (and named the page).
+    await expect.poll(() => page.title()).toMatch(/^Kampen · /);
     const logo = page.locator('header .brand img');
     expect(await logo.getAttribute('alt')).toBe(await page.evaluate(() => document.title.split(' · ')[1]));
     expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
