@@ -1,12 +1,11 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { contract, rolesOf, type Call } from '@common/contract/index.js';
-import { signUpFamily } from '../helpers/family.js';
+import { contract, type Call } from '@common/contract/index.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { addUser, signIn } from '../helpers/users.js';
+import { callerOfEveryCall } from '../helpers/users.js';
 
 /**
  * Every call's valid example from the table, with one or two fields replaced: by a wrong or hostile value,
@@ -168,9 +167,6 @@ const storesNothingMutated = new Set([
   'moveWaitingEntry',
   'offerSeat',
   'removeWaitingEntry',
-  // A monitor's own availability (issue 36) is a monitor user's call, linked to a monitor; the suite signs in as a
-  // beheerder, who is refused (tests/api/planning.test.ts stores it).
-  'saveMyAvailability',
   // A family's request to correct a booked child's data (issue 34) needs a child of its own with a booking
   // (tests/api/family-page.test.ts stores it).
   'requestChildCorrection',
@@ -182,15 +178,14 @@ const seed = Number(process.env.FUZZ_SEED ?? 20261123);
  * Every read call with its valid example over the data the mutated bodies stored: a stored text that merely looks
  * like a date once made a record's history answer 500 (getAuditLog), which the mutated reads alone rarely met.
  */
-/** The session of a family of the public booking site, for its calls (a staff token reaches none of them). */
-let familyToken = '';
-let monitorToken = '';
+/** A token that may use the call: a family's for the public site's, a monitor user's for a monitor's own. */
+let tokenFor: (c: Call) => string | null = () => null;
 
 async function readEverything(t: TestApp): Promise<void> {
   for (const [name, c] of Object.entries(contract) as [string, Call][]) {
     if (c.method !== 'GET') continue;
     const query = c.example.query ? `?${queryString(c.example.query as Record<string, unknown>)}` : '';
-    const answer = await t.call('GET', `${c.path}${query}`, undefined, c.public ? null : c.family ? familyToken : undefined);
+    const answer = await t.call('GET', `${c.path}${query}`, undefined, tokenFor(c));
     expect(answer.status, `${name} over the stored mutations: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(500);
   }
 }
@@ -200,10 +195,7 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
   const runsPerCall = backend === 'pglite' ? 20 : 10;
   beforeAll(async () => {
     t = await startTestApp(backend, { subscriptionsPerYear: 3 });
-    familyToken = await signUpFamily(t);
-    // A monitor user of monitor 1, for the calls only a monitor may use (their own availability, issue 36).
-    await addUser(t.db, 'fuzz-monitor@kampbeheer.be', 'monitor', 1);
-    monitorToken = await signIn(t, 'fuzz-monitor@kampbeheer.be');
+    tokenFor = await callerOfEveryCall(t);
   });
   afterAll(async () => t?.close());
 
@@ -237,9 +229,7 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
           payload: JSON.stringify(body),
           headers: {
             'content-type': 'application/json',
-            ...(c.public
-              ? {}
-              : { authorization: `Bearer ${c.family ? familyToken : rolesOf(c).includes('beheerder') ? t.token : monitorToken}` }),
+            ...(tokenFor(c) === null ? {} : { authorization: `Bearer ${tokenFor(c)}` }),
           },
         });
         const label = `${name} ${JSON.stringify(body).slice(0, 100)}: ${response.body.slice(0, 200)}`;
@@ -290,8 +280,8 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
         fc.asyncProperty(mutations(example, paths), async (input) => {
           tried++;
           const answer = inBody
-            ? await t.call(c.method, c.path, input, c.public ? null : c.family ? familyToken : undefined)
-            : await t.call(c.method, `${c.path}?${queryString(input)}`, undefined, c.public ? null : c.family ? familyToken : undefined);
+            ? await t.call(c.method, c.path, input, tokenFor(c))
+            : await t.call(c.method, `${c.path}?${queryString(input)}`, undefined, tokenFor(c));
           const label = `${name} ${JSON.stringify(input).slice(0, 300)}`;
           expect(answer.status, label).toBeLessThan(500);
           const after = await databaseDigest(t.db);

@@ -2,8 +2,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { contract } from '@common/contract/index.js';
 import { backends } from '../helpers/database.js';
-import { signUpFamily } from '../helpers/family.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
+import { callerOfEveryCall } from '../helpers/users.js';
 
 /** A raw connection to the listening server, collecting what it answers until it closes the socket. */
 function connect(port: number) {
@@ -39,10 +39,11 @@ describe.each(backends)('bad input and slow clients on %s', (backend) => {
     const deepObject = '{"a":'.repeat(3350) + '1' + '}'.repeat(3350);
     const mutations = Object.values(contract)
       .filter((c) => c.method === 'POST' || c.method === 'DELETE')
-      .map((c) => ({ method: c.method, url: c.path, public: c.public === true, family: c.family === true }));
+      .map((c) => ({ method: c.method, url: c.path, call: c }));
     expect(mutations.map((r) => r.url)).toContain('/api/login');
-    const familyToken = await signUpFamily(t);
+    const tokenFor = await callerOfEveryCall(t);
     for (const route of mutations) {
+      const token = tokenFor(route.call);
       for (const payload of [deepArray, deepObject, `{"SUBSCRIPTION_ID": ${deepArray}}`]) {
         const answer = await t.app.inject({
           method: route.method as 'POST',
@@ -50,7 +51,7 @@ describe.each(backends)('bad input and slow clients on %s', (backend) => {
           payload,
           headers: {
             'content-type': 'application/json',
-            ...(route.public ? {} : { authorization: `Bearer ${route.family ? familyToken : t.token}` }),
+            ...(token === null ? {} : { authorization: `Bearer ${token}` }),
           },
         });
         expect(answer.statusCode, `${route.method} ${route.url}`).toBe(400);
