@@ -6,6 +6,7 @@ import { formatEuro } from './money.js';
 import { paymentStatusLabels } from './payment-status.js';
 import { subscriptionSourceLabels } from './subscription-source.js';
 import { longDayLabel } from './participants.js';
+import { SAFETY_QUESTIONS, safetyLevelLabels } from './safety-sheet.js';
 
 /**
  * How the audit log reads in Dutch (issue 20, 'Geschiedenis' and 'Logboek'). Snapshots come in two
@@ -312,6 +313,14 @@ export const auditFieldLabels: Record<string, string> = {
   campYear: 'Kampjaar',
   PUBLISHED_AT: 'Gepubliceerd op',
   MAILS: 'Mails klaargezet',
+  // The safety sheets (issue 35): never their content, only who saved one, the rules and counts.
+  UPDATED_BY: 'Ingevuld door',
+  COUNT: 'Aantal',
+  LEVELS: 'Niveau per vraag',
+  MONITOR_DAYS_BEFORE: 'Dagen vóór het kamp zichtbaar voor monitoren',
+  RETENTION_DAYS: 'Bewaartermijn in dagen na het laatste kamp',
+  MEDEWERKER_READS: 'Medewerkers mogen fiches lezen en invullen',
+  ...Object.fromEntries(Object.entries(SAFETY_QUESTIONS).map(([key, q]) => [key, q.label])),
 };
 
 /** Values that are codes in a snapshot, as the screens name them. */
@@ -334,6 +343,8 @@ const auditValueLabels: Record<string, Record<string, string>> = {
   PAYMENT_STATUS: paymentStatusLabels,
   SUBSCRIPTION_SOURCE: subscriptionSourceLabels,
   VOLUNTEER_KIND: { gewoon: 'gewone vrijwilliger', verhoogd: 'sportlesgever of -trainer (verhoogd jaarplafond)' },
+  UPDATED_BY: { family: 'het gezin (website)', staff: 'een medewerker' },
+  ...Object.fromEntries(Object.keys(SAFETY_QUESTIONS).map((key) => [key, safetyLevelLabels])),
 };
 
 /** Lists of days (a camp's days, a flexible booking's) as Belgian dates. */
@@ -368,6 +379,8 @@ export const auditEntityLabels: Record<string, string> = {
   qualification: 'Kwalificatie',
   volunteerAllowance: 'Vrijwilligersvergoeding',
   waitingEntry: 'Wachtlijst',
+  safetySheet: 'Veiligheidsfiche',
+  safetySheetSettings: 'Regels van de veiligheidsfiches',
 };
 
 /** What each call that writes the audit log did, as staff say it (issue 39). */
@@ -382,6 +395,15 @@ const auditActionNames: Record<string, string> = {
   offerLapsed: 'Aanbod van een vrijgekomen plaats verlopen',
   offerSeat: 'Vrijgekomen plaats aangeboden',
   removeWaitingEntry: 'Van de wachtlijst gehaald',
+  readSafetySheet: 'Veiligheidsfiche ingezien',
+  readMedicationRound: 'Medicatieronde ingezien',
+  readSafetyWarnings: 'Aandachtspunten van de veiligheidsfiche ingezien op de deelnemerslijst',
+  printSafetyWarnings: 'Daglijst met de veiligheidsfiches afgedrukt',
+  saveSafetySheet: 'Veiligheidsfiche bewaard',
+  saveFamilySafetySheet: 'Veiligheidsfiche bewaard via de website',
+  saveSafetySheetSettings: 'Regels van de veiligheidsfiches gewijzigd',
+  remindSafetySheets: 'Herinnering voor de veiligheidsfiches verstuurd',
+  eraseExpiredSafetySheets: 'Veiligheidsfiches na hun bewaartermijn gewist',
   addDiscount: 'Korting gegeven',
   anonymiseYears: 'Oude kampjaren geanonimiseerd',
   assignPayment: 'Betaling gekoppeld',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAYMENT_STATUSES } from './payment-status.js';
+import { PHOTO_CONSENTS, SAFETY_LEVELS, SHEET_STATUSES } from './safety-sheet.js';
 import { compareDutch } from './sort.js';
 
 /**
@@ -36,6 +37,16 @@ export const campParticipant = z.object({
   DAYS: z.array(z.string()),
   /** Per day of DAYS: true, false or null. */
   ATTENDANCE: z.record(z.string(), z.boolean().nullable()),
+  /**
+   * From the safety sheet (issue 35), only for whoever may read the camp's sheets now (server/src/domain/policies.ts):
+   * whether it is filled in, its warnings (level and short text, never the whole sheet), who may collect the child, photo consent.
+   */
+  SAFETY_SHEET_STATUS: z.enum(SHEET_STATUSES).optional(),
+  SAFETY_WARNINGS: z.array(z.object({ LEVEL: z.enum(SAFETY_LEVELS), TEXT: z.string() })).optional(),
+  PICKUP_ALLOWED: z.array(z.object({ NAME: z.string(), RELATION: z.string(), PHONE: z.string() })).optional(),
+  PICKUP_REFUSED: z.array(z.object({ NAME: z.string(), RELATION: z.string() })).optional(),
+  GOES_HOME_ALONE: z.boolean().optional(),
+  PHOTO_CONSENT: z.enum(PHOTO_CONSENTS).nullable().optional(),
 });
 export type CampParticipant = z.infer<typeof campParticipant>;
 

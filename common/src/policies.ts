@@ -58,6 +58,13 @@ export const MONITOR_PARTICIPANT_FIELDS = [
   'SUBSCRIBER_PARENT_PHONE2',
   'DAYS',
   'ATTENDANCE',
+  // Filled only while the monitor may read the camp's safety sheets (issue 35).
+  'SAFETY_SHEET_STATUS',
+  'SAFETY_WARNINGS',
+  'PICKUP_ALLOWED',
+  'PICKUP_REFUSED',
+  'GOES_HOME_ALONE',
+  'PHOTO_CONSENT',
 ] as const;
 
 export const policies = {
@@ -136,6 +143,20 @@ export const policies = {
    * through its calls; a family's session does, for its own records only (server/src/features/public/).
    */
   familyAccount: { read: [], change: [], export: [] },
+  /**
+   * A child's safety sheet (issue 35, health data, GDPR art. 9): a beheerder at any time; a medewerker only when the
+   * organiser gives medewerkers that right ('Veiligheidsfiches'); a monitor the children of their camps during the camp
+   * week and the set days before it (server/src/domain/policies.ts, `assertSafetySheetReadable`). Every read is audited.
+   */
+  safetySheet: {
+    read: beheerderOnly,
+    change: beheerderOnly,
+    export: [],
+    partial: { medewerker: { actions: ['read', 'change'] }, monitor: { actions: ['read'] } },
+    auditEntities: { safetySheet: 'read' },
+  },
+  /** The organiser's rules for the sheets: a warning level per question, the monitors' days before, the retention. */
+  safetySheetSettings: { ...beheerder, auditEntities: { safetySheetSettings: 'read' } },
   /** The whole audit log ('Logboek'); one record's history ('Geschiedenis') is for that record's readers (`mayReadHistory`). */
   auditLog: {
     read: beheerderOnly,

@@ -20,6 +20,8 @@ import { createMailScheduleRunner, type MailScheduleRunner } from './features/ma
 import { createWaitingListRunner, type WaitingListRunner } from './domain/waiting-list-runner.js';
 import { readSettings, settingsDefaults } from './lib/settings.js';
 import { createPublicCampsCache, type PublicCamps } from './features/public/camps-cache.js';
+import { createSafetySheetRetention } from './domain/safety-sheets.js';
+import type { PeriodicRunner } from './lib/periodic-runner.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -32,6 +34,8 @@ declare module 'fastify' {
     waitingList: WaitingListRunner;
     /** getPublicCamps' answer, kept while the lists' version and the day stay the same (issue 40). */
     publicCamps: PublicCamps;
+    /** Erases safety sheets past their retention (issue 35). */
+    safetySheetRetention: PeriodicRunner;
   }
 }
 
@@ -99,15 +103,18 @@ export async function buildApp({ config, database, logger = true, clock = system
     }),
   );
   app.decorate('publicCamps', createPublicCampsCache({ db: () => database.db, settingsDefaults: settingsDefaults(config), clock }));
+  app.decorate('safetySheetRetention', createSafetySheetRetention({ db: () => database.db, clock, log: app.log }));
   app.addHook('onReady', async () => {
     app.mailSchedules.start();
     app.waitingList.start();
+    app.safetySheetRetention.start();
     if (app.mailer.transport) app.mailRelay.start();
     else app.log.info('no SMTP_URL: mail stays in the mail_outbox table');
   });
   app.addHook('onClose', async () => {
     await app.mailSchedules.stop();
     await app.waitingList.stop();
+    await app.safetySheetRetention.stop();
     await app.mailRelay.stop();
   });
   const servedCalls = new Set<string>();

@@ -87,6 +87,11 @@ describe.each(backends)('roles on %s', (backend) => {
           if (!allowed) {
             refused.push(`${role} ${name}`);
             expect([answer.status, answer.body], seen).toEqual([403, { error: { code: 'FORBIDDEN', message: apiMessages.forbidden } }]);
+          } else if (role !== 'beheerder' && c.access.record === 'safetySheet') {
+            // A medewerker reads safety sheets only with the organiser's right (off by default), a monitor only the
+            // children of their camp in its week (child 1 is not in camp 1): tests/api/safety-sheets.test.ts.
+            if (role === 'medewerker' || answer.status !== 200)
+              expect([answer.status, answer.body.error?.code], seen).toEqual([403, 'SAFETY_SHEET_FORBIDDEN']);
           } else if (c.method === 'GET' && !attestDownloads.has(name)) {
             // A read's example answers 200 to every role it allows (as tests/api/contract.test.ts checks for staff).
             expect(answer.status, seen).toBe(200);

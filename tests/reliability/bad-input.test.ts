@@ -170,6 +170,9 @@ const storesNothingMutated = new Set([
   // A family's request to correct a booked child's data (issue 34) needs a child of its own with a booking
   // (tests/api/family-page.test.ts stores it).
   'requestChildCorrection',
+  // The safety sheet (issue 35): a family saves the sheet of its own child only, which the suite's family has none of
+  // (tests/api/safety-sheets.test.ts stores it).
+  'saveFamilySafetySheet',
 ]);
 /** One seed for every run, so what the suite stores is the same each time; FUZZ_SEED explores other inputs. */
 const seed = Number(process.env.FUZZ_SEED ?? 20261123);

@@ -67,6 +67,8 @@ export const errorCodes = [
   'DAILY_CAP_EXCEEDED',
   /** 409 (volunteer allowance): the monitor's allowances of the year above the yearly cap. */
   'YEARLY_CAP_EXCEEDED',
+  /** 403 (safety sheet, issue 35): the user may not read this child's sheet now (a monitor: not their camp, or not its week). */
+  'SAFETY_SHEET_FORBIDDEN',
   'TOO_MANY_ATTEMPTS',
   'BODY_TOO_LARGE',
   'HEADERS_TOO_LARGE',
@@ -107,6 +109,7 @@ export const statusOfCode: Record<ErrorCode, number> = {
   QUALIFICATION_MISSING: 409,
   DAILY_CAP_EXCEEDED: 409,
   YEARLY_CAP_EXCEEDED: 409,
+  SAFETY_SHEET_FORBIDDEN: 403,
   BODY_TOO_LARGE: 413,
   TOO_MANY_ATTEMPTS: 429,
   HEADERS_TOO_LARGE: 431,

@@ -15,6 +15,7 @@ import { planningCalls } from './planning.js';
 import { registrationCalls } from './registration.js';
 import { refundCalls } from './refunds.js';
 import { reminderCalls } from './reminders.js';
+import { familySafetySheetCalls, safetySheetCalls } from './safety-sheets.js';
 import { privacyCalls } from './privacy.js';
 import { publicCalls } from './public.js';
 import { seasonCalls } from './season.js';
@@ -60,6 +61,8 @@ export const contract = combine(
   publicCalls,
   planningCalls,
   waitingListCalls,
+  safetySheetCalls,
+  familySafetySheetCalls,
 );
 
 export type Contract = typeof contract;

@@ -4,6 +4,7 @@ import { SUBSCRIPTION_SOURCES } from '../../../common/src/subscription-source.js
 import type { AttestDebtor } from '../../../common/src/fiscal-attests.js';
 import type { MailAttachment } from '../mail/mailer.js';
 import { VOLUNTEER_KINDS, type VolunteerCapsCents } from '../../../common/src/volunteer-allowance.js';
+import type { SafetyLevels, SafetySheetData } from '../../../common/src/safety-sheet.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull().defaultNow();
@@ -894,3 +895,31 @@ export const waitingEntries = pgTable(
   },
   (t) => [index('waiting_entries_camp_state_idx').on(t.campId, t.state, t.position), index('waiting_entries_child_idx').on(t.childId)],
 );
+
+/**
+ * A child's safety sheet (issue 35): health data (GDPR art. 9), kept apart from the child's other data and read only
+ * through the policy of server/src/domain/policies.ts. One per child, replaced by every save; erased with the family,
+ * and by the retention RETENTION_DAYS after the child's last camp unless the family keeps it in its account.
+ */
+export const safetySheets = pgTable('safety_sheets', {
+  childId: integer('child_id')
+    .primaryKey()
+    .references(() => children.id, { onDelete: 'cascade' }),
+  sheet: jsonb('sheet').$type<SafetySheetData>().notNull(),
+  /** The family chose to keep it in its account for a next camp (only its own save sets it). */
+  keepInAccount: boolean('keep_in_account').notNull().default(false),
+  /** The day the photo consent as it stands was given. */
+  photoConsentOn: date('photo_consent_on', { mode: 'string' }).notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  updatedBy: text('updated_by', { enum: ['family', 'staff'] }).notNull(),
+});
+
+/** The organiser's rules of the safety sheets (issue 35): one row, id 1, written the first time they are saved. */
+export const safetySheetSettings = pgTable('safety_sheet_settings', {
+  id: integer('id').primaryKey(),
+  /** Overrides of the default level per question (common/src/safety-sheet.ts, SAFETY_QUESTIONS). */
+  levels: jsonb('levels').$type<SafetyLevels>().notNull().default({}),
+  monitorDaysBefore: integer('monitor_days_before').notNull().default(1),
+  retentionDays: integer('retention_days').notNull().default(30),
+  medewerkerReads: boolean('medewerker_reads').notNull().default(false),
+});

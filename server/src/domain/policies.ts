@@ -13,7 +13,10 @@ import {
 } from '@common/policies.js';
 import type { Role } from '@common/roles.js';
 import { readRows, type Executor } from '../db/client.js';
-import { forbidden } from '../lib/errors.js';
+import { safetySheetMessages } from '@common/safety-sheet.js';
+import { inList } from '../db/sql.js';
+import { AppError, forbidden } from '../lib/errors.js';
+import { readSafetySettings } from './safety-sheets.js';
 
 /**
  * The server's half of the record policies (issue 33): the rules that need the database or the clock, on top of
@@ -114,4 +117,59 @@ export function visibleFields<T extends object>(record: RecordType, role: Role, 
 /** Refuses (403) an export format the role may not have of this kind of record. */
 export function assertExportFormat(record: RecordType, role: Role, format: string): void {
   if (!mayExportFormat(record, role, format)) throw forbidden();
+}
+
+/**
+ * Whether the user may read the safety sheets of a camp's children now (issue 35, health data): a beheerder at any
+ * time; a medewerker when the organiser gave medewerkers that right (MEDEWERKER_READS); a monitor only for a camp of
+ * monitorCampIds from MONITOR_DAYS_BEFORE days before its first day through its last.
+ */
+export async function maySeeCampSafetySheets(db: Executor, viewer: Viewer, campId: number, now: Date): Promise<boolean> {
+  return (await safetySheetCampsOf(db, viewer, now, campId)) !== false;
+}
+
+/** null: every camp (a staff reader); false: none; else the camps whose sheets a monitor reads now (among `onlyCamp`). */
+async function safetySheetCampsOf(db: Executor, viewer: Viewer, now: Date, onlyCamp?: number): Promise<number[] | null | false> {
+  if (viewer.role === 'beheerder') return null;
+  const settings = await readSafetySettings(db);
+  if (viewer.role === 'medewerker') return settings.MEDEWERKER_READS ? null : false;
+  const camps = (await monitorCampIds(db, viewer.monitorId, now)).filter((id) => onlyCamp === undefined || id === onlyCamp);
+  if (camps.length === 0) return false;
+  const rows = await readRows(
+    db,
+    sql`select c.id from camps c join periods p on p.id = c.period_id
+        where ${inList(sql.raw('c.id'), camps, 'int')}
+          and ${todayInBelgium(now)}::date between p.start_date - ${settings.MONITOR_DAYS_BEFORE}::int and p.end_date`,
+    z.object({ id: z.number() }),
+  );
+  return rows.length === 0 ? false : rows.map((r) => r.id);
+}
+
+const sheetRefused = () => new AppError('SAFETY_SHEET_FORBIDDEN', safetySheetMessages.notAllowed);
+
+/** Refuses (403 SAFETY_SHEET_FORBIDDEN) a camp's sheets the user may not read now. */
+export async function assertCampSafetySheetsReadable(db: Executor, viewer: Viewer, campId: number, now: Date): Promise<void> {
+  if (!(await maySeeCampSafetySheets(db, viewer, campId, now))) throw sheetRefused();
+}
+
+/** Refuses (403 SAFETY_SHEET_FORBIDDEN) a child's sheet the user may not read now: a monitor, a child of none of their camps now. */
+export async function assertSafetySheetReadable(db: Executor, viewer: Viewer, childId: number, now: Date): Promise<void> {
+  const camps = await safetySheetCampsOf(db, viewer, now);
+  if (camps === null) return;
+  if (camps !== false) {
+    const [row] = await readRows(
+      db,
+      sql`select 1 as one from subscriptions where child_id = ${childId} and not cancelled and ${inList(sql.raw('camp_id'), camps, 'int')} limit 1`,
+      z.object({ one: z.number() }),
+    );
+    if (row) return;
+  }
+  throw sheetRefused();
+}
+
+/** Refuses (403) a save of a sheet by a medewerker without the right; a beheerder always may. */
+export async function assertSafetySheetChangeable(db: Executor, viewer: Viewer): Promise<void> {
+  if (viewer.role === 'beheerder') return;
+  if (viewer.role === 'medewerker' && (await readSafetySettings(db)).MEDEWERKER_READS) return;
+  throw sheetRefused();
 }

@@ -17,6 +17,8 @@ import planningRoutes from './planning/routes.js';
 import registrationRoutes from './registration/routes.js';
 import refundRoutes from './refunds/routes.js';
 import reminderRoutes from './reminders/routes.js';
+import safetySheetRoutes from './participants/safety-routes.js';
+import familySafetySheetRoutes from './public/safety-sheet-routes.js';
 import privacyRoutes from './privacy/routes.js';
 import publicRoutes from './public/routes.js';
 import seasonRoutes from './season/routes.js';
@@ -56,4 +58,6 @@ export const apiFeatures: FastifyPluginAsync[] = [
   publicRoutes,
   planningRoutes,
   waitingListRoutes,
+  safetySheetRoutes,
+  familySafetySheetRoutes,
 ];

@@ -1,6 +1,7 @@
 import { paymentStatusText } from '@common/payment-status.js';
 import { campDays, dayLabel, type CampParticipant } from '@common/participants.js';
 import type { ExportCampParticipantsQuery } from '@common/schemas/participants.js';
+import type { MedicationDose } from '@common/safety-sheet.js';
 import { CONTENT_TYPES, fileNamePart, spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
 import { campTitle, participantsPdf } from './pdf.js';
 import type { CampFacts } from './queries.js';
@@ -47,12 +48,14 @@ export async function campParticipantsFile(
   camp: CampFacts,
   participants: CampParticipant[],
   query: ExportCampParticipantsQuery,
+  /** The day's medication round, for a printed day list of a reader of the camp's safety sheets (issue 35). */
+  round?: MedicationDose[],
 ): Promise<DownloadFile> {
   const year = camp.periodStart.slice(0, 4);
   const baseName = ['deelnemers', fileNamePart(campTitle(camp)), fileNamePart(camp.periodName), query.date ?? year].join('-');
   if (query.format === 'pdf') {
     return {
-      body: await participantsPdf(camp, participants, query.date),
+      body: await participantsPdf(camp, participants, query.date, round),
       contentType: CONTENT_TYPES.pdf,
       fileName: `${baseName}${query.date ? '' : '-week'}.pdf`,
     };

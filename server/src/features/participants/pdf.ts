@@ -1,6 +1,7 @@
 import type { Content, TableCell, TDocumentDefinitions } from 'pdfmake/interfaces';
 import { formatDate } from '@common/format.js';
 import { campDays, dayLabel, longDayLabel, lunchCounts, participantsOn, type CampParticipant } from '@common/participants.js';
+import { photoConsentLabels, safetyLevelLabels, type MedicationDose } from '@common/safety-sheet.js';
 import { renderPdf } from '../../lib/pdf.js';
 import type { CampFacts } from './queries.js';
 
@@ -56,8 +57,65 @@ function document(camp: CampFacts, heading: string, orientation: 'portrait' | 'l
   };
 }
 
-/** The sign-in list of one day: a box to tick per child, the lunch counts, page numbers. */
-function dayListDocument(camp: CampFacts, day: string, participants: CampParticipant[]): TDocumentDefinitions {
+/** The remark, then the safety sheet's warnings with their level in capitals (readable in black and white). */
+const remarkCell = (p: CampParticipant): Content => ({
+  stack: [
+    ...(p.SUBSCRIPTION_REMARK ? [{ text: p.SUBSCRIPTION_REMARK }] : []),
+    ...(p.SAFETY_WARNINGS ?? []).map((w) => ({
+      text: [{ text: `${safetyLevelLabels[w.LEVEL].toUpperCase()}: `, bold: true }, w.TEXT],
+    })),
+    ...(p.PHOTO_CONSENT ? [{ text: `Foto's: ${photoConsentLabels[p.PHOTO_CONSENT].toLowerCase()}`, fontSize: 8 }] : []),
+  ],
+});
+
+/** The day's medication round (issue 35): time, child, medication and dose, whether a monitor may give it. */
+function medicationTable(round: MedicationDose[]): Content[] {
+  return [
+    { text: 'Medicatieronde', fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+    round.length === 0
+      ? { text: 'Geen medicatie vandaag.' }
+      : {
+          table: {
+            headerRows: 1,
+            widths: [40, 130, '*', 100, 70],
+            body: [
+              ['Uur', 'Kind', 'Medicatie', 'Dosis', 'Monitor geeft'].map(headerCell),
+              ...round.map((d) => [d.TIME, d.CHILD_NAME, d.MEDICATION, d.DOSE, d.MONITORS_MAY_GIVE ? 'ja' : 'nee, ouder']),
+            ],
+          },
+          layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+        },
+  ];
+}
+
+/** Who may collect each child at the end of the day, who may not, and who goes home alone (issue 35). */
+function pickupTable(participants: CampParticipant[]): Content[] {
+  const persons = (list: { NAME: string; RELATION: string; PHONE?: string }[]) =>
+    list.map((x) => [x.NAME, x.RELATION, x.PHONE].filter(Boolean).join(', ')).join('\n');
+  return [
+    { text: 'Ophalen', fontSize: 12, bold: true, margin: [0, 10, 0, 4] },
+    {
+      table: {
+        headerRows: 1,
+        dontBreakRows: true,
+        widths: [130, '*', 130, 60],
+        body: [
+          ['Kind', 'Mag ophalen', 'Niet meegeven aan', 'Alleen naar huis'].map(headerCell),
+          ...participants.map((p) => [
+            { text: childName(p), bold: true },
+            persons(p.PICKUP_ALLOWED ?? []),
+            { text: persons(p.PICKUP_REFUSED ?? []), bold: true },
+            p.GOES_HOME_ALONE ? 'ja' : 'nee',
+          ]),
+        ],
+      },
+      layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5 },
+    },
+  ];
+}
+
+/** The sign-in list of one day: a box to tick per child, the lunch counts, page numbers; with the sheets, their warnings, medication and pick-up. */
+function dayListDocument(camp: CampFacts, day: string, participants: CampParticipant[], round?: MedicationDose[]): TDocumentDefinitions {
   const present = participantsOn(participants, day);
   const rows: TableCell[][] = present.map((p, i) => [
     tickBox(),
@@ -65,7 +123,7 @@ function dayListDocument(camp: CampFacts, day: string, participants: CampPartici
     { text: childName(p), bold: true },
     String(p.SUBSCRIBER_AGE),
     p.LUNCHPREFERENCE_DESCRIPTION ?? '',
-    p.SUBSCRIPTION_REMARK ?? '',
+    remarkCell(p),
     parentLine(p),
   ]);
   return document(camp, `Daglijst ${longDayLabel(day)}`, 'portrait', [
@@ -80,6 +138,7 @@ function dayListDocument(camp: CampFacts, day: string, participants: CampPartici
       },
       layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
     },
+    ...(round ? [...medicationTable(round), ...pickupTable(present)] : []),
   ]);
 }
 
@@ -134,7 +193,12 @@ function lunchLabels(participants: CampParticipant[]): string[] {
 }
 
 /** The A4 PDF of a day list (with a day) or of the week grid (without). */
-export async function participantsPdf(camp: CampFacts, participants: CampParticipant[], day?: string): Promise<Buffer> {
-  const definition = day === undefined ? weekGridDocument(camp, participants) : dayListDocument(camp, day, participants);
+export async function participantsPdf(
+  camp: CampFacts,
+  participants: CampParticipant[],
+  day?: string,
+  round?: MedicationDose[],
+): Promise<Buffer> {
+  const definition = day === undefined ? weekGridDocument(camp, participants) : dayListDocument(camp, day, participants, round);
   return renderPdf(definition);
 }

@@ -125,6 +125,14 @@ export const personalDataRegister: Record<TableName, TableRule> = {
             where c.id = w.camp_id and (extract(year from p.start_date) < ${scope.keptFromCampYear} or ${ids('w.child_id', scope.childIds)})`,
       ),
   },
+  safety_sheets: {
+    holds: 'family',
+    personal: ['sheet'],
+    // Health data (issue 35): gone with the child; the old years' children lose theirs too. The sheets' own, shorter
+    // retention (RETENTION_DAYS after the child's last camp) is eraseExpiredSafetySheets (domain/safety-sheets.ts).
+    erase: (tx, scope) => tx.execute(sql`delete from safety_sheets where ${ids('child_id', scope.childIds)}`),
+    anonymise: (tx, scope) => tx.execute(sql`delete from safety_sheets where ${ids('child_id', scope.childIds)}`),
+  },
   attendance: {
     holds: 'family',
     personal: [],
@@ -179,6 +187,7 @@ export const personalDataRegister: Record<TableName, TableRule> = {
   },
 
   locations: { holds: 'organiser', why: 'The camp locations.' },
+  safety_sheet_settings: { holds: 'organiser', why: "The safety sheets' rules: warning levels, days before, retention." },
   periods: { holds: 'nothing', why: 'Weeks of a season.' },
   themes: { holds: 'nothing', why: 'Camp themes.' },
   agegroups: { holds: 'nothing', why: 'Age groups.' },

@@ -16,6 +16,7 @@ import { children, familyAccounts, lunchPreferences, parents, subscriptions } fr
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { auditedWithin, writeAudit } from '../../lib/audit.js';
 import { centsToEuro } from '@common/money.js';
+import { apiMessages } from '@common/messages.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { addressOfSender, readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { parentRowOf, type FamilyUser } from './accounts.js';
@@ -79,6 +80,12 @@ async function bookedChildren(db: Executor, parentId: number, childId?: number):
     .innerJoin(children, eq(children.id, subscriptions.childId))
     .where(and(eq(children.parentId, parentId), childId === undefined ? undefined : eq(children.id, childId)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The signed-in family of a family call (server/src/plugins/auth.ts set it). */
+export function currentFamily(request: { family: FamilyUser | null }): FamilyUser {
+  if (!request.family) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+  return request.family;
 }
 
 /** The family's parent record, or 409 EMAIL_NOT_CONFIRMED while a known family waits for its confirmed address. */

@@ -1,5 +1,4 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { apiMessages } from '@common/messages.js';
 import type { Executor } from '../../db/client.js';
 import { children } from '../../db/schema.js';
 import { publicCalls } from '@common/contract/public.js';
@@ -11,18 +10,12 @@ import { book, getMyBookings } from './booking.js';
 import { getFamily, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
 import { cancelBooking } from './cancel.js';
-import { familyParentId } from './family.js';
+import { currentFamily, familyParentId } from './family.js';
 import * as waiting from '../../domain/waiting-list.js';
 import { bookingAnswers } from './booking.js';
 import { familyAttestFile } from './attests.js';
 import { exportMyData } from './export.js';
 import { requestChildCorrection } from './family.js';
-
-/** The signed-in family of a family call (server/src/plugins/auth.ts set it). */
-function currentFamily(request: { family: accounts.FamilyUser | null }): accounts.FamilyUser {
-  if (!request.family) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
-  return request.family;
-}
 
 /** The parents' public booking site (issue 40): its calls under /api/public/. */
 export default callRoutes(publicCalls, (app) => {
