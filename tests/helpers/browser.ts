@@ -74,7 +74,9 @@ export async function expectNoSeriousAxeViolations(page: Page, label = page.url(
           run: (
             context: Document,
             options: object,
-          ) => Promise<{ violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[] }>;
+          ) => Promise<{
+            violations: { id: string; impact: string; help: string; nodes: { target: string[]; failureSummary?: string }[] }[];
+          }>;
         };
       }
     ).axe.run(document, {
@@ -85,7 +87,8 @@ export async function expectNoSeriousAxeViolations(page: Page, label = page.url(
       .map(
         (v) =>
           `${v.impact} ${v.id}: ${v.help} (${v.nodes
-            .map((n) => n.target.join(' '))
+            // The summary says what axe measured (for contrast: the colours and the ratio).
+            .map((n) => `${n.target.join(' ')}: ${n.failureSummary?.replace(/\s+/g, ' ') ?? ''}`)
             .slice(0, 3)
             .join(', ')})`,
       );
