@@ -28,11 +28,6 @@ export interface RecordPolicy {
   change: readonly Role[];
   export: readonly Role[];
   partial?: Partial<Record<Role, PartialView>>;
-  /**
-   * The entity names of the audit log that are records of this kind, each with what reading its history takes:
-   * reading the record, or for a file the product made (a refund file, a Belcotax file), making it.
-   */
-  auditEntities?: Readonly<Record<string, Action>>;
 }
 
 const staff = { read: staffRoles, change: staffRoles, export: staffRoles } as const;
@@ -74,43 +69,39 @@ export const policies = {
   session: { read: everyRole, change: everyRole, export: [] },
   /** One's own password ('Mijn account'). */
   account: { read: everyRole, change: everyRole, export: [] },
-  user: { ...beheerder, auditEntities: { user: 'read' } },
+  user: beheerder,
   /** The organiser's settings; staff need only the name and the public site's address (voucher links). */
   settings: {
     ...beheerder,
     partial: { medewerker: { actions: ['read'], fields: ['ORGANISER_NAME', 'PUBLIC_SITE_URL'] } },
-    auditEntities: { settings: 'read' },
   },
   subscription: {
     ...staff,
-    auditEntities: { subscription: 'read', subscriber: 'read', parent: 'read', payment: 'read', waitingEntry: 'read' },
   },
   /** A family as a whole: found for a registration by staff; its access request and erasure are the beheerder's (GDPR). */
-  family: { read: staffRoles, change: beheerderOnly, export: beheerderOnly, auditEntities: { family: 'read' } },
+  family: { read: staffRoles, change: beheerderOnly, export: beheerderOnly },
   /** A national register number in full; others see it masked, and find a child only by a whole number. */
-  nationalNumber: { ...beheerder },
+  nationalNumber: beheerder,
   /**
    * A child's identity as registered: gender, birth date and national number. Staff see it on the detail; correcting a
    * typo in it is the beheerder's (issue 39), since the fiscal attests and Belcotax declare it. Its history is the child's.
    */
   childIdentity: { read: staffRoles, change: beheerderOnly, export: [] },
-  retention: { ...beheerder, auditEntities: { retention: 'read' } },
-  payment: { ...staff, auditEntities: { bankImport: 'read' } },
+  retention: beheerder,
+  payment: staff,
   refund: {
     read: staffRoles,
     change: beheerderOnly,
     export: beheerderOnly,
-    auditEntities: { refundFile: 'export' },
   },
-  reminder: { ...staff },
-  mail: { ...staff, auditEntities: { mail: 'read' } },
-  mailTemplate: { ...staff, auditEntities: { mailTemplate: 'read' } },
-  mailSchedule: { ...staff, auditEntities: { mailSchedule: 'read' } },
+  reminder: staff,
+  mail: staff,
+  mailTemplate: staff,
+  mailSchedule: staff,
   camp: {
     ...staff,
     // A monitor: the camps of monitorCampIds (server/src/domain/policies.ts).
     partial: { monitor: { actions: ['read'] } },
-    auditEntities: { camp: 'read' },
   },
   /** The children of a camp per day, and their attendance; a monitor: of the camps of monitorCampIds, their fields, printed. */
   participant: {
@@ -119,25 +110,25 @@ export const policies = {
       monitor: { actions: ['read', 'change', 'export'], fields: MONITOR_PARTICIPANT_FIELDS, formats: ['pdf'] },
     },
   },
-  theme: { ...staff, auditEntities: { theme: 'read' } },
-  voucher: { ...staff, auditEntities: { voucher: 'read' } },
-  monitor: { ...staff, auditEntities: { monitor: 'read' } },
+  theme: staff,
+  voucher: staff,
+  monitor: staff,
   /**
    * Monitor planning (issue 36): availability, qualifications, assignments to camps, ratios. A monitor sees their own
    * camps through `ownPlanning` and the camps and participants policies (server/src/domain/policies.ts).
    */
-  planning: { ...staff, auditEntities: { planning: 'read', qualification: 'read' } },
+  planning: staff,
   /**
    * The signed-in monitor's own weeks and camps (a user linked to no monitor has none), and their own availability,
    * which only a monitor user linked to a monitor enters (server/src/domain/policies.ts, ownMonitorId).
    */
   ownPlanning: { read: everyRole, change: ['monitor'], export: [] },
   /** The volunteer allowance register, checked against the caps of the settings. */
-  volunteerAllowance: { ...staff, auditEntities: { volunteerAllowance: 'read' } },
+  volunteerAllowance: staff,
   /** What a season is built from: locations, periods, age groups, lunch preferences, the lookups, copying a season. */
-  season: { ...staff, auditEntities: { location: 'read', period: 'read', agegroup: 'read', lunchPreference: 'read' } },
-  dashboard: { ...staff },
-  attest: { ...beheerder, auditEntities: { fiscalAttestChild: 'read', fiscalAttests: 'change', belcotax: 'export' } },
+  season: staff,
+  dashboard: staff,
+  attest: beheerder,
   /**
    * A family's own account, data and bookings on the public booking site (issue 40): no staff role reaches them
    * through its calls; a family's session does, for its own records only (server/src/features/public/).
@@ -153,10 +144,9 @@ export const policies = {
     change: beheerderOnly,
     export: [],
     partial: { medewerker: { actions: ['read', 'change'] }, monitor: { actions: ['read'] } },
-    auditEntities: { safetySheet: 'read' },
   },
   /** The organiser's rules for the sheets: a warning level per question, the monitors' days before, the retention. */
-  safetySheetSettings: { ...beheerder, auditEntities: { safetySheetSettings: 'read' } },
+  safetySheetSettings: beheerder,
   /** The whole audit log ('Logboek'); one record's history ('Geschiedenis') is for that record's readers (`mayReadHistory`). */
   auditLog: {
     read: beheerderOnly,
@@ -200,10 +190,43 @@ export function mayExportFormat(record: RecordType, role: Role, format: string):
   return rolesFor(exports(record)).includes(role) && (!formats || formats.includes(format));
 }
 
+/**
+ * The entity names of the audit log that are records of each kind, each with what reading its history takes: reading
+ * the record, or for a file the product made (a refund file, a Belcotax file), making it. Apart from the policies,
+ * which the staff app's first screen reads for its pages: only the audit log's readers need these.
+ */
+const auditEntities: Partial<Record<RecordType, Readonly<Record<string, Action>>>> = {
+  user: { user: 'read' },
+  settings: { settings: 'read' },
+  subscription: { subscription: 'read', subscriber: 'read', parent: 'read', payment: 'read', waitingEntry: 'read' },
+  family: { family: 'read' },
+  retention: { retention: 'read' },
+  payment: { bankImport: 'read' },
+  refund: { refundFile: 'export' },
+  mail: { mail: 'read' },
+  mailTemplate: { mailTemplate: 'read' },
+  mailSchedule: { mailSchedule: 'read' },
+  camp: { camp: 'read' },
+  theme: { theme: 'read' },
+  voucher: { voucher: 'read' },
+  monitor: { monitor: 'read' },
+  planning: { planning: 'read', qualification: 'read' },
+  volunteerAllowance: { volunteerAllowance: 'read' },
+  season: { location: 'read', period: 'read', agegroup: 'read', lunchPreference: 'read' },
+  attest: { fiscalAttestChild: 'read', fiscalAttests: 'change', belcotax: 'export' },
+  safetySheet: { safetySheet: 'read' },
+  safetySheetSettings: { safetySheetSettings: 'read' },
+};
+
+/** Every entity name of the audit log that a policy declares. */
+export function declaredAuditEntities(): string[] {
+  return Object.values(auditEntities).flatMap((entities) => Object.keys(entities));
+}
+
 /** The record type an audit entity belongs to, and what reading its history takes (undefined: not declared). */
 export function recordOfAuditEntity(entity: string): Access | undefined {
-  for (const record of Object.keys(policies) as RecordType[]) {
-    const action = policyOf(record).auditEntities?.[entity];
+  for (const [record, entities] of Object.entries(auditEntities) as [RecordType, Record<string, Action>][]) {
+    const action = entities[entity];
     if (action) return { record, action };
   }
   return undefined;
