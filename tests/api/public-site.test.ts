@@ -461,6 +461,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       ['/api/public/confirmEmail', { token: await lastLink(theirs.email, 'bevestig') }],
       ['/api/public/joinWaitingList', { CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }],
       ['/api/public/requestChildCorrection', { CHILD_ID: theirChild, MESSAGE: 'De geboortedatum klopt niet.' }],
+      ['/api/public/saveSafetySheet', { ...(contract.saveFamilySafetySheet.example.body as object), CHILD_ID: theirChild }],
     ];
     for (const [url, body] of walks) {
       const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
@@ -477,6 +478,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       'joinWaitingList',
       'requestChildCorrection',
       'saveChild',
+      'saveFamilySafetySheet',
     ]);
     const family = await get<PublicFamily>('/api/public/getFamily', mine.token);
     expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
