@@ -1,6 +1,5 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
@@ -8,7 +7,7 @@ import { addDays } from '@common/mail-schedules.js';
 import { children, familyAccounts, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { markAttendance } from '../helpers/attests.js';
 import { pdfText } from '../helpers/files.js';
-import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
@@ -20,22 +19,13 @@ import { createCamp, createPeriod, createSubscription } from '../helpers/factory
  * read-only, with a request to staff (issue 34).
  * SCREENSHOTS=<folder> keeps a screenshot of every screen.
  */
-const shots = process.env.SCREENSHOTS;
 
 describe("the family's page in Chromium", () => {
   let session: BrowserSession;
   beforeAll(async () => {
     session = await startBrowserSession({ subscriptionsPerYear: 10 });
-    if (shots) mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => session?.close());
-
-  async function check(page: Page, label: string) {
-    await expectNoSeriousAxeViolations(page, label);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
-  }
 
   it('cancels with the fee shown and the IBAN asked, names whom to contact after the cut-off, and shows a waiting place', async () => {
     const { t } = session;
@@ -109,7 +99,7 @@ describe("the family's page in Chromium", () => {
     expect(await late.textContent()).toMatch(
       /Annuleren via de website kon tot .*\. Neem contact op met .+ om deze inschrijving te annuleren\./,
     );
-    await check(page, 'family page');
+    await checkScreen(page, 'family page', { fitsScreen: true });
 
     await paid.getByRole('button', { name: 'Annuleren' }).click();
     expect(await paid.textContent()).toContain('De annuleringskost is € 25,00. U krijgt € 125,00 terug.');
@@ -119,7 +109,7 @@ describe("the family's page in Chromium", () => {
     expect(await paid.textContent()).toContain(
       'Geef het rekeningnummer (IBAN) waarop we het betaalde bedrag boven de annuleringskost terugstorten.',
     );
-    await check(page, 'family page cancel asks the IBAN');
+    await checkScreen(page, 'family page cancel asks the IBAN', { fitsScreen: true });
     await iban.fill('BE68 5390 0754 7034');
     await paid.getByRole('button', { name: 'Annulering bevestigen' }).click();
     await expect.poll(() => paid.textContent()).toContain('Geannuleerd.');
@@ -129,7 +119,7 @@ describe("the family's page in Chromium", () => {
       .where(sql`${subscriptions.id} = ${paidId!}`);
     expect(row).toMatchObject({ cancelled: true, paidAccountNr: 'BE68539007547034' });
     expect(await paid.textContent()).toContain('Prijs € 25,00');
-    await check(page, 'family page cancelled');
+    await checkScreen(page, 'family page cancelled', { fitsScreen: true });
 
     await waiting.getByRole('button', { name: 'Van de wachtlijst halen' }).click();
     await expect.poll(() => waiting.count()).toBe(0);
@@ -174,7 +164,7 @@ describe("the family's page in Chromium", () => {
     const card = page.locator(`li[data-subscription-id="${booked.subscriptionId}"]`);
     const button = card.getByRole('button', { name: /Deelname-attest downloaden/ });
     await button.waitFor();
-    await check(page, 'family page attest');
+    await checkScreen(page, 'family page attest', { fitsScreen: true });
     const [file] = await Promise.all([page.waitForEvent('download'), button.click()]);
     expect(file.suggestedFilename()).toBe(`deelname-attest-${booked.subscriptionId}.pdf`);
     const text = await pdfText(readFileSync((await file.path())!));
@@ -190,7 +180,7 @@ describe("the family's page in Chromium", () => {
     expect(await form.textContent()).toContain('2 maart 2016');
     expect(await form.textContent()).toContain('Vraag het secretariaat om dit te wijzigen');
     await page.getByLabel('Wat moet er gewijzigd worden voor Roos?').fill('Roos is geboren op 3 maart 2016.');
-    await check(page, 'family page locked child');
+    await checkScreen(page, 'family page locked child', { fitsScreen: true });
     await page.getByRole('button', { name: 'Vraag versturen' }).click();
     await expect.poll(() => page.getByRole('status').filter({ hasText: 'naar het secretariaat gestuurd' }).count()).toBe(1);
     const [mail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'correctie-gevraagd'));

@@ -1,10 +1,9 @@
-import { mkdirSync } from 'node:fs';
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import { children, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
-import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, createTheme } from '../helpers/factory.js';
 import { decodeQrPng } from '../helpers/qr.js';
 
@@ -18,7 +17,6 @@ import { decodeQrPng } from '../helpers/qr.js';
 const YEAR = new Date().getFullYear() + 1;
 const THEME = 'Website testkamp';
 const PASSWORD = 'zomerkamp aan zee 2027';
-const shots = process.env.SCREENSHOTS;
 // A 2 × 1 PNG: the organiser's logo.
 const LOGO_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAIAAAB7QOjdAAAAD0lEQVR4nGPgjln7//9/AArDBBKSHrX3AAAAAElFTkSuQmCC';
 
@@ -51,7 +49,6 @@ describe('the public booking site in Chromium', () => {
       where id = ${camps.flexible}`);
     await db.execute(sql`update camps set allow_booking_from = now() + interval '2 days 3 hours',
       allow_booking_info = 'Eerst de leden van de sportclub, daarna iedereen.' where id = ${camps.later}`);
-    if (shots) mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => session?.close());
 
@@ -64,13 +61,6 @@ describe('the public booking site in Chromium', () => {
     });
     const page = await context.newPage();
     return { context, page };
-  }
-  /** axe, that nothing is wider than the screen, and a screenshot when asked. */
-  async function check(page: Page, label: string) {
-    await expectNoSeriousAxeViolations(page, label);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
-    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
   }
   const card = (page: Page, campId: number) => page.locator(`li[data-camp-id="${campId}"]`);
 
@@ -118,14 +108,14 @@ describe('the public booking site in Chromium', () => {
     await page.getByLabel('Geboortejaar van uw kind').selectOption(String(YEAR - 13));
     await expect.poll(() => page.locator('li[data-camp-id]').count()).toBe(0);
     await page.getByLabel('Geboortejaar van uw kind').selectOption('');
-    await check(page, `${width} camps`);
+    await checkScreen(page, `${width} camps`, { fitsScreen: true });
 
     // The basket asks to sign in first; a new family makes its account, with a message per field.
     await card(page, camps.week)
       .getByRole('button', { name: /In mijn mand/ })
       .click();
     await page.getByText('Meld u aan of maak een account om te boeken.').waitFor();
-    await check(page, `${width} sign in`);
+    await checkScreen(page, `${width} sign in`, { fitsScreen: true });
     await page.getByRole('link', { name: 'Account maken' }).click();
     await page.getByRole('heading', { level: 1, name: 'Account maken' }).waitFor();
     const email = `gezin.${width}@thuis.be`;
@@ -136,7 +126,7 @@ describe('the public booking site in Chromium', () => {
     await page.getByText('Niet alle gegevens zijn in orde').waitFor();
     expect(await page.locator('.field-error', { hasText: 'Veld verplicht' }).count()).toBe(7);
     expect(await page.locator('.field-error', { hasText: 'dit rijksregisternummer klopt niet' }).count()).toBe(1);
-    await check(page, `${width} sign up refused`);
+    await checkScreen(page, `${width} sign up refused`, { fitsScreen: true });
     await page.getByLabel('Rijksregisternummer').fill('');
     for (const [label, value] of [
       ['Voornaam', 'Sofie'],
@@ -190,7 +180,7 @@ describe('the public booking site in Chromium', () => {
         .replace(/\D/g, '')
         .slice(6),
     );
-    await check(page, `${width} family`);
+    await checkScreen(page, `${width} family`, { fitsScreen: true });
 
     // The basket: the week for Lotte, three days of the flexible camp for Jonas, the discounts before confirming.
     await page.getByRole('button', { name: 'Naar mijn mand' }).click();
@@ -218,7 +208,7 @@ describe('the public booking site in Chromium', () => {
     expect(await page.locator('.total').textContent()).toBe('Totaal te betalen: € 170,00');
     await page.getByLabel('Lunchvoorkeur').selectOption({ label: 'Warme maaltijd' });
     await page.getByLabel('Overschrijving', { exact: false }).check();
-    await check(page, `${width} basket`);
+    await checkScreen(page, `${width} basket`, { fitsScreen: true });
     // A double tap books once: whatever reaches the server carries one Idempotency-Key.
     const keys: (string | undefined)[] = [];
     page.on('request', (request) => {
@@ -254,13 +244,13 @@ describe('the public booking site in Chromium', () => {
       expect(payload[9]).toBe(ogm.replace(/\D/g, ''));
       expect(await line.textContent()).toContain(payload[6]!.replace(/(.{4})(?=.)/g, '$1 '));
     }
-    await check(page, `${width} confirmation`);
+    await checkScreen(page, `${width} confirmation`, { fitsScreen: true });
 
     await page.getByRole('link', { name: 'Mijn inschrijvingen' }).first().click();
     await page.getByRole('heading', { level: 1, name: 'Mijn inschrijvingen' }).waitFor();
     await expect.poll(() => page.locator('ul.bookings > li').count()).toBe(2);
     expect(await page.locator('ul.bookings').textContent()).toContain(`Dagen: `);
-    await check(page, `${width} my bookings`);
+    await checkScreen(page, `${width} my bookings`, { fitsScreen: true });
 
     if (round === 1) {
       // Staff find the bookings in the overview filtered on 'Ingeschreven via: Website', and say so on the detail.
@@ -290,7 +280,7 @@ describe('the public booking site in Chromium', () => {
       await page.getByRole('form', { name: 'Met een aanmeldlink per mail' }).getByLabel('E-mailadres').fill(email);
       await page.getByRole('button', { name: 'Stuur mij een aanmeldlink' }).click();
       await page.getByText('staat er nu een aanmeldlink in die mailbox').waitFor();
-      await check(page, `${width} sign-in link sent`);
+      await checkScreen(page, `${width} sign-in link sent`, { fitsScreen: true });
       await page.goto(`/inschrijven/${await lastLink('aanmelden')}`);
       await page.getByText('U bent aangemeld.').waitFor();
       await page.getByRole('heading', { level: 1, name: 'Mijn gezin' }).waitFor();
@@ -326,7 +316,7 @@ describe('the public booking site in Chromium', () => {
       expect(await page.locator('img.qr').count()).toBe(0);
       await bookWithVoucher();
       await page.getByText('Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.').waitFor();
-      await check(page, `${width} voucher used`);
+      await checkScreen(page, `${width} voucher used`, { fitsScreen: true });
       const inFull = await session.t.db.select({ id: subscriptions.id }).from(subscriptions).where(eq(subscriptions.campId, camps.full));
       expect(inFull).toHaveLength(2);
     }

@@ -1,6 +1,4 @@
-import { mkdirSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { GENDER_GIRL } from '@common/constants.js';
@@ -8,7 +6,7 @@ import { addDays } from '@common/mail-schedules.js';
 import type { WaitingEntryRecord } from '@common/schemas/waiting-list.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
-import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { eventually } from '../helpers/page.js';
@@ -20,20 +18,13 @@ import { eventually } from '../helpers/page.js';
  * the offer mail's link taken on the offer page, which books them; the used link says so.
  * SCREENSHOTS=<folder> keeps a screenshot of every screen.
  */
-const shots = process.env.SCREENSHOTS;
 
 describe('the waiting list in Chromium', () => {
   let session: BrowserSession;
   beforeAll(async () => {
     session = await startBrowserSession({ subscriptionsPerYear: 10 });
-    if (shots) mkdirSync(shots, { recursive: true });
   });
   afterAll(async () => session?.close());
-
-  async function check(page: Page, label: string) {
-    await expectNoSeriousAxeViolations(page, label);
-    if (shots) await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
-  }
 
   /** A camp 60 days ahead for children born eight years before it, with `seats` seats, all booked. */
   async function fullCamp(name: string, seats: number) {
@@ -102,7 +93,7 @@ describe('the waiting list in Chromium', () => {
     const names = () => rows.evaluateAll((trs) => trs.map((tr) => tr.querySelector('td:nth-child(2)')!.firstChild!.textContent));
     await eventually(names).toEqual(['Amber Claes', 'Bo Claes', 'Cas Claes']);
     expect(await rows.first().locator('td').nth(4).textContent()).toBe('Wacht');
-    await check(page, 'staff waiting list');
+    await checkScreen(page, 'staff waiting list');
 
     // Amber one place down: Bo leads, on the screen and on the server.
     await page.getByRole('button', { name: 'Omlaag: Amber Claes' }).click();
@@ -139,7 +130,7 @@ describe('the waiting list in Chromium', () => {
     await page.getByRole('button', { name: 'Op de wachtlijst zetten' }).click();
     await eventually(() => page.getByRole('status').allTextContents()).toContain('Dirk staat op de wachtlijst, plaats 2.');
     await eventually(names).toEqual(['Amber Claes', 'Dirk Desmet', 'Cas Claes']);
-    await check(page, 'staff waiting list after changes');
+    await checkScreen(page, 'staff waiting list after changes');
 
     // The menu's list of waiting lists and the dashboard count them.
     await page.getByRole('button', { name: 'Beheer' }).click();
@@ -162,11 +153,7 @@ describe('the waiting list in Chromium', () => {
     });
     await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), f.token);
     const page = await context.newPage();
-    const phoneCheck = async (label: string) => {
-      await check(page, label);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-      expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
-    };
+    const phoneCheck = (label: string) => checkScreen(page, label, { fitsScreen: true });
 
     await page.goto('/inschrijven/');
     const card = page.locator(`li[data-camp-id="${camp.id}"]`);

@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
@@ -94,4 +95,21 @@ export async function expectNoSeriousAxeViolations(page: Page, label = page.url(
       );
   });
   expect(violations, `axe violations on ${label}`).toEqual([]);
+}
+
+/**
+ * A screen checked as a user meets it: no serious axe violations, with `fitsScreen` nothing wider than the screen (the
+ * public site on a phone), and a screenshot of the whole page when SCREENSHOTS names a folder.
+ */
+export async function checkScreen(page: Page, label: string, { fitsScreen = false } = {}): Promise<void> {
+  await expectNoSeriousAxeViolations(page, label);
+  if (fitsScreen) {
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${label}: wider than the screen`).toBeLessThanOrEqual(0);
+  }
+  const shots = process.env.SCREENSHOTS;
+  if (shots) {
+    mkdirSync(shots, { recursive: true });
+    await page.screenshot({ path: `${shots}/${label.replace(/\W+/g, '-')}.png`, fullPage: true });
+  }
 }
