@@ -86,16 +86,7 @@ function CampsGrid({ data, locationId, year }: { data: PlanningAnswer; locationI
     <>
       <Table bordered size="sm" responsive className="align-top planning-grid">
         <caption className="visually-hidden">Kampen per periode met hun monitoren</caption>
-        <thead>
-          <tr>
-            <th scope="col">Kamp</th>
-            {data.periods.map((p) => (
-              <th scope="col" key={p.PERIOD_ID} className="text-nowrap">
-                {p.PERIOD_NAME}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PeriodsHeader first="Kamp" periods={data.periods} />
         <tbody>
           {camps.map((camp) => (
             <tr key={camp.CAMP_ID} data-testid={`planning-camp-${camp.CAMP_ID}`}>
@@ -164,16 +155,7 @@ function AvailabilityGrid({ data, year }: { data: PlanningAnswer; year: number }
       <ErrorAlert message={error} />
       <Table bordered size="sm" responsive>
         <caption className="visually-hidden">Beschikbaarheid van de monitoren per periode</caption>
-        <thead>
-          <tr>
-            <th scope="col">Monitor</th>
-            {data.periods.map((p) => (
-              <th scope="col" key={p.PERIOD_ID} className="text-nowrap">
-                {p.PERIOD_NAME}
-              </th>
-            ))}
-          </tr>
-        </thead>
+        <PeriodsHeader first="Monitor" periods={data.periods} />
         <tbody>
           {data.monitors.map((m) => (
             <tr key={m.MONITOR_ID}>
@@ -201,5 +183,21 @@ function AvailabilityGrid({ data, year }: { data: PlanningAnswer; year: number }
         </tbody>
       </Table>
     </>
+  );
+}
+
+/** The header row of the year's grids: the first column's name, then the periods across. */
+function PeriodsHeader({ first, periods }: { first: string; periods: { PERIOD_ID: number; PERIOD_NAME: string }[] }) {
+  return (
+    <thead>
+      <tr>
+        <th scope="col">{first}</th>
+        {periods.map((p) => (
+          <th scope="col" key={p.PERIOD_ID} className="text-nowrap">
+            {p.PERIOD_NAME}
+          </th>
+        ))}
+      </tr>
+    </thead>
   );
 }
