@@ -4,7 +4,8 @@ import { PASSWORD_MAX_LENGTH } from './auth.js';
 import { validationMessages as m } from '../messages.js';
 import { emailField, idField, isRealDay, optionalIdField, requiredText } from './fields.js';
 import { incomeYear } from './attests.js';
-import { newChildFields, newParentFields } from './registration.js';
+import { familyChild, newChildFields, newParentFields } from './registration.js';
+import { parentNameAndAddress, subscriptionDetail } from './subscriptions.js';
 
 /**
  * The public booking site's calls (issue 40): what a family sends and gets. The parent's and child's fields keep
@@ -84,10 +85,8 @@ export const linkTokenPayload = z.object({
 
 export const publicChild = z.object({
   CHILD_ID: z.number(),
-  SUBSCRIBER_FIRSTNAME: z.string(),
-  SUBSCRIBER_LASTNAME: z.string(),
-  SUBSCRIBER_GENDER_ID: z.number(),
-  SUBSCRIBER_BIRTHDATE: z.string(),
+  /** The child card's name, gender and birth date, as staff's family search answers them. */
+  ...familyChild.omit({ SUBSCRIBER_ID: true }).shape,
   /** Whether a national number is stored (for the fiscal attest); the number itself is never answered. */
   SUBSCRIBER_HAS_NATIONALNR: z.boolean(),
   /**
@@ -106,19 +105,15 @@ export const publicFamily = z.object({
    * address is confirmed through the mailed link; until then no child can be added or booked.
    */
   linkPending: z.boolean(),
-  PARENT: z
-    .object({
-      SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
-      SUBSCRIBER_PARENT_LASTNAME: z.string(),
-      SUBSCRIBER_PARENT_STREET: z.string(),
-      SUBSCRIBER_PARENT_HOUSENR: z.string(),
-      SUBSCRIBER_PARENT_POSTALCODE: z.string(),
-      SUBSCRIBER_PARENT_CITY: z.string(),
-      SUBSCRIBER_PARENT_COUNTRY: z.string(),
-      SUBSCRIBER_PARENT_PHONE: z.string(),
-      SUBSCRIBER_PARENT_PHONE2: z.string(),
-      SUBSCRIBER_PARENT_HAS_NATIONALNR: z.boolean(),
+  /** The parent card's fields (the detail's) but the e-mail address, which is the account's. */
+  PARENT: subscriptionDetail
+    .pick({
+      ...parentNameAndAddress,
+      SUBSCRIBER_PARENT_COUNTRY: true,
+      SUBSCRIBER_PARENT_PHONE: true,
+      SUBSCRIBER_PARENT_PHONE2: true,
     })
+    .extend({ SUBSCRIBER_PARENT_HAS_NATIONALNR: z.boolean() })
     .nullable(),
   CHILDREN: z.array(publicChild),
 });

@@ -6,7 +6,7 @@ import { todayInBelgium } from '../calendar.js';
 import { STAFF_SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 import { booleanField, idField, isoDate, isRealDay, optionalIdField, optionalText, requiredText, versionField } from './fields.js';
 import { monitorRuleMessages } from './monitors.js';
-import { updateSubscriberParentPayload } from './subscriptions.js';
+import { parentNameAndAddress, subscriptionDetail, updateSubscriberParentPayload } from './subscriptions.js';
 
 /**
  * Staff registration, moving and the trash (issue 18). The parent and child fields keep the names and the
@@ -135,28 +135,25 @@ export const findFamiliesQuery = z.object({
   search: z.string({ error: m.required }).trim().min(2, m.tooShort).max(100, m.tooLong),
 });
 
-export const familyChild = z.object({
-  SUBSCRIBER_ID: z.number(),
-  SUBSCRIBER_FIRSTNAME: z.string(),
-  SUBSCRIBER_LASTNAME: z.string(),
-  SUBSCRIBER_GENDER_ID: z.number(),
-  SUBSCRIBER_BIRTHDATE: z.string(),
+/** A child of a found family: the child card's name, gender and birth date (the detail's fields). */
+export const familyChild = subscriptionDetail.pick({
+  SUBSCRIBER_ID: true,
+  SUBSCRIBER_FIRSTNAME: true,
+  SUBSCRIBER_LASTNAME: true,
+  SUBSCRIBER_GENDER_ID: true,
+  SUBSCRIBER_BIRTHDATE: true,
 });
 export type FamilyChild = z.infer<typeof familyChild>;
 
 /** A parent found by findFamilies with their children: what the registration form shows, no national numbers. */
-export const familyRecord = z.object({
-  SUBSCRIBER_PARENT_ID: z.number(),
-  SUBSCRIBER_PARENT_FIRSTNAME: z.string(),
-  SUBSCRIBER_PARENT_LASTNAME: z.string(),
-  SUBSCRIBER_PARENT_STREET: z.string(),
-  SUBSCRIBER_PARENT_HOUSENR: z.string(),
-  SUBSCRIBER_PARENT_POSTALCODE: z.string(),
-  SUBSCRIBER_PARENT_CITY: z.string(),
-  SUBSCRIBER_PARENT_EMAIL: z.string(),
-  SUBSCRIBER_PARENT_PHONE: z.string(),
-  CHILDREN: z.array(familyChild),
-});
+export const familyRecord = subscriptionDetail
+  .pick({
+    SUBSCRIBER_PARENT_ID: true,
+    ...parentNameAndAddress,
+    SUBSCRIBER_PARENT_EMAIL: true,
+    SUBSCRIBER_PARENT_PHONE: true,
+  })
+  .extend({ CHILDREN: z.array(familyChild) });
 export type FamilyRecord = z.infer<typeof familyRecord>;
 
 /** findFamilies shows at most this many families (issue 18), and says how many there are (issue 39). */

@@ -151,6 +151,19 @@ export const subscriptionDetail = z.object({
 export type SubscriptionDetail = z.infer<typeof subscriptionDetail>;
 
 /**
+ * The parent card's name and address, a mask of the detail's fields: staff's family search (registration.ts) and the
+ * public site's family (public.ts) pick them from the detail with what else each answers.
+ */
+export const parentNameAndAddress = {
+  SUBSCRIBER_PARENT_FIRSTNAME: true,
+  SUBSCRIBER_PARENT_LASTNAME: true,
+  SUBSCRIBER_PARENT_STREET: true,
+  SUBSCRIBER_PARENT_HOUSENR: true,
+  SUBSCRIBER_PARENT_POSTALCODE: true,
+  SUBSCRIBER_PARENT_CITY: true,
+} as const;
+
+/**
  * One row of getSubscriptions: what the overview needs for a whole year, and no more. Picked from the detail so
  * the two cannot drift; no national number (issue 20): the overview finds those through searchSubscriptions.
  */
