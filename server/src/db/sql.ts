@@ -26,6 +26,9 @@ export const inList = (
   type: 'text' | 'int' = 'text',
 ): SQL => sql`${column} in (select json_array_elements_text(${jsonParam(values)})::${sql.raw(type)})`;
 
+/** The digits of a stored national number, whatever its punctuation ('' for none): only the digits count. */
+export const nationalNumberDigits = (column: AnyColumn | SQL): SQL => sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g')`;
+
 /** A stored national number is this one, whatever the punctuation of either (only the digits count). */
 export const sameNationalNumber = (column: AnyColumn | SQL, nationalNumber: string): SQL =>
-  sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g') = ${nationalNumber.replace(/\D/g, '')}`;
+  sql`${nationalNumberDigits(column)} = ${nationalNumber.replace(/\D/g, '')}`;

@@ -6,10 +6,10 @@ import { writeAudit } from '../lib/audit.js';
 import { checkVersion } from '../lib/errors.js';
 
 /** A table whose rows carry an id and a version (optimistic concurrency, docs/decisions.md 'Stale and lost data'). */
-type VersionedTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
-type RowOf<T extends VersionedTable> = T['$inferSelect'] & { id: number; version: number };
+export type VersionedTable = PgTable & { id: AnyPgColumn; version: AnyPgColumn };
+export type RowOf<T extends VersionedTable> = T['$inferSelect'] & { id: number; version: number };
 
-export interface VersionedUpdate<T extends VersionedTable, Snapshot> {
+export interface VersionedUpdate<T extends VersionedTable, Snapshot = RowOf<T>> {
   table: T;
   id: number;
   /** The refusal when the row does not exist. */

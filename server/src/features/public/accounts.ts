@@ -5,11 +5,12 @@ import { apiMessages } from '@common/messages.js';
 import type { PublicParentFields, SignUpPayload } from '@common/schemas/public.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { sameNationalNumber } from '../../db/sql.js';
-import { familyAccounts, familyLinks, familySessions, loginFailures, parents } from '../../db/schema.js';
+import { familyAccounts, familyLinks, familySessions, loginFailures } from '../../db/schema.js';
 import type { Clock } from '../../lib/clock.js';
 import { AppError, invalidFields } from '../../lib/errors.js';
 import { readSettings } from '../../lib/settings.js';
 import { withOutbox, type OutboxDeps, type Outbox } from '../../domain/outbox.js';
+import { insertParent } from '../../domain/parents.js';
 import { writeAudit } from '../../lib/audit.js';
 import { recordAttempt } from '../../lib/login-attempts.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
@@ -114,28 +115,6 @@ async function anyKnownParent(tx: Executor, email: string, nationalnr: string | 
     z.object({ n: z.number() }),
   );
   return (row?.n ?? 0) > 0;
-}
-
-/** The parent's row as a family fills it in (sign-up and saveParent); the e-mail address is the account's. */
-export const parentRowOf = (fields: PublicParentFields) => ({
-  firstname: fields.SUBSCRIBER_PARENT_FIRSTNAME,
-  lastname: fields.SUBSCRIBER_PARENT_LASTNAME,
-  street: fields.SUBSCRIBER_PARENT_STREET,
-  housenr: fields.SUBSCRIBER_PARENT_HOUSENR,
-  postalcode: fields.SUBSCRIBER_PARENT_POSTALCODE,
-  city: fields.SUBSCRIBER_PARENT_CITY,
-  country: fields.SUBSCRIBER_PARENT_COUNTRY,
-  phone: fields.SUBSCRIBER_PARENT_PHONE,
-  phone2: fields.SUBSCRIBER_PARENT_PHONE2 ?? '',
-  nationalnr: fields.SUBSCRIBER_PARENT_NATIONALNR ?? null,
-});
-
-async function insertParent(tx: Executor, email: string, fields: PublicParentFields): Promise<number> {
-  const [row] = await tx
-    .insert(parents)
-    .values({ ...parentRowOf(fields), email })
-    .returning({ id: parents.id });
-  return row!.id;
 }
 
 /** A mailed link's token, stored as its hash. */

@@ -19,7 +19,8 @@ import { centsToEuro } from '@common/money.js';
 import { apiMessages } from '@common/messages.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { addressOfSender, readSettings, type OrganiserSettings } from '../../lib/settings.js';
-import { parentRowOf, type FamilyUser } from './accounts.js';
+import { parentRowOf } from '../../domain/parents.js';
+import type { FamilyUser } from './accounts.js';
 import { logoUrl } from './logo.js';
 import { publicMessages as messages } from './messages.js';
 

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { familyChild, familyRecord, MAX_FAMILIES, type FamiliesAnswer } from '@common/schemas/registration.js';
 import { readRows, type Executor } from '../../db/client.js';
+import { sameNationalNumber } from '../../db/sql.js';
 
 /** Lower case without accents, in SQL, for the family search ('celine' finds 'Céline'). */
 const folded = (expression: string) => sql.raw(`translate(lower(${expression}), 'áàâäãéèêëíìîïóòôöõúùûüçñ', 'aaaaaeeeeiiiiooooouuuucn')`);
@@ -33,8 +34,8 @@ export async function findFamilies(db: Executor, search: string): Promise<Famili
       : sql`false`;
   const byNumber =
     digits.length >= 6
-      ? sql`(regexp_replace(coalesce(p.nationalnr, ''), '\\D', '', 'g') = ${digits}
-             or exists (select 1 from children ch where ch.parent_id = p.id and regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g') = ${digits}))`
+      ? sql`(${sameNationalNumber(sql`p.nationalnr`, digits)}
+             or exists (select 1 from children ch where ch.parent_id = p.id and ${sameNationalNumber(sql`ch.nationalnr`, digits)}))`
       : sql`false`;
   const rows = await readRows(
     db,

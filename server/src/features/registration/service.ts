@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import { MOVE_MAIL_TEMPLATE } from '@common/constants.js';
 import type { BookingOverrides, CreateSubscriptionPayload, MoveSubscriptionPayload } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
+import type { PublicParentFields } from '@common/schemas/public.js';
 import type { Database, Executor } from '../../db/client.js';
 import { sameNationalNumber } from '../../db/sql.js';
 import { lockRowById } from '../../db/lock.js';
@@ -22,6 +23,7 @@ import type { TrashSnapshot } from '../../domain/subscription-trash.js';
 import { defaultMailTemplates } from '../../mail/default-templates.js';
 import type { MailRelay } from '../../mail/relay.js';
 import { withOutbox } from '../../domain/outbox.js';
+import { insertParent } from '../../domain/parents.js';
 import {
   auditOverrides,
   bookedDays,
@@ -60,23 +62,8 @@ async function parentOf(tx: Executor, payload: CreateSubscriptionPayload): Promi
     const [known] = await tx.select({ id: parents.id }).from(parents).where(sameNationalNumber(parents.nationalnr, nationalnr)).limit(1);
     if (known) return known.id;
   }
-  const [row] = await tx
-    .insert(parents)
-    .values({
-      firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME!,
-      lastname: payload.SUBSCRIBER_PARENT_LASTNAME!,
-      street: payload.SUBSCRIBER_PARENT_STREET!,
-      housenr: payload.SUBSCRIBER_PARENT_HOUSENR!,
-      postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE!,
-      city: payload.SUBSCRIBER_PARENT_CITY!,
-      country: payload.SUBSCRIBER_PARENT_COUNTRY!,
-      phone: payload.SUBSCRIBER_PARENT_PHONE!,
-      phone2: payload.SUBSCRIBER_PARENT_PHONE2 ?? '',
-      email: payload.SUBSCRIBER_PARENT_EMAIL!,
-      nationalnr,
-    })
-    .returning({ id: parents.id });
-  return row!.id;
+  // Without SUBSCRIBER_PARENT_ID the payload's check requires the new parent's fields.
+  return insertParent(tx, payload.SUBSCRIBER_PARENT_EMAIL!, payload as PublicParentFields);
 }
 
 /**

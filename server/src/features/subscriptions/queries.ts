@@ -20,7 +20,7 @@ import {
 import type { Role } from '@common/roles.js';
 import { queryRows, readRows, type Database, type Executor } from '../../db/client.js';
 import { mayFindByPartOfNationalNumber } from '../../domain/policies.js';
-import { bookingDay, inList, isoTimestamp, startsInYear } from '../../db/sql.js';
+import { bookingDay, inList, isoTimestamp, nationalNumberDigits, startsInYear } from '../../db/sql.js';
 import { moneyFields, type MoneyFields } from '../../domain/subscription-detail.js';
 import { subscriptionListVersion } from '../../lib/year-answers.js';
 import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
@@ -167,8 +167,8 @@ export async function findSubscriptionsByNationalNumber(db: Executor, year: numb
   const wholeOnly = !mayFindByPartOfNationalNumber(role);
   const numbers = wholeOnly ? nationalNumberWords(query) : nationalNumberPartWords(query);
   if (numbers.length === 0) return [];
-  const childNumber = sql`regexp_replace(coalesce(ch.nationalnr, ''), '\\D', '', 'g')`;
-  const parentNumber = sql`regexp_replace(coalesce(pa.nationalnr, ''), '\\D', '', 'g')`;
+  const childNumber = nationalNumberDigits(sql`ch.nationalnr`);
+  const parentNumber = nationalNumberDigits(sql`pa.nationalnr`);
   const wanted = sql.join(
     numbers.map((n) => sql`${n}`),
     sql`, `,

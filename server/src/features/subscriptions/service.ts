@@ -17,7 +17,7 @@ import type { CorrectSubscriberPayload } from '@common/schemas/registration.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { children, lunchPreferences, parents, payments, subscriptionDiscounts, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
-import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { auditedVersionedUpdate, type RowOf, type VersionedTable, type VersionedUpdate } from '../../domain/versioned-update.js';
 import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
 import { moveSubscriptionToTrash } from '../../domain/subscription-trash.js';
 import { AppError, checkVersion, conflict, invalidFields } from '../../lib/errors.js';
@@ -40,17 +40,35 @@ function paymentFactsOf(detail: SubscriptionDetail): PaymentFacts {
 
 /** The use cases of the subscription detail screen (decisions.md section 4), one function per call. */
 
-/** The subscription whose detail a child or parent update answers: the one asked for, else the owner's newest. */
-async function subscriptionOf(tx: Executor, owner: SQL, requested: number | undefined): Promise<number> {
-  const [row] = await tx
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .innerJoin(children, eq(children.id, subscriptions.childId))
-    .where(requested === undefined ? owner : and(owner, eq(subscriptions.id, requested)))
-    .orderBy(desc(subscriptions.id))
-    .limit(1);
-  if (!row) throw new AppError('NOT_FOUND', messages.notFound);
-  return row.id;
+/**
+ * A save of the child or parent card of a subscription's detail: the audited versioned update of the row (`update`),
+ * answering the detail of the subscription asked for (`requested`), else of the newest of the row's (`ownerOf` says
+ * which subscriptions are the row's). One asked for that is not the row's is NOT_FOUND, before the change is checked.
+ */
+async function updateCardOfDetail<T extends VersionedTable>(
+  tx: Executor,
+  requested: number | undefined,
+  ownerOf: (row: RowOf<T>) => SQL,
+  update: VersionedUpdate<T>,
+): Promise<SubscriptionDetail> {
+  let subscriptionId = 0;
+  await auditedVersionedUpdate(tx, {
+    ...update,
+    change: async (before) => {
+      const owner = ownerOf(before);
+      const [row] = await tx
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .innerJoin(children, eq(children.id, subscriptions.childId))
+        .where(requested === undefined ? owner : and(owner, eq(subscriptions.id, requested)))
+        .orderBy(desc(subscriptions.id))
+        .limit(1);
+      if (!row) throw new AppError('NOT_FOUND', messages.notFound);
+      subscriptionId = row.id;
+      return update.change(before);
+    },
+  });
+  return (await findSubscriptionDetail(tx, subscriptionId))!;
 }
 
 export async function updateSubscriber(
@@ -58,21 +76,16 @@ export async function updateSubscriber(
   adminId: number,
   payload: UpdateSubscriberPayload,
 ): Promise<SubscriptionDetail> {
-  return deps.db.transaction(async (tx) => {
-    let subscriptionId = 0;
-    await auditedVersionedUpdate(tx, {
+  return deps.db.transaction((tx) =>
+    updateCardOfDetail(tx, payload.SUBSCRIPTION_ID, (child) => eq(children.id, child.id), {
       table: children,
       id: payload.SUBSCRIBER_ID,
       notFound: messages.subscriberNotFound,
       seenVersion: payload.SUBSCRIBER_VERSION,
-      change: async (before) => {
-        subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
-        return { firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME };
-      },
+      change: () => ({ firstname: payload.SUBSCRIBER_FIRSTNAME, lastname: payload.SUBSCRIBER_LASTNAME }),
       audit: { adminId, action: 'updateSubscriber', entity: 'subscriber' },
-    });
-    return (await findSubscriptionDetail(tx, subscriptionId))!;
-  });
+    }),
+  );
 }
 
 /** A camp the child is still booked into (not cancelled, not ended by `today`), with its birth years and its name. */
@@ -107,15 +120,13 @@ export async function correctSubscriber(
 ): Promise<SubscriptionDetail> {
   return deps.db.transaction(async (tx) => {
     const birthdate = payload.SUBSCRIBER_BIRTHDATE;
-    let subscriptionId = 0;
     let outside: Awaited<ReturnType<typeof campsStillBooked>> = [];
-    await auditedVersionedUpdate(tx, {
+    const detail = await updateCardOfDetail(tx, payload.SUBSCRIPTION_ID, (child) => eq(children.id, child.id), {
       table: children,
       id: payload.SUBSCRIBER_ID,
       notFound: messages.subscriberNotFound,
       seenVersion: payload.SUBSCRIBER_VERSION,
       change: async (before) => {
-        subscriptionId = await subscriptionOf(tx, eq(children.id, before.id), payload.SUBSCRIPTION_ID);
         outside =
           birthdate.slice(0, 4) === before.birthdate.slice(0, 4)
             ? []
@@ -142,7 +153,7 @@ export async function correctSubscriber(
           CAMPS: outside.map(({ CAMP_ID, MIN_BIRTHYEAR, MAX_BIRTHYEAR }) => ({ CAMP_ID, MIN_BIRTHYEAR, MAX_BIRTHYEAR })),
         },
       });
-    return (await findSubscriptionDetail(tx, subscriptionId))!;
+    return detail;
   });
 }
 
@@ -151,32 +162,27 @@ export async function updateSubscriberParent(
   adminId: number,
   payload: UpdateSubscriberParentPayload,
 ): Promise<SubscriptionDetail> {
-  return deps.db.transaction(async (tx) => {
-    let subscriptionId = 0;
-    await auditedVersionedUpdate(tx, {
+  return deps.db.transaction((tx) =>
+    updateCardOfDetail(tx, payload.SUBSCRIPTION_ID, (parent) => eq(children.parentId, parent.id), {
       table: parents,
       id: payload.SUBSCRIBER_PARENT_ID,
       notFound: messages.parentNotFound,
       seenVersion: payload.SUBSCRIBER_PARENT_VERSION,
-      change: async (before) => {
-        subscriptionId = await subscriptionOf(tx, eq(children.parentId, before.id), payload.SUBSCRIPTION_ID);
-        return {
-          firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
-          lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
-          street: payload.SUBSCRIBER_PARENT_STREET,
-          housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
-          postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
-          city: payload.SUBSCRIBER_PARENT_CITY,
-          country: payload.SUBSCRIBER_PARENT_COUNTRY,
-          phone: payload.SUBSCRIBER_PARENT_PHONE,
-          phone2: payload.SUBSCRIBER_PARENT_PHONE2,
-          email: payload.SUBSCRIBER_PARENT_EMAIL,
-        };
-      },
+      change: () => ({
+        firstname: payload.SUBSCRIBER_PARENT_FIRSTNAME,
+        lastname: payload.SUBSCRIBER_PARENT_LASTNAME,
+        street: payload.SUBSCRIBER_PARENT_STREET,
+        housenr: payload.SUBSCRIBER_PARENT_HOUSENR,
+        postalcode: payload.SUBSCRIBER_PARENT_POSTALCODE,
+        city: payload.SUBSCRIBER_PARENT_CITY,
+        country: payload.SUBSCRIBER_PARENT_COUNTRY,
+        phone: payload.SUBSCRIBER_PARENT_PHONE,
+        phone2: payload.SUBSCRIBER_PARENT_PHONE2,
+        email: payload.SUBSCRIBER_PARENT_EMAIL,
+      }),
       audit: { adminId, action: 'updateSubscriberParent', entity: 'parent' },
-    });
-    return (await findSubscriptionDetail(tx, subscriptionId))!;
-  });
+    }),
+  );
 }
 
 /** Lunch preference and remark. */
