@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -19,7 +20,9 @@ import { createCamp, createLocation, createPeriod, createSubscription, createThe
  * staff make to what the answer shows reaches the next answer and page, and an answer is read once per version.
  */
 const YEAR = new Date().getFullYear() + 1;
-const TEMPLATE = `<!doctype html><html lang="nl-BE"><head><title>Inschrijven</title></head><body>${PUBLIC_ROOT}</body></html>`;
+// The site's stylesheet is in its page (web/inschrijven/vite.config.ts).
+const STYLE = 'body{margin:0}';
+const TEMPLATE = `<!doctype html><html lang="nl-BE"><head><title>Inschrijven</title><style>${STYLE}</style></head><body>${PUBLIC_ROOT}</body></html>`;
 // A 1 × 1 PNG.
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -69,6 +72,20 @@ describe.each(backends)('the public camps, kept and drawn into the page, on %s',
     // Any path of the site is the same page; the staff app's page is not drawn.
     expect(await (await app.inject({ method: 'GET', url: '/inschrijven/index.html' })).body).toBe(html);
     expect((await app.inject({ method: 'GET', url: '/' })).body).not.toContain('data-camp-id');
+  });
+
+  it('carries the answer it drew the list from as data the browser never runs, and allows its own stylesheet by its hash', async () => {
+    await change(sql`update themes set name = ${'Ridders </script><script>alert(1)</script><!-- $& kastelen'} where id = ${themeId}`);
+    const response = await app.inject({ method: 'GET', url: '/inschrijven/' });
+    // No '<' inside the block: no text of the answer ends it or opens a comment, and the site reads the call's answer.
+    const block = /<script type="application\/json" id="camps-answer">([^<]*)<\/script>/.exec(response.body);
+    expect(JSON.parse(block![1]!)).toEqual(await camps());
+    expect(response.body).toContain('Ridders &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;&lt;!-- $&amp; kastelen');
+    const hash = `'sha256-${createHash('sha256').update(STYLE).digest('base64')}'`;
+    expect(response.headers['content-security-policy']).toContain(`;style-src 'self' ${hash};`);
+    expect(response.headers['content-security-policy']).not.toContain('unsafe-inline');
+    expect((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']).toContain(";style-src 'self';");
+    await change(sql`update themes set name = 'Ridders en kastelen' where id = ${themeId}`);
   });
 
   it('keeps the answer while nothing it shows changes', async () => {

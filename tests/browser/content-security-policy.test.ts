@@ -63,4 +63,18 @@ describe('the Content-Security-Policy holds on every screen in Chromium', () => 
     await expect.poll(() => violations.length).toBeGreaterThan(0);
     expect(violations.join()).toContain('style-src');
   });
+
+  it("the public site's page: its own inline stylesheet applies, allowed by its hash, and no other inline style", async () => {
+    const { page, violations } = await watchedPage();
+    await page.goto('/inschrijven/');
+    await page.getByRole('heading', { level: 1, name: 'Kampen' }).waitFor();
+    // The site's brand colour comes from the <style> element (web/inschrijven/styles.css).
+    expect(await page.locator('header').evaluate((header) => getComputedStyle(header).backgroundColor)).toBe('rgb(11, 92, 173)');
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(0);
+    expect(violations).toEqual([]);
+    // Another <style> element is refused.
+    await page.evaluate(() => document.head.append(Object.assign(document.createElement('style'), { textContent: 'body { color: red }' })));
+    await expect.poll(() => violations.length).toBeGreaterThan(0);
+    expect(violations.join()).toContain('style-src');
+  });
 });

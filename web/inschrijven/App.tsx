@@ -43,8 +43,9 @@ const go = (route: Route) => {
 };
 
 /**
- * The camps of the current camp year and the next, in one answer: the request the page preloads (index.html), so
- * that it is under way while this script loads (docs/decisions.md, 'The public site's camps in its page').
+ * The camps of the current camp year and the next, in one answer. The page carries the answer its list was drawn from
+ * (main.tsx), so the site asks for it only after a booking and when the page came without it (docs/decisions.md, 'The
+ * public site's first paint').
  */
 export const loadCamps = (): Promise<PublicCampsAnswer> => api('getPublicCamps');
 

@@ -22,6 +22,9 @@ function useNow(counting: boolean): number {
 const unique = <T,>(values: T[]) => [...new Set(values)];
 
 /** The camps without signing in (issue 40): filters on the child's birth year, location, period and theme. */
+/** The id of the data block in which the server puts the answer it drew the camp list from (server/src/features/public/page.tsx). */
+export const CAMPS_ANSWER_ID = 'camps-answer';
+
 export function CampList(props: {
   camps: PublicCamp[];
   voucher: Voucher | null;

@@ -71,7 +71,7 @@ type Input<N extends PublicCall> = (typeof PATHS)[N][0] extends 'GET' ? QueryInp
 export async function api<N extends PublicCall>(name: N, input?: Input<N>, idempotencyKey?: string): Promise<DataOf<Contract[N]>> {
   const [method, path] = PATHS[name];
   const headers: Record<string, string> = {};
-  // The camp list needs no session; without one its request is the one the page preloads (index.html).
+  // The camp list needs no session, and is the same for every family: asked without one.
   const token = name === 'getPublicCamps' ? null : familyToken.get();
   if (token) headers.authorization = `Bearer ${token}`;
   if (method !== 'GET') headers['content-type'] = 'application/json';

@@ -19,6 +19,8 @@ interface WebFile {
   /** Weak: the copies are the same content in another encoding (RFC 9110, 8.8.3). */
   etag: string;
   cacheControl: string;
+  /** A page's own <style> elements, as the content security policy allows them: by their hashes. */
+  styleHashes: string[];
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -33,6 +35,16 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
 };
 
+/**
+ * The hashes of a page's <style> elements in the form style-src names them (CSP 3, 'hash-source'): the public site's
+ * page carries its stylesheet inline (web/inschrijven/vite.config.ts), and the policy allows that text and no other.
+ */
+export function styleHashesOf(html: string): string[] {
+  return [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map(
+    (match) => `'sha256-${createHash('sha256').update(match[1]!).digest('base64')}'`,
+  );
+}
+
 /** One file to serve: its bytes, its compressed copies, and how it may be cached. */
 function webFile(identity: Buffer, type: string, cacheControl: string, copies: { br?: Buffer; gzip?: Buffer }): WebFile {
   return {
@@ -41,7 +53,15 @@ function webFile(identity: Buffer, type: string, cacheControl: string, copies: {
     type,
     etag: `W/"${createHash('sha256').update(identity).digest('base64url').slice(0, 27)}"`,
     cacheControl,
+    styleHashes: type === CONTENT_TYPES['.html'] ? styleHashesOf(identity.toString()) : [],
   };
+}
+
+/** The content security policy (plugins/security.ts) with a page's own <style> elements allowed by their hashes. */
+function allowStyles(reply: FastifyReply, hashes: string[]) {
+  const policy = reply.getHeader('content-security-policy');
+  if (hashes.length === 0 || typeof policy !== 'string') return;
+  reply.header('content-security-policy', policy.replace(/(^|;)(style-src [^;]*)/, `$1$2 ${hashes.join(' ')}`));
 }
 
 /** Every file of the build by its URL path ('/index.html', '/assets/index-….js'), read once. */
@@ -97,6 +117,7 @@ function revalidates(request: FastifyRequest, etag: string): boolean {
 }
 
 function sendWebFile(request: FastifyRequest, reply: FastifyReply, file: WebFile) {
+  allowStyles(reply, file.styleHashes);
   reply.header('cache-control', file.cacheControl).header('etag', file.etag).header('content-type', file.type);
   if (file.br || file.gzip) reply.header('vary', 'accept-encoding');
   if (revalidates(request, file.etag)) return reply.code(304).send();
