@@ -1,9 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatDateTime } from '@common/format.js';
-import type { AuditLogAnswer } from '@common/schemas/audit.js';
 import { admins, auditLog, lunchPreferences } from '../../server/src/db/schema.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
+import { startTestApp, TEST_ADMIN, type InputOf, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createMonitor, createSubscription, parentPayload } from '../helpers/factory.js';
 
@@ -16,10 +15,10 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const log = async (query: string) => {
-    const answer = await t.call('GET', `/api/getAuditLog?${query}`);
+  const log = async (query: InputOf<'getAuditLog'>) => {
+    const answer = await t.api.getAuditLog(query);
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    return answer.body.data as AuditLogAnswer;
+    return answer.body.data;
   };
 
   it("answers a subscription's history with its child's and parent's changes, each field in Dutch: old → new, national numbers masked", async () => {
@@ -38,7 +37,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
     expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: other.subscriptionId })).status).toBe(200);
 
-    const history = await log(`entity=subscription&entityId=${s.subscriptionId}`);
+    const history = await log({ entity: 'subscription', entityId: s.subscriptionId });
     expect(history.entries.map((e) => e.action)).toEqual(['paymentComplete', 'updateSubscriber', 'updateSubscriberParent']);
     expect(history.entries.every((e) => e.userEmail === TEST_ADMIN.email && e.userId === adminId)).toBe(true);
     const [payment, child, parent] = history.entries;
@@ -57,7 +56,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
       before: { nationalnr: '84.03.15-101.23' },
       after: { nationalnr: '84.03.15-102.22' },
     });
-    const masked = await log(`entity=subscription&entityId=${s.subscriptionId}`);
+    const masked = await log({ entity: 'subscription', entityId: s.subscriptionId });
     expect(masked.entries[0]!.changes).toEqual([
       { field: 'nationalnr', label: 'Rijksregisternummer', old: '84.03.15-***.**', new: '84.03.15-***.**' },
     ]);
@@ -75,7 +74,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     }
-    const history = await log(`entity=subscription&entityId=${s.subscriptionId}`);
+    const history = await log({ entity: 'subscription', entityId: s.subscriptionId });
     expect(history.entries.flatMap((e) => e.changes.filter((c) => c.field === 'SUBSCRIPTION_REMARK').map((c) => c.new))).toEqual([
       '0000-00-00',
       '9999-12-31T99:99:99Z',
@@ -90,7 +89,7 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
       before: { SUBSCRIPTION_CANCELLATION_DATE: null },
       after: { SUBSCRIPTION_CANCELLATION_DATE: '2025-06-03T08:15:00.000Z' },
     });
-    const [cancelled] = (await log(`entity=subscription&entityId=${s.subscriptionId}`)).entries;
+    const [cancelled] = (await log({ entity: 'subscription', entityId: s.subscriptionId })).entries;
     expect(cancelled!.changes).toEqual([
       { field: 'SUBSCRIPTION_CANCELLATION_DATE', label: expect.any(String), old: '–', new: formatDateTime('2025-06-03T08:15:00.000Z') },
     ]);
@@ -119,25 +118,25 @@ describe.each(backends)('getAuditLog on %s', (backend) => {
       at: '2024-07-14T22:30:00Z',
     });
 
-    const camp = await log(`entity=camp&entityId=${campId}`);
+    const camp = await log({ entity: 'camp', entityId: campId });
     expect(camp.entries).toHaveLength(100);
     expect(camp.hasMore).toBe(true);
     expect(camp.entries[0]!.changes).toEqual([{ field: 'seatsAvailable', label: 'Aantal plaatsen', old: '129', new: '130' }]);
     expect(camp.entries[0]!.userEmail).toBeNull();
     expect(camp.entries[0]!.actionLabel).toBe('Kamp gewijzigd');
-    const rest = await log(`entity=camp&entityId=${campId}&beforeId=${camp.entries[99]!.id}`);
+    const rest = await log({ entity: 'camp', entityId: campId, beforeId: camp.entries[99]!.id });
     expect(rest.entries).toHaveLength(30);
     expect(rest.hasMore).toBe(false);
 
-    const byUser = await log(`userId=${adminId}&action=deleteMonitor`);
+    const byUser = await log({ userId: adminId, action: 'deleteMonitor' });
     expect(byUser.entries.map((e) => [e.entity, e.entityId])).toEqual([['monitor', monitorId]]);
     expect(byUser.entries[0]!.changes).toEqual([{ field: 'MONITOR_FIRSTNAME', label: 'Voornaam', old: 'An', new: '–' }]);
     // 22:30 UTC on 14 July is 00:30 on 15 July in Brussels.
-    expect((await log('from=2024-07-15&to=2024-07-15')).entries.map((e) => e.action)).toEqual(['deleteMonitor']);
-    expect((await log('from=2024-07-14&to=2024-07-14')).entries).toEqual([]);
-    expect((await log('entity=monitor')).entries.map((e) => e.entityId)).toEqual([monitorId]);
+    expect((await log({ from: '2024-07-15', to: '2024-07-15' })).entries.map((e) => e.action)).toEqual(['deleteMonitor']);
+    expect((await log({ from: '2024-07-14', to: '2024-07-14' })).entries).toEqual([]);
+    expect((await log({ entity: 'monitor' })).entries.map((e) => e.entityId)).toEqual([monitorId]);
 
-    const all = await log('');
+    const all = await log({});
     expect(all.users).toContainEqual({ id: adminId, email: TEST_ADMIN.email });
     expect(all.actions).toEqual(expect.arrayContaining(['crudCamp:update', 'deleteMonitor', 'paymentComplete']));
     expect(all.entities).toContainEqual({ entity: 'camp', label: 'Kamp' });

@@ -72,6 +72,7 @@ describe.each(backends)('the examples of the call table on %s', (backend) => {
       .sort(([a], [b]) => runLast.indexOf(a) - runLast.indexOf(b)) as [string, Call][];
     const refused: string[] = [];
     for (const [name, c] of changes) {
+      // Raw: every call of the table by its example, as declared (deleteMonitor's in its query string).
       const answer = await t.call(c.method, url(c), c.example.body, c.public ? null : undefined);
       if (answer.status >= 300) refused.push(`${name} ${answer.status} ${JSON.stringify(answer.body).slice(0, 300)}`);
     }

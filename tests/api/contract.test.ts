@@ -24,6 +24,7 @@ describe.each(backends)('the call table against the server on %s', (backend) => 
     const reads = Object.entries(contract).filter(([name, c]) => c.method === 'GET' && !c.files && !c.family && name !== 'getOffer');
     expect(reads.length).toBeGreaterThanOrEqual(15);
     for (const [name, c] of reads) {
+      // Raw: every read of the table in one loop, by its example.
       const answer = await t.call('GET', `${c.path}${queryString(c.example.query)}`, undefined, c.public ? null : undefined);
       expect(answer.status, `${name} ${JSON.stringify(answer.body).slice(0, 300)}`).toBe(200);
       const parsed = answerSchema(c).safeParse(answer.body);

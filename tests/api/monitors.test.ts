@@ -166,6 +166,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
 
   it('deletes with the monitorId in the query as well', async () => {
     const monitorId = await create();
+    // Raw: the id in the query string, a form of the call the typed client (which sends a body) does not make.
     const answer = await t.call('DELETE', `/api/deleteMonitor?monitorId=${monitorId}`);
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ monitorId });
@@ -227,6 +228,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
       ['/api/deleteMonitor?monitorId=een', undefined, { monitorId: 'Foutief formaat' }],
       ['/api/deleteMonitor', undefined, { monitorId: 'Veld verplicht' }],
     ] as const) {
+      // Raw: malformed bodies and query strings on purpose.
       const answer = await t.call('DELETE', url, body);
       expect(answer.status, url).toBe(400);
       expect(answer.body.error.fields, url).toEqual(fields);
@@ -245,6 +247,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     const remove = await t.api.deleteMonitor({ monitorId: 99999 });
     expect(remove.status).toBe(404);
     expect(remove.body.error.message).toBe('Monitor niet gevonden');
+    // Raw: the id in the query string, which the typed client does not send.
     expect((await t.call('DELETE', '/api/deleteMonitor?monitorId=99999')).status).toBe(404);
     expect(await databaseDigest(t.db)).toEqual(before);
   });

@@ -5,7 +5,7 @@ import { contract, type Call } from '@common/contract/index.js';
 import { maskNationalNumber } from '@common/identity-numbers.js';
 import type { Role } from '@common/roles.js';
 import { queryRows } from '../../server/src/db/client.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { download as downloadFile, pdfText, readCsv } from '../helpers/files.js';
 import { addUser, signIn } from '../helpers/users.js';
@@ -240,17 +240,17 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
       t.db,
       sql`select id, nationalnr from monitors where nationalnr is not null order by id limit 1`,
     );
-    const reveal = (query: string, token: string) => t.call('GET', `/api/revealNationalNumber?${query}`, undefined, token);
+    const reveal = (query: InputOf<'revealNationalNumber'>, token: string) => t.api.revealNationalNumber(query, { token });
     const before = new Date(Date.now() - 1000);
 
-    const refused = await reveal(`subscriberId=${child!.id}`, tokens.medewerker);
+    const refused = await reveal({ subscriberId: child!.id }, tokens.medewerker);
     expect(refused.status).toBe(403);
     expect(refused.body.error?.code).toBe('FORBIDDEN');
     expect(refused.body.error?.message).toBe('Je hebt geen toegang tot deze functie.');
 
-    expect((await reveal(`subscriberId=${child!.id}`, tokens.beheerder)).body.data).toEqual({ nationalNumber: child!.nationalnr });
-    expect((await reveal(`parentId=${child!.parent_id}`, tokens.beheerder)).body.data).toEqual({ nationalNumber: child!.parent_nr });
-    expect((await reveal(`monitorId=${monitor!.id}`, tokens.beheerder)).body.data).toEqual({ nationalNumber: monitor!.nationalnr });
+    expect((await reveal({ subscriberId: child!.id }, tokens.beheerder)).body.data).toEqual({ nationalNumber: child!.nationalnr });
+    expect((await reveal({ parentId: child!.parent_id }, tokens.beheerder)).body.data).toEqual({ nationalNumber: child!.parent_nr });
+    expect((await reveal({ monitorId: monitor!.id }, tokens.beheerder)).body.data).toEqual({ nationalNumber: monitor!.nationalnr });
 
     const entries = await queryRows<{ entity: string; entity_id: number; email: string; before: unknown; after: unknown; at: string }>(
       t.db,
@@ -265,11 +265,11 @@ describe.each(backends)('no answer but the reveal carries a national number, on 
     for (const entry of entries) expect(new Date(entry.at).getTime()).toBeGreaterThanOrEqual(before.getTime());
 
     // Unknown ids are 404 and audit nothing; none or two owners is bad input.
-    const unknown = await reveal('parentId=999999', tokens.beheerder);
+    const unknown = await reveal({ parentId: 999999 }, tokens.beheerder);
     expect(unknown.status).toBe(404);
     expect(unknown.body.error?.message).toBe('Ouder niet gevonden');
-    expect((await reveal('', tokens.beheerder)).status).toBe(400);
-    expect((await reveal(`parentId=1&monitorId=1`, tokens.beheerder)).status).toBe(400);
+    expect((await t.unchecked.revealNationalNumber({}, { token: tokens.beheerder })).status).toBe(400);
+    expect((await t.unchecked.revealNationalNumber({ parentId: 1, monitorId: 1 }, { token: tokens.beheerder })).status).toBe(400);
     expect(
       (await queryRows<{ n: number }>(t.db, sql`select count(*)::int as n from audit_log where action = 'revealNationalNumber'`))[0]!.n,
     ).toBe(3);

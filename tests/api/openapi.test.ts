@@ -10,9 +10,11 @@ describe('OpenAPI document', () => {
     t = await startTestApp('pglite', { seed: 'none' });
   });
   afterAll(async () => t?.close());
+  // Raw: the OpenAPI document is no call of the table.
+  const openApi = () => t.call('GET', '/api/openapi.json', undefined, null);
 
   it('is served without a token and lists every call of the table with its method', async () => {
-    const answer = await t.call('GET', '/api/openapi.json', undefined, null);
+    const answer = await openApi();
     expect(answer.status).toBe(200);
     const document = answer.body as unknown as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(document.openapi).toMatch(/^3\./);
@@ -25,9 +27,7 @@ describe('OpenAPI document', () => {
   });
 
   it("is the document docs/api.md is written from (npm run docs:api), with each call's roles", async () => {
-    const served = (await t.call('GET', '/api/openapi.json', undefined, null)).body as unknown as Awaited<
-      ReturnType<typeof openApiDocument>
-    >;
+    const served = (await openApi()).body as unknown as Awaited<ReturnType<typeof openApiDocument>>;
     expect(served.paths).toEqual((await openApiDocument()).paths);
     expect(served.paths['/api/getUsers']!.get!.description).toBe('Roles: beheerder.');
     expect(served.paths['/api/login']!.post!.description).toBe('No sign-in needed.');
@@ -37,7 +37,7 @@ describe('OpenAPI document', () => {
 
   it('documents each route under a tag with the query parameters and body it validates', async () => {
     type Operation = { tags?: string[]; parameters?: { name: string; in: string }[]; requestBody?: unknown };
-    const document = (await t.call('GET', '/api/openapi.json', undefined, null)).body as unknown as {
+    const document = (await openApi()).body as unknown as {
       paths: Record<string, Record<string, Operation>>;
     };
     for (const [path, operations] of Object.entries(document.paths)) {
@@ -55,7 +55,7 @@ describe('OpenAPI document', () => {
   it('documents the answer of every call: { data } on 200 and the error shape on each refusal it can give', async () => {
     type Schema = { type?: string; properties?: Record<string, Schema>; required?: string[] };
     type Operation = { operationId?: string; responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
-    const document = (await t.call('GET', '/api/openapi.json', undefined, null)).body as unknown as {
+    const document = (await openApi()).body as unknown as {
       paths: Record<string, Record<string, Operation>>;
     };
     const schemaOf = (operation: Operation, status: string) => operation.responses[status]?.content?.['application/json']?.schema;

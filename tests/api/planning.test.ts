@@ -252,7 +252,7 @@ describe.each(backends)('monitor planning on %s', (backend) => {
     // The official figures as defaults; a year without its own figures uses the latest earlier year's.
     expect(settings.VOLUNTEER_DAILY_CAP?.['2024']).toEqual({ gewoon: 41.48, verhoogd: 41.48 });
     expect(settings.VOLUNTEER_YEARLY_CAP?.['2024']).toEqual({ gewoon: 1659.29, verhoogd: 3047.43 });
-    const saved = await t.call('POST', '/api/updateSettings', {
+    const saved = await t.api.updateSettings({
       ORGANISER_NAME: 'Sportkampen Test vzw',
       ORGANISER_IBAN: 'BE71 0961 2345 6769',
       MAIL_FROM: 'Kampen <kampen@example.be>',
@@ -261,7 +261,7 @@ describe.each(backends)('monitor planning on %s', (backend) => {
       VOLUNTEER_YEARLY_CAP: { '2026': { gewoon: 100, verhoogd: 300 } },
     });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data[0].VOLUNTEER_YEARLY_CAP['2024']).toEqual({ gewoon: 1659.29, verhoogd: 3047.43 });
+    expect(saved.body.data[0]!.VOLUNTEER_YEARLY_CAP?.['2024']).toEqual({ gewoon: 1659.29, verhoogd: 3047.43 });
     // The caps go into the settings' audit like every other setting, in words.
     const audit = (await t.api.getAuditLog({ entity: 'settings', action: 'updateSettings' })).body.data.entries[0]!;
     expect(audit.changes.filter((c) => c.field.startsWith('VOLUNTEER_'))).toEqual([

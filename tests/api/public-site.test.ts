@@ -48,6 +48,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   });
 
   const from = (ip: string) => ({ 'x-forwarded-for': ip });
+  // Raw (inject): the headers a family's browser sends (its address for the limits, an Idempotency-Key) go with it.
   async function post<T = any>(url: string, body: unknown, token?: string | null, headers: Record<string, string> = {}) {
     const response = await t.app.inject({
       method: 'POST',
@@ -60,7 +61,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       body: response.json() as { data: T; error: { code: string; message: string; fields?: Record<string, string> } },
     };
   }
-  const get = <T = any>(url: string, token: string | null) => t.call<{ data: T }>('GET', url, undefined, token);
+  const get = (url: string, token: string | null) => t.call('GET', url, undefined, token);
 
   async function signUp(extra: Record<string, unknown> = {}) {
     const email = `gezin${++serial}@thuis.be`;
@@ -118,23 +119,27 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   it('a family token reaches no staff call, and a staff token no family call', async () => {
     const { token } = await signUp();
     expect(token).toMatch(/^gezin\./);
-    for (const url of ['/api/me', '/api/getSettings', `/api/getSubscriptions?campYear=${YEAR}`]) {
-      const answer = await get(url, token);
-      expect(answer.status, url).toBe(401);
-    }
+    const asFamily = { token };
+    for (const answer of [
+      await t.api.me(undefined, asFamily),
+      await t.api.getSettings(undefined, asFamily),
+      await t.api.getSubscriptions({ campYear: YEAR }, asFamily),
+    ])
+      expect(answer.status).toBe(401);
     const familyCalls = Object.values(contract).filter((c) => c.family);
     expect(familyCalls.length).toBeGreaterThanOrEqual(6);
     for (const c of familyCalls) {
+      // Raw: every family call of the table in one loop, by its path.
       const answer =
         c.method === 'GET' ? await get(c.path, t.token) : await post(c.path, (c.example as { body?: unknown }).body ?? {}, t.token);
       expect(answer.status, `${c.path} with a staff token`).toBe(401);
       const none = c.method === 'GET' ? await get(c.path, null) : await post(c.path, {}, null);
       expect(none.status, `${c.path} without a token`).toBe(401);
     }
-    expect((await get('/api/public/getFamily', token)).status).toBe(200);
+    expect((await t.api.getFamily(undefined, { token })).status).toBe(200);
     // Signed out, the token is gone.
     expect((await post('/api/public/signOut', {}, token)).status).toBe(200);
-    expect((await get('/api/public/getFamily', token)).status).toBe(401);
+    expect((await t.api.getFamily(undefined, { token })).status).toBe(401);
   });
 
   it("signs up with a password as strong as staff's, once per address, and signs in with it", async () => {
@@ -179,7 +184,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const signedUp = await post<{ token: string }>('/api/public/signUp', { email, password: PASSWORD, ...parentFields('k') });
     expect(signedUp.status).toBe(200);
     const token = signedUp.body.data.token;
-    const before = await get<PublicFamily>('/api/public/getFamily', token);
+    const before = await t.api.getFamily(undefined, { token });
     expect(before.body.data).toMatchObject({ linkPending: true, emailConfirmed: false, PARENT: null, CHILDREN: [] });
     expect(
       (
@@ -190,7 +195,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         )
       ).body.error.code,
     ).toBe('EMAIL_NOT_CONFIRMED');
-    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token)).body.data).toEqual({
+    expect((await t.api.getMyBookings(undefined, { token })).body.data).toEqual({
       BOOKINGS: [],
       FISCAL_ATTESTS: [],
     });
@@ -214,8 +219,8 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const link = await lastLink(email, 'aanmelden');
     const owner = await post<{ token: string }>('/api/public/signInWithLink', { token: link });
     expect(owner.status).toBe(200);
-    expect((await get<PublicFamily>('/api/public/getFamily', owner.body.data.token)).body.data.CHILDREN).toHaveLength(1);
-    expect((await get('/api/public/getFamily', stranger.body.data.token)).status).toBe(401);
+    expect((await t.api.getFamily(undefined, { token: owner.body.data.token })).body.data.CHILDREN).toHaveLength(1);
+    expect((await t.api.getFamily(undefined, { token: stranger.body.data.token })).status).toBe(401);
     expect((await post('/api/public/signIn', { email, password: PASSWORD })).status).toBe(401);
     expect((await post('/api/public/signInWithLink', { token: link })).status).toBe(401);
   });
@@ -239,7 +244,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const childId = await addChild(token, 2018, { SUBSCRIBER_NATIONALNR: number, SUBSCRIBER_BIRTHDATE: '2018-02-03' });
     // Saved again without it: the number stays.
     await addChild(token, 2018, { CHILD_ID: childId, SUBSCRIBER_FIRSTNAME: 'Mila', SUBSCRIBER_BIRTHDATE: '2018-02-03' });
-    const family = await get<PublicFamily>('/api/public/getFamily', token);
+    const family = await t.api.getFamily(undefined, { token });
     expect(family.body.data.CHILDREN).toEqual([
       expect.objectContaining({ CHILD_ID: childId, SUBSCRIBER_FIRSTNAME: 'Mila', SUBSCRIBER_HAS_NATIONALNR: true }),
     ]);
@@ -258,7 +263,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       sql`update camps set allow_booking_from = ${opens}, allow_booking_info = 'Inschrijven vanaf 1 maart', minimum_required_days = 2 where id = ${campId}`,
     );
     await createSubscription(t.db, { campId });
-    const answer = await get<PublicCampsAnswer>(`/api/public/getCamps?campYear=${YEAR}`, null);
+    const answer = await t.api.getPublicCamps({ campYear: YEAR }, { token: null });
     expect(answer.status).toBe(200);
     const camp = answer.body.data.CAMPS.find((c) => c.CAMP_ID === campId)!;
     expect(camp).toMatchObject({
@@ -285,12 +290,12 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const nextYear = await nextYearCamp({}, `${YEAR}-07-26`);
     const yearAfter = await nextYearCamp({}, `${YEAR + 1}-07-04`);
     const ids = (answer: PublicCampsAnswer) => answer.CAMPS.map((c) => c.CAMP_ID);
-    const open = (await get<PublicCampsAnswer>('/api/public/getCamps', null)).body.data;
+    const open = (await t.api.getPublicCamps(undefined, { token: null })).body.data;
     expect(open.CAMP_YEAR).toBe(YEAR - 1);
     expect(ids(open)).toEqual(expect.arrayContaining([thisYear, nextYear]));
     expect(ids(open)).not.toContain(yearAfter);
     expect(ids(open).indexOf(thisYear)).toBeLessThan(ids(open).indexOf(nextYear));
-    const one = (await get<PublicCampsAnswer>(`/api/public/getCamps?campYear=${YEAR}`, null)).body.data;
+    const one = (await t.api.getPublicCamps({ campYear: YEAR }, { token: null })).body.data;
     expect(one.CAMP_YEAR).toBe(YEAR);
     expect(ids(one)).toContain(nextYear);
     expect(ids(one)).not.toContain(thisYear);
@@ -355,7 +360,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         received.some((r) => r.text.includes(b.SUBSCRIPTION_OGM)),
         b.SUBSCRIPTION_OGM,
       ).toBe(true);
-    const mine = await get<{ BOOKINGS: { SUBSCRIPTION_ID: number; DAYS: string[] }[] }>('/api/public/getMyBookings', token);
+    const mine = await t.api.getMyBookings(undefined, { token });
     expect(mine.body.data.BOOKINGS.map((b) => b.SUBSCRIPTION_ID).sort()).toEqual(bookings.map((b) => b.SUBSCRIPTION_ID).sort());
   });
 
@@ -399,7 +404,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         ])
       )[1],
     ).toBe('AGE_OUT_OF_RANGE');
-    const mine = await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', token);
+    const mine = await t.api.getMyBookings(undefined, { token });
     expect(mine.body.data.BOOKINGS).toEqual([]);
     // Once the booking moment passed, the camp books.
     clock.advance(new Date(`${YEAR}-01-10T08:00:01Z`).getTime() - clock.now().getTime());
@@ -480,9 +485,9 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       'saveChild',
       'saveFamilySafetySheet',
     ]);
-    const family = await get<PublicFamily>('/api/public/getFamily', mine.token);
+    const family = await t.api.getFamily(undefined, { token: mine.token });
     expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
-    expect((await get<{ BOOKINGS: unknown[] }>('/api/public/getMyBookings', mine.token)).body.data.BOOKINGS).toEqual([]);
+    expect((await t.api.getMyBookings(undefined, { token: mine.token })).body.data.BOOKINGS).toEqual([]);
     const sessions = await t.db.select().from(familySessions);
     expect(sessions.every((s) => !s.tokenHash.startsWith('gezin'))).toBe(true);
   });

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENDER_BOY, MOVE_MAIL_TEMPLATE, PAYMENT_METHOD } from '@common/constants.js';
+import type { CallName } from '@common/contract/index.js';
 import { validationMessages as m } from '@common/messages.js';
 import { isValidOgm } from '@common/ogm.js';
 import { formatNationalNumber, maskNationalNumber } from '@common/identity-numbers.js';
@@ -62,7 +63,6 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
     await smtp?.close();
   });
 
-  const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
   type Registration = Parameters<TestApp['api']['createSubscription']>[0];
   const booking = (campId: number, rest: Record<string, unknown>) => ({
     CAMP_ID: campId,
@@ -86,11 +86,11 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
     const answer = await t.api.getCamps({ campYear: YEAR, campId });
     return (answer.body.data as { SEATS_TAKEN: number; SEATS_OPEN: number }[])[0]!;
   };
-  async function expectRefused(call: string, body: unknown, status: number, message?: string | RegExp) {
+  async function expectRefused(call: CallName, body: unknown, status: number, message?: string | RegExp) {
     // Mail of earlier calls is sent first, so the relay changes no row during the refused call.
     await t.app.mailRelay.runOnce();
     const before = await databaseDigest(t.db);
-    const answer = await post(call, body);
+    const answer = await t.unchecked[call](body);
     expect(answer.status, JSON.stringify(answer.body)).toBe(status);
     if (typeof message === 'string') expect(answer.body.error.message).toBe(message);
     else if (message) expect(answer.body.error.message).toMatch(message);

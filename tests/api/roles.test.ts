@@ -59,7 +59,8 @@ describe.each(backends)('roles on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const as = (role: Role, url: string) => t.call('GET', url, undefined, tokens[role]);
+  /** The options that make a call as this role. */
+  const as = (role: Role) => ({ token: tokens[role] });
   const download = (role: Role, url: string) => t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${tokens[role]}` } });
 
   it('answers every call of the table, for each role, exactly as its record policy says', async () => {
@@ -78,6 +79,7 @@ describe.each(backends)('roles on %s', (backend) => {
           expect(policies[c.access.record], name).toBeDefined();
           const allowed = rolesOf(c).includes(role);
           const url = `${c.path}${queryString(c.example.query)}`;
+          // Raw: every call of the table in one loop, with its example input.
           const answer = c.files
             ? await t.app
                 .inject({
@@ -123,7 +125,7 @@ describe.each(backends)('roles on %s', (backend) => {
 
   it('answers the signed-in role on /api/me and at sign-in', async () => {
     for (const role of roles) {
-      const me = await as(role, '/api/me');
+      const me = await t.api.me(undefined, as(role));
       expect(me.body.data).toMatchObject({ role });
     }
     const login = await t.api.login({ username: TEST_ADMIN.email, password: TEST_ADMIN.password }, { token: null });
@@ -137,13 +139,13 @@ describe.each(backends)('roles on %s', (backend) => {
     }
     for (const role of roles) {
       for (const entity of entities) {
-        const answer = await as(role, `/api/getAuditLog?entity=${entity}&entityId=4242`);
+        const answer = await t.api.getAuditLog({ entity, entityId: 4242 }, as(role));
         const expected = role === 'monitor' ? false : mayReadHistory(role, entity);
         expect([entity, role, answer.status]).toEqual([entity, role, expected ? 200 : 403]);
         if (expected) expect(answer.body.data.entries.map((e: { entity: string }) => e.entity)).toContain(entity);
       }
       // The whole log is the beheerder's.
-      expect((await as(role, '/api/getAuditLog')).status).toBe(role === 'beheerder' ? 200 : 403);
+      expect((await t.api.getAuditLog({}, as(role))).status).toBe(role === 'beheerder' ? 200 : 403);
     }
     // What a medewerker may and may not read, in words.
     expect(
@@ -156,27 +158,30 @@ describe.each(backends)('roles on %s', (backend) => {
     ).toBe(false);
     expect(recordOfAuditEntity('somethingNew')).toBeUndefined();
     // The settings' history is the beheerder's: a medewerker reads only the two settings staff need.
-    expect(Object.keys((await as('medewerker', '/api/getSettings')).body.data[0]).sort()).toEqual(['ORGANISER_NAME', 'PUBLIC_SITE_URL']);
-    expect(Object.keys((await as('beheerder', '/api/getSettings')).body.data[0]).length).toBeGreaterThan(10);
+    expect(Object.keys((await t.api.getSettings(undefined, as('medewerker'))).body.data[0]!).sort()).toEqual([
+      'ORGANISER_NAME',
+      'PUBLIC_SITE_URL',
+    ]);
+    expect(Object.keys((await t.api.getSettings(undefined, as('beheerder'))).body.data[0]!).length).toBeGreaterThan(10);
 
     // A subscription's history names who changed it: the e-mail address to a beheerder, the role to others.
     const s = await createSubscription(t.db);
     expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
-    const url = `/api/getAuditLog?entity=subscription&entityId=${s.subscriptionId}`;
-    const staff = (await as('medewerker', url)).body.data;
+    const history = { entity: 'subscription', entityId: s.subscriptionId };
+    const staff = (await t.api.getAuditLog(history, as('medewerker'))).body.data;
     expect(staff.entries[0]).toMatchObject({ userEmail: null, userRole: 'beheerder' });
     expect(staff.users).toEqual([]);
     expect(JSON.stringify(staff)).not.toContain('@kampbeheer.be');
-    const beheerder = (await as('beheerder', url)).body.data;
+    const beheerder = (await t.api.getAuditLog(history, as('beheerder'))).body.data;
     expect(beheerder.entries[0]).toMatchObject({ userEmail: TEST_ADMIN.email, userRole: 'beheerder' });
     expect(beheerder.users.map((u: { email: string }) => u.email)).toContain('medewerker@kampbeheer.be');
   });
 
   it('shows a monitor what the camp day needs and nothing about money or e-mail, and lets them print but not export contact data', async () => {
     for (const remark of ['Allergisch voor noten', null]) await createSubscription(t.db, { campId: 1, remark });
-    const url = '/api/getCampParticipants?campId=1';
-    const staff = (await as('medewerker', url)).body.data as Record<string, unknown>[];
-    const monitor = (await as('monitor', url)).body.data as Record<string, unknown>[];
+    const campOne = { campId: 1 };
+    const staff = (await t.api.getCampParticipants(campOne, as('medewerker'))).body.data as Record<string, unknown>[];
+    const monitor = (await t.api.getCampParticipants(campOne, as('monitor'))).body.data as Record<string, unknown>[];
     expect(monitor.length).toBeGreaterThan(0);
     expect(monitor.map((p) => p.SUBSCRIPTION_ID)).toEqual(staff.map((p) => p.SUBSCRIPTION_ID));
     for (const row of monitor) expect(Object.keys(row).sort()).toEqual([...MONITOR_PARTICIPANT_FIELDS].sort());
@@ -210,23 +215,23 @@ describe.each(backends)('roles on %s', (backend) => {
     const endedChild = await createSubscription(t.db, { campId: ended });
 
     const ids = async (role: Role, campYear: number) =>
-      ((await as(role, `/api/getCamps?campYear=${campYear}`)).body.data as { CAMP_ID: number }[]).map((c) => c.CAMP_ID);
+      ((await t.api.getCamps({ campYear }, as(role))).body.data as { CAMP_ID: number }[]).map((c) => c.CAMP_ID);
     const monitorCamps = await ids('monitor', year);
     expect(monitorCamps).toContain(running);
     expect(monitorCamps).toContain(1);
     for (const hidden of [ended, otherLocation]) expect(monitorCamps).not.toContain(hidden);
     expect(await ids('monitor', year - 1)).toEqual([]);
     expect(await ids('medewerker', year)).toEqual(expect.arrayContaining([running, ended, otherLocation]));
-    expect((await as('monitor', `/api/getCamps?campId=${lastYear}`)).body.data).toEqual([]);
-    expect((await as('medewerker', `/api/getCamps?campId=${lastYear}`)).body.data).toHaveLength(1);
+    expect((await t.api.getCamps({ campId: lastYear }, as('monitor'))).body.data).toEqual([]);
+    expect((await t.api.getCamps({ campId: lastYear }, as('medewerker'))).body.data).toHaveLength(1);
 
     for (const [campId, child] of [
       [otherLocation, otherChild],
       [ended, endedChild],
     ] as const) {
       const refusals = [
-        await as('monitor', `/api/getCampParticipants?campId=${campId}`),
-        await as('monitor', `/api/exportCampParticipants?campId=${campId}&format=pdf`),
+        await t.api.getCampParticipants({ campId }, as('monitor')),
+        await t.api.exportCampParticipants({ campId, format: 'pdf' }, as('monitor')),
         await t.api.setAttendance({ SUBSCRIPTION_ID: child.subscriptionId, date: monday(0), present: true }, { token: tokens.monitor }),
       ];
       expect(
@@ -234,13 +239,13 @@ describe.each(backends)('roles on %s', (backend) => {
         JSON.stringify(refusals.map((r) => r.body)),
       ).toEqual([403, 403, 403]);
     }
-    expect((await as('medewerker', `/api/getCampParticipants?campId=${otherLocation}`)).status).toBe(200);
-    expect((await as('monitor', `/api/getCampParticipants?campId=${running}`)).status).toBe(200);
+    expect((await t.api.getCampParticipants({ campId: otherLocation }, as('medewerker'))).status).toBe(200);
+    expect((await t.api.getCampParticipants({ campId: running }, as('monitor'))).status).toBe(200);
 
     // Once it has ended, the running camp is no longer theirs.
     clock.advance(6 * DAY_MS);
     tokens.monitor = await signIn(t, 'monitor@kampbeheer.be');
-    expect((await as('monitor', `/api/getCampParticipants?campId=${running}`)).status).toBe(403);
+    expect((await t.api.getCampParticipants({ campId: running }, as('monitor'))).status).toBe(403);
     clock.advance(-6 * DAY_MS);
     tokens.monitor = await signIn(t, 'monitor@kampbeheer.be');
   });

@@ -22,6 +22,7 @@ describe('the root and unknown paths serve the web app', () => {
   });
 
   it('an unknown API path stays a JSON 404', async () => {
+    // Raw: a path that is no call of the table.
     const answer = await t.call('GET', '/api/no-such-call');
     expect(answer.status).toBe(404);
     expect(answer.body.error?.code).toBe('NOT_FOUND');
@@ -52,6 +53,7 @@ describe.each(backends)('one id rule for every API query and body on %s', (backe
   it('refuses a malformed id in every query with 400 Foutief formaat on that field', async () => {
     for (const [field, url] of queries) {
       for (const id of MALFORMED_IDS) {
+        // Raw: malformed ids in the query string on purpose.
         const answer = await t.call('GET', url(id));
         expect(answer.status, `${url(id)}`).toBe(400);
         expect(answer.body.error?.fields?.[field], `${url(id)}`).toBe('Foutief formaat');

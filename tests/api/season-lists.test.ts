@@ -1,5 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CallName } from '@common/contract/index.js';
 import type { AgegroupAdminRecord, LocationAdminRecord, PeriodAdminRecord } from '@common/schemas/season.js';
 import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { auditLog, camps, monitors, subscriptions } from '../../server/src/db/schema.js';
@@ -24,10 +25,10 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     ).map((a) => a.action);
 
   /** Each refused body answers 400 with exactly these field messages, and nothing changes. */
-  async function expectRefused(path: string, cases: [Record<string, unknown>, Record<string, string>][]) {
+  async function expectRefused(name: CallName, cases: [Record<string, unknown>, Record<string, string>][]) {
     const before = await databaseDigest(t.db);
     for (const [body, fields] of cases) {
-      const answer = await t.call('POST', path, body);
+      const answer = await t.unchecked[name](body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.body.error.fields, JSON.stringify(body)).toEqual(fields);
     }
@@ -73,7 +74,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     const [after] = (await t.api.getLocations()).body.data.filter((l: LocationAdminRecord) => l.LOCATION_ID === locationId);
     expect(after).toMatchObject({ LOCATION_NAME_SHORT: 'Aalst-Ter Beke', LOCATION_ALLOW_BOOKING_FROM: null });
 
-    await expectRefused('/api/crudLocation', [
+    await expectRefused('crudLocation', [
       [{ LOCATION_NAME: '', LOCATION_NAME_SHORT: 'X' }, { LOCATION_NAME: 'Veld verplicht' }],
       [{ LOCATION_NAME: 'Sporthal Gent 2', LOCATION_NAME_SHORT: ' gent ' }, { LOCATION_NAME_SHORT: 'Deze korte naam is al in gebruik.' }],
       [
@@ -170,7 +171,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
       ).body.data,
     ).toEqual({ periodId });
 
-    await expectRefused('/api/crudPeriod', [
+    await expectRefused('crudPeriod', [
       [
         { PERIOD_NAME: 'Omgekeerd', PERIOD_NAME_SHORT: 'Omg', PERIOD_STARTDATE: `${year}-08-10`, PERIOD_ENDDATE: `${year}-08-09` },
         { PERIOD_ENDDATE: 'De einddatum mag niet voor de begindatum liggen.' },
@@ -216,7 +217,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
         })
       ).status,
     ).toBe(200);
-    await expectRefused('/api/crudAgegroup', [
+    await expectRefused('crudAgegroup', [
       [
         { AGEGROUP_NAME: 'Omgekeerd', AGEGROUP_MIN_AGE: 9, AGEGROUP_MAX_AGE: 6 },
         { AGEGROUP_MAX_AGE: 'De maximumleeftijd mag niet kleiner zijn dan de minimumleeftijd.' },
@@ -247,7 +248,7 @@ describe.each(backends)('season lists (locations, periods, age groups, lunch pre
     ).toBe(200);
     const all = (await t.api.getLunchPreferences()).body.data as LunchPreferenceRecord[];
     expect(all.at(-1)).toEqual({ LUNCHPREFERENCE_ID: lunchPreferenceId, LUNCHPREFERENCE_DESCRIPTION: 'Glutenvrij' });
-    await expectRefused('/api/crudLunchPreference', [
+    await expectRefused('crudLunchPreference', [
       [{ LUNCHPREFERENCE_DESCRIPTION: 'warme maaltijd' }, { LUNCHPREFERENCE_DESCRIPTION: 'Deze naam is al in gebruik.' }],
       [{ LUNCHPREFERENCE_DESCRIPTION: 'x' }, { LUNCHPREFERENCE_DESCRIPTION: 'Inhoud te kort' }],
     ]);

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contract } from '@common/contract/index.js';
+import { contract, type CallName } from '@common/contract/index.js';
 import { staleDataMessages } from '@common/messages.js';
 import type { CampPayload } from '@common/schemas/camps.js';
 import { lunchPreferences } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import {
@@ -31,11 +31,11 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
   const detailOf = async (id: number) => (await t.api.getSubscriptionFullDetail({ id })).body.data[0]!;
 
   /** The first save passes and counts the version up; the second, from the same version, is refused and changes nothing. */
-  async function secondSaveRefused(path: string, first: object, second: object) {
-    const saved = await t.call('POST', path, first);
+  async function secondSaveRefused<N extends CallName>(name: N, first: InputOf<N>, second: InputOf<N>) {
+    const saved = await t.unchecked[name](first);
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const before = await databaseDigest(t.db);
-    const refused = await t.call('POST', path, second);
+    const refused = await t.unchecked[name](second);
     expect(refused.status).toBe(409);
     expect(refused.body.error).toEqual({ code: 'VERSION_CONFLICT', message: staleDataMessages.versionConflict });
     expect(await databaseDigest(t.db)).toEqual(before);
@@ -47,7 +47,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     expect(seen.SUBSCRIBER_PARENT_VERSION).toBe(1);
     const asSeen = { ...parentPayload(parentId), SUBSCRIPTION_ID: subscriptionId, SUBSCRIBER_PARENT_VERSION: 1 };
     await secondSaveRefused(
-      '/api/updateSubscriberParent',
+      'updateSubscriberParent',
       { ...asSeen, SUBSCRIBER_PARENT_CITY: 'Brugge' },
       { ...asSeen, SUBSCRIBER_PARENT_PHONE2: '0499 99 99 99' },
     );
@@ -69,7 +69,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     const { subscriptionId, childId } = await createSubscription(t.db);
     const child = { SUBSCRIBER_ID: childId, SUBSCRIPTION_ID: subscriptionId, SUBSCRIBER_VERSION: 1 };
     await secondSaveRefused(
-      '/api/updateSubscriber',
+      'updateSubscriber',
       { ...child, SUBSCRIBER_FIRSTNAME: 'Mila', SUBSCRIBER_LASTNAME: 'Peeters' },
       { ...child, SUBSCRIBER_FIRSTNAME: 'Lotte', SUBSCRIBER_LASTNAME: 'Janssens' },
     );
@@ -78,7 +78,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     const [lunch] = await t.db.insert(lunchPreferences).values({ description: 'Warme maaltijd' }).returning();
     const subscription = { SUBSCRIPTION_ID: subscriptionId, SUBSCRIPTION_VERSION: 1, SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunch!.id };
     await secondSaveRefused(
-      '/api/updateSubscription',
+      'updateSubscription',
       { ...subscription, SUBSCRIPTION_REMARK: 'Allergisch voor noten' },
       { ...subscription, SUBSCRIPTION_REMARK: 'Komt met de bus' },
     );
@@ -105,7 +105,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     const stored = (await t.api.getCamps({ campId })).body.data[0]!;
     expect(stored.CAMP_VERSION).toBe(1);
     await secondSaveRefused(
-      '/api/crudCamp',
+      'crudCamp',
       { ...camp, CAMP_ID: campId, CAMP_VERSION: 1, SEATS_AVAILABLE: 30 },
       { ...camp, CAMP_ID: campId, CAMP_VERSION: 1, CAMP_CLOSED: true },
     );
@@ -114,7 +114,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
 
     const themeId = await createTheme(t.db);
     await secondSaveRefused(
-      '/api/crudTheme',
+      'crudTheme',
       { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Ballonvaren' },
       { THEME_ID: themeId, THEME_VERSION: 1, THEME_NAME: 'Zeilen' },
     );
@@ -144,7 +144,7 @@ describe.each(backends)('saves over a newer version on %s', (backend) => {
     });
 
     await secondSaveRefused(
-      '/api/updateMonitor',
+      'updateMonitor',
       { MONITOR_ID: monitorId, MONITOR_VERSION: 2, MONITOR_PHONE: '0499 11 22 33' },
       { MONITOR_ID: monitorId, MONITOR_VERSION: 2, MONITOR_REMARK: 'Rijbewijs B' },
     );

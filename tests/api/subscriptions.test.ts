@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD } from '@common/constants.js';
+import type { CallName } from '@common/contract/index.js';
 import { validationMessages as m } from '@common/messages.js';
 import { paymentStatus } from '@common/payment-status.js';
 import type { SubscriptionDetail, SubscriptionDiscountRecord, SubscriptionListRow } from '@common/schemas/subscriptions.js';
@@ -25,7 +26,6 @@ describe.each(backends)('subscription calls on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const post = (name: string, body: unknown) => t.call('POST', `/api/${name}`, body);
   async function detail(id: number): Promise<SubscriptionDetail> {
     const answer = await t.api.getSubscriptionFullDetail({ id });
     expect(answer.status).toBe(200);
@@ -50,10 +50,10 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       .where(and(eq(auditLog.action, action), eq(auditLog.entityId, entityId)));
 
   /** Each bad payload answers 400 with the Dutch message on its field, and together they changed no row. */
-  async function expectValidationRefusals(call: string, cases: [label: string, body: unknown, field: string, message: string][]) {
+  async function expectValidationRefusals(call: CallName, cases: [label: string, body: unknown, field: string, message: string][]) {
     const before = await databaseDigest(t.db);
     for (const [label, body, field, message] of cases) {
-      const answer = await post(call, body);
+      const answer = await t.unchecked[call](body);
       expect(answer.status, `${call}: ${label}`).toBe(400);
       expect(answer.body.error.code).toBe('VALIDATION');
       expect(answer.body.error.fields?.[field], `${call}: ${label}`).toBe(message);
@@ -62,9 +62,9 @@ describe.each(backends)('subscription calls on %s', (backend) => {
   }
 
   /** A refused call answers this status and code and changes no row. */
-  async function expectRefused(call: string, body: unknown, status: number, code: string) {
+  async function expectRefused(call: CallName, body: unknown, status: number, code: string) {
     const before = await databaseDigest(t.db);
-    const answer = await post(call, body);
+    const answer = await t.unchecked[call](body);
     expect(answer.status, `${call} ${JSON.stringify(body)}`).toBe(status);
     expect(answer.body.error.code).toBe(code);
     expect(typeof answer.body.error.message).toBe('string');
@@ -215,9 +215,9 @@ describe.each(backends)('subscription calls on %s', (backend) => {
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('NOT_FOUND');
       expect(unknown.body).not.toHaveProperty('data');
-      for (const query of ['', '?id=', '?id=-3']) {
-        const bad = await t.call('GET', `/api/getSubscriptionFullDetail${query}`);
-        expect(bad.status, query).toBe(400);
+      for (const query of [{}, { id: '' }, { id: -3 }]) {
+        const bad = await t.unchecked.getSubscriptionFullDetail(query);
+        expect(bad.status, JSON.stringify(query)).toBe(400);
         expect(bad.body.error.fields).toHaveProperty('id');
       }
     });
@@ -552,7 +552,7 @@ describe.each(backends)('subscription calls on %s', (backend) => {
     });
 
     it('every call on one subscription answers 404 for an unknown id and 400 without an id, changing nothing', async () => {
-      const calls = [
+      const calls: CallName[] = [
         'convertToCash',
         'convertToBankTransfer',
         'paymentComplete',

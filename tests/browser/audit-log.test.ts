@@ -52,7 +52,7 @@ describe('Geschiedenis and Logboek in Chromium', () => {
 
   it("'Logboek' filters the whole log by action and record", async () => {
     const monitorId = await createMonitor(session.t.db, { firstname: 'Bram' });
-    expect((await session.t.call('DELETE', '/api/deleteMonitor', { monitorId })).status).toBe(200);
+    expect((await session.t.api.deleteMonitor({ monitorId })).status).toBe(200);
     const page = await session.newPage();
     await page.goto('/subscription-overview');
     await page.getByRole('button', { name: 'Beheer' }).click();

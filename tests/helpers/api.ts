@@ -55,6 +55,9 @@ export type TypedApi = {
   ) => Promise<CallAnswer<N>>;
 };
 
+/** The input of a call of the table as the typed client takes it: for a test helper that is given a call's name. */
+export type InputOf<N extends CallName> = Parameters<TypedApi[N]>[0];
+
 /** The calls of the table by name, their input not type checked: for a test that sends a wrong shape on purpose. */
 export type UncheckedApi = {
   [N in CallName]: (input?: unknown, options?: { token?: string | null }) => Promise<CallAnswer<N>>;
@@ -184,8 +187,8 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
  * whose queue and payments must be its own.
  */
 export async function undoDemoBankImport(t: TestApp): Promise<void> {
-  for (const demoImport of (await t.call('GET', '/api/getBankImports')).body.data as { importId: number }[]) {
-    const undone = await t.call('POST', '/api/undoBankImport', { importId: demoImport.importId });
+  for (const demoImport of (await t.api.getBankImports()).body.data) {
+    const undone = await t.api.undoBankImport({ importId: demoImport.importId });
     if (undone.status !== 200) throw new Error(`undoing the demo's import failed: ${JSON.stringify(undone.body)}`);
   }
 }

@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditLogAnswer } from '@common/schemas/audit.js';
+import type { AuditEntry } from '@common/schemas/audit.js';
 import { TEST_ADMIN, type TestApp } from './api.js';
 
 /** A call's or field's own name (crudCamp, SUBSCRIPTION_REMARK, DEBTORS, seatsAvailable, files) rather than Dutch words. */
@@ -19,9 +19,9 @@ export async function auditLogNotInWords(t: TestApp, beheerderToken?: string): P
     ).token;
   const entries: AuditEntry[] = [];
   for (let beforeId: number | undefined, more = true; more;) {
-    const answer = await t.call('GET', `/api/getAuditLog${beforeId ? `?beforeId=${beforeId}` : ''}`, undefined, token);
+    const answer = await t.api.getAuditLog(beforeId ? { beforeId } : {}, { token });
     if (answer.status !== 200) throw new Error(`getAuditLog answered ${answer.status}`);
-    const page = (answer.body as { data: AuditLogAnswer }).data;
+    const page = answer.body.data;
     entries.push(...page.entries);
     more = page.hasMore;
     beforeId = page.entries.at(-1)?.id;

@@ -188,6 +188,7 @@ async function readEverything(t: TestApp): Promise<void> {
   for (const [name, c] of Object.entries(contract) as [string, Call][]) {
     if (c.method !== 'GET') continue;
     const query = c.example.query ? `?${queryString(c.example.query as Record<string, unknown>)}` : '';
+    // Raw: every read of the table in one loop, by its example.
     const answer = await t.call('GET', `${c.path}${query}`, undefined, tokenFor(c));
     expect(answer.status, `${name} over the stored mutations: ${JSON.stringify(answer.body).slice(0, 300)}`).toBeLessThan(500);
   }
@@ -282,6 +283,7 @@ describe.each(backends)('mutated examples of every call on %s', (backend) => {
       await fc.assert(
         fc.asyncProperty(mutations(example, paths), async (input) => {
           tried++;
+          // Raw: malformed input on purpose, in the body or the query string.
           const answer = inBody
             ? await t.call(c.method, c.path, input, tokenFor(c))
             : await t.call(c.method, `${c.path}?${queryString(input)}`, undefined, tokenFor(c));

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 
+// Raw calls throughout (t.call): these probe the headers and limits of any answer, pages and unknown paths included.
+
 /** Security headers on every answer, 413 for oversized bodies, and no internals in any error. */
 describe('security headers, body limits and error hygiene', () => {
   let t: TestApp;

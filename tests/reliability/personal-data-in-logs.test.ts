@@ -63,6 +63,7 @@ describe.each(backends)('no personal data in the log on %s', (backend) => {
       SUBSCRIBER_LASTNAME: detail.SUBSCRIBER_LASTNAME,
     };
     const statuses: number[] = [];
+    // Raw: the log is checked for these exact URLs and bodies, a malformed e-mail address among them.
     const call = async (method: 'GET' | 'POST', url: string, body?: unknown, token?: string | null) => {
       const answer = await t.call(method, url, body, token);
       statuses.push(answer.status);

@@ -27,8 +27,8 @@ describe('two planners assigning one monitor in the same week on PostgreSQL', ()
 
   const assign = async (monitorId: number, campId: number, token: string) => {
     for (let attempt = 0; ; attempt++) {
-      const answer = await t.call('POST', '/api/assignMonitor', { MONITOR_ID: monitorId, CAMP_ID: campId, HEAD: true }, token);
-      if (answer.status !== 503 || attempt === 5) return answer.body.error?.code ?? answer.status;
+      const answer = await t.api.assignMonitor({ MONITOR_ID: monitorId, CAMP_ID: campId, HEAD: true }, { token });
+      if (answer.status !== 503 || attempt === 5) return answer.status < 400 ? answer.status : answer.body.error.code;
     }
   };
 
@@ -45,7 +45,7 @@ describe('two planners assigning one monitor in the same week on PostgreSQL', ()
         await createCamp(t.db, { periodId: periods[1] }),
       ];
       const monitorId = await createMonitor(t.db);
-      const available = await t.call('POST', '/api/saveAvailability', { MONITOR_ID: monitorId, PERIOD_IDS: periods });
+      const available = await t.api.saveAvailability({ MONITOR_ID: monitorId, PERIOD_IDS: periods });
       expect(available.status).toBe(200);
 
       const answers = await Promise.all(camps.map((campId, i) => assign(monitorId, campId, planners[i % 2]!)));

@@ -58,7 +58,7 @@ describe.each(backends)('bad input and slow clients on %s', (backend) => {
         expect(answer.json().error.code).toBe('VALIDATION');
       }
     }
-    // Nesting a real payload needs is still accepted.
+    // Nesting a real payload needs is still accepted (raw: an extra field the typed client would not send).
     const login = await t.call('POST', '/api/login', { username: 'x@y.be', password: 'nope', extra: [[{ a: [1] }]] }, null);
     expect(login.status).toBe(401);
     console.log(`${mutations.length} mutation routes refused JSON nested 3,350 deep with 400`);
