@@ -100,7 +100,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     );
     const db = drizzlePostgres({ client: pool, schema });
     ownSessionPerConnection.add(db as unknown as Database);
-    await migratePostgres(db, { migrationsFolder });
+    await migrateAlone(pool);
     const listeners = new Set<NoticeListener>();
     return {
       db: db as unknown as Database,
@@ -169,6 +169,31 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     await host?.stop();
     lock?.release();
     throw error;
+  }
+}
+
+/** Any number: the key of the advisory lock under which one server process at a time migrates a PostgreSQL database. */
+const MIGRATION_LOCK_KEY = 37037;
+
+/**
+ * The migrations, run by one process at a time: several server processes started together after an upgrade (issue
+ * 37) would otherwise each find the same migrations missing, and all but one would fail on what the first created.
+ * The others wait for the lock, then find nothing left to do. A session lock on a connection of its own, since the
+ * migrator runs several statements and a transaction.
+ */
+async function migrateAlone(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  let failure: Error | undefined;
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePostgres(drizzlePostgres({ client, schema }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } catch (error) {
+    failure = error instanceof Error ? error : new Error(String(error));
+    throw error;
+  } finally {
+    // A connection that failed may still hold the lock: it is closed rather than pooled.
+    client.release(failure);
   }
 }
 
