@@ -382,7 +382,10 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       const answer = await book(token, { items });
       return [answer.status, answer.body.error?.code, answer.body.error?.message];
     };
-    expect(await refusal([{ CHILD_ID: child, CAMP_ID: full }])).toEqual([409, 'CAMP_FULL', 'Dit kamp is volzet']);
+    const campFull = await refusal([{ CHILD_ID: child, CAMP_ID: full }]);
+    expect(campFull.slice(0, 2)).toEqual([409, 'CAMP_FULL']);
+    // Which camp, and the waiting list offered (issue 37).
+    expect(campFull[2]).toMatch(/^Dit kamp is volzet: .+ in .+, .+\. Er werd niets ingeschreven\. Zet uw kind op de wachtlijst/);
     expect((await refusal([{ CHILD_ID: toddler, CAMP_ID: open }])).slice(0, 2)).toEqual([409, 'AGE_OUT_OF_RANGE']);
     const notYet = await refusal([{ CHILD_ID: child, CAMP_ID: later }]);
     expect(notYet.slice(0, 2)).toEqual([409, 'NOT_OPEN_YET']);

@@ -1,4 +1,8 @@
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
+import { GENDER_GIRL } from '@common/constants.js';
+import type { Database } from '../../server/src/db/client.js';
+import { children, familyAccounts, familySessions, parents } from '../../server/src/db/schema.js';
+import { hashToken } from '../../server/src/lib/session-expiry.js';
 import type { TestApp } from './api.js';
 
 /**
@@ -23,4 +27,76 @@ export async function signUpFamily(t: TestApp, email = `gezin-${randomUUID()}@th
   );
   if (answer.status !== 200) throw new Error(`signUp answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;
+}
+
+export interface SignedInFamily {
+  token: string;
+  accountId: number;
+  parentId: number;
+  childIds: number[];
+}
+
+/**
+ * `count` families of the public site written straight into the database, each confirmed and signed in (a session
+ * token as signIn gives), with `children` children born on `birthdate`: for the tests of many families at once, where
+ * signing each one up through the API (its password hashed) would take most of the test's time.
+ */
+export async function insertSignedInFamilies(
+  db: Database,
+  count: number,
+  options: { children: number; birthdate: string },
+): Promise<SignedInFamily[]> {
+  const now = new Date();
+  const stamp = randomUUID().slice(0, 8);
+  const parentRows = await db
+    .insert(parents)
+    .values(
+      Array.from({ length: count }, (_, i) => ({
+        firstname: `Ouder${i}`,
+        lastname: `Drukte${stamp}`,
+        email: `drukte-${stamp}-${i}@thuis.be`,
+        street: 'Stationsstraat',
+        housenr: '8',
+        postalcode: '2800',
+        city: 'Mechelen',
+        country: 'België',
+        phone: '0478 12 34 56',
+        phone2: '',
+      })),
+    )
+    .returning({ id: parents.id });
+  const accounts = await db
+    .insert(familyAccounts)
+    .values(parentRows.map((p, i) => ({ email: `drukte-${stamp}-${i}@thuis.be`, parentId: p.id, emailConfirmedAt: now })))
+    .returning({ id: familyAccounts.id, parentId: familyAccounts.parentId });
+  const tokens = accounts.map(() => `gezin.${randomBytes(32).toString('base64url')}`);
+  await db.insert(familySessions).values(
+    accounts.map((a, i) => ({
+      tokenHash: hashToken(tokens[i]!),
+      accountId: a.id,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 24 * 3_600_000),
+    })),
+  );
+  const kids = await db
+    .insert(children)
+    .values(
+      accounts.flatMap((a, i) =>
+        Array.from({ length: options.children }, (_, c) => ({
+          parentId: a.parentId!,
+          firstname: `Kind${i}-${c}`,
+          lastname: `Drukte${stamp}`,
+          genderId: GENDER_GIRL,
+          birthdate: options.birthdate,
+          nationalnr: '',
+        })),
+      ),
+    )
+    .returning({ id: children.id, parentId: children.parentId });
+  return accounts.map((a, i) => ({
+    token: tokens[i]!,
+    accountId: a.id,
+    parentId: a.parentId!,
+    childIds: kids.filter((k) => k.parentId === a.parentId).map((k) => k.id),
+  }));
 }

@@ -132,3 +132,14 @@ export async function runToEnd(args: string[], env: Record<string, string>, inpu
   clearTimeout(deadline);
   return { code, stdout, stderr };
 }
+
+/** Asks `attempt` every 100 ms until it answers something, for at most `seconds`; then fails naming `what`. */
+export async function until<T>(what: string, attempt: () => Promise<T | undefined>, seconds = 20): Promise<T> {
+  const deadline = Date.now() + seconds * 1000;
+  for (;;) {
+    const result = await attempt();
+    if (result !== undefined) return result;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

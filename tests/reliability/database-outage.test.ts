@@ -7,7 +7,7 @@ import { seedDemoData } from '../../server/src/seed/demo-data.js';
 import { startTestApp, TEST_ADMIN } from '../helpers/api.js';
 import { backends, openTestDatabase } from '../helpers/database.js';
 import { startPrivatePostgres } from '../helpers/private-postgres.js';
-import { kill, signIn, startServerProcess, type ServerProcess } from '../helpers/server-process.js';
+import { kill, signIn, startServerProcess, until, type ServerProcess } from '../helpers/server-process.js';
 import { createSubscription, parentPayload } from '../helpers/factory.js';
 
 const unavailable = { error: { code: 'DATABASE_UNAVAILABLE', message: apiMessages.databaseUnavailable } };
@@ -22,16 +22,6 @@ async function call(server: ServerProcess, token: string | null, path: string, b
 }
 
 const alive = (server: ServerProcess) => server.child.exitCode === null && server.child.signalCode === null;
-
-async function until<T>(what: string, attempt: () => Promise<T | undefined>, seconds = 20): Promise<T> {
-  const deadline = Date.now() + seconds * 1000;
-  for (;;) {
-    const result = await attempt();
-    if (result !== undefined) return result;
-    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
 
 describe.each(backends)('/api/health on %s', (backend) => {
   it('answers 200 while the database answers and 503 with the error shape when it does not', async () => {

@@ -236,6 +236,7 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
           go('bevestiging');
           void loadCamps().then(setCamps);
         }}
+        onRefused={() => void loadCamps().then(setCamps)}
       />
     );
   else if (route === 'bevestiging') page = <Confirmation data={confirmation} camps={camps.CAMPS} />;

@@ -90,6 +90,8 @@ export function Basket(props: {
   setItems: (items: BasketItem[]) => void;
   voucher: Voucher | null;
   onBooked: (confirmation: Confirmation) => void;
+  /** A refusal (a camp full meanwhile): the camps' seats are read again, so the list offers the waiting list. */
+  onRefused: () => void;
 }) {
   const camps = useMemo(() => new Map(props.camps.map((c) => [c.CAMP_ID, c])), [props.camps]);
   const [live, setLive] = useState(new Map<number, number>());
@@ -183,6 +185,7 @@ export function Basket(props: {
       const failure = e as ApiError;
       // A refusal of the rules changes nothing: a new attempt after a change is a new booking. A lost answer keeps its key.
       if (failure.status !== 0 && failure.status < 500) key.current = null;
+      if (failure.status === 409) props.onRefused();
       setError(failure.message);
     } finally {
       sending.current = false;

@@ -700,7 +700,12 @@ export const familyLinks = pgTable(
   (t) => [uniqueIndex('family_links_token_hash_idx').on(t.tokenHash)],
 );
 
-/** `Idempotency-Key` of a family's bookings: as `idempotency_keys`, per family account instead of per user. */
+/**
+ * `Idempotency-Key` of a family's bookings: as `idempotency_keys`, per family account instead of per user. A booking
+ * (`book`) writes its key in its own transaction (issue 37): the row exists once the bookings are committed, with
+ * `status` 200 and `subscription_ids`, before the answer is stored; a retry whose first answer was never stored (the
+ * process died between the two) answers those bookings.
+ */
 export const familyIdempotencyKeys = pgTable(
   'family_idempotency_keys',
   {
@@ -712,6 +717,8 @@ export const familyIdempotencyKeys = pgTable(
     requestHash: text('request_hash').notNull(),
     status: integer('status'),
     answer: text('answer'),
+    /** The bookings the key's request committed (a booking's key only). */
+    subscriptionIds: integer('subscription_ids').array(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.accountId, t.key] }), index('family_idempotency_keys_created_idx').on(t.createdAt)],

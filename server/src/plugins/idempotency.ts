@@ -3,14 +3,39 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { idempotencyMessages } from '@common/messages.js';
-import { queryRows } from '../db/client.js';
+import { queryRows, type Executor } from '../db/client.js';
 import { AppError, conflict } from '../lib/errors.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set while this request is the first with its key: its answer is stored for the retries. */
-    idempotencyClaim: { owner: Owner; key: string } | null;
+    idempotencyClaim: IdempotencyClaim | null;
   }
+  interface FastifyContextConfig {
+    /**
+     * The call writes its Idempotency-Key in its own transaction (`claimKeyInTransaction`), so that the key is
+     * committed with what the call did, or not at all: `book` (issue 37).
+     */
+    keyInTransaction?: boolean;
+  }
+}
+
+/** A request's hold on its key: stored with its answer once sent. */
+export interface IdempotencyClaim {
+  owner: Owner;
+  key: string;
+  call: string;
+  requestHash: string;
+  /** When the request came (the key's created_at), and before when an earlier use of the key has expired. */
+  at: string;
+  expiredBefore: string;
+  /** The key is written by the call's transaction (keyInTransaction), not before the call. */
+  inTransaction: boolean;
+  /**
+   * keyInTransaction: the ids an earlier request with this key committed, when its answer was never stored (its
+   * process died, or its connection, after the commit); the call answers these instead of doing anything.
+   */
+  committed: number[] | null;
 }
 
 /** Visible ASCII, as the header's draft standard and Stripe allow: a UUID fits easily. */
@@ -44,6 +69,76 @@ interface StoredRequest {
   request_hash: string;
   status: number | null;
   answer: string | null;
+  subscription_ids?: number[] | null;
+}
+
+/**
+ * The key's row as stored, unless expired (created before `expiredBefore`), with the bookings it committed for a key
+ * written in a transaction.
+ */
+async function readStored(
+  db: Executor,
+  claim: Pick<IdempotencyClaim, 'owner' | 'key' | 'inTransaction' | 'expiredBefore'>,
+): Promise<StoredRequest | undefined> {
+  const { owner } = claim;
+  const [stored] = await queryRows<StoredRequest>(
+    db,
+    sql`select call, request_hash, status, answer${claim.inTransaction ? sql`, subscription_ids` : sql``}
+        from ${sql.raw(owner.table)}
+        where ${sql.raw(owner.column)} = ${owner.id} and key = ${claim.key} and created_at >= ${claim.expiredBefore}::timestamptz`,
+  );
+  return stored;
+}
+
+/** Another request with the same key committed first, while this one waited for it: this one changed nothing. */
+export class KeyTakenMeanwhile extends Error {
+  constructor() {
+    super('Idempotency-Key committed by another request meanwhile');
+  }
+}
+
+/**
+ * A keyInTransaction call's first statement: writes its key in `tx`. A request with the same key in flight on any
+ * process holds the key's row uncommitted, so this waits for its end: when it committed, this throws
+ * KeyTakenMeanwhile (the caller rolls back and answers what that request did, `storedOutcome`); when it rolled back,
+ * the key is this request's. Nothing is taken before it, so the wait holds up nobody else.
+ */
+export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClaim): Promise<void> {
+  const table = sql.raw(claim.owner.table);
+  const column = sql.raw(claim.owner.column);
+  const claimed = await queryRows(
+    tx,
+    sql`insert into ${table} (${column}, key, call, request_hash, created_at)
+        values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz)
+        on conflict (${column}, key) do update
+          set call = excluded.call, request_hash = excluded.request_hash, status = null, answer = null,
+              subscription_ids = null, created_at = excluded.created_at
+          where ${table}.created_at < ${claim.expiredBefore}::timestamptz
+        returning ${column}`,
+  );
+  if (claimed.length === 0) throw new KeyTakenMeanwhile();
+}
+
+/** The last statement of a keyInTransaction call: what it committed, kept with its key in the same transaction. */
+export async function keyCommitted(tx: Executor, claim: IdempotencyClaim, status: number, subscriptionIds: number[]): Promise<void> {
+  await tx.execute(
+    sql`update ${sql.raw(claim.owner.table)} set status = ${status}, subscription_ids = ${`{${subscriptionIds.join(',')}}`}::int[]
+        where ${sql.raw(claim.owner.column)} = ${claim.owner.id} and key = ${claim.key}`,
+  );
+}
+
+/**
+ * What the request that took the key meanwhile (KeyTakenMeanwhile) did: the bookings it committed, or the refusal
+ * it answered (thrown as that refusal). The same key with another request is refused (409).
+ */
+export async function storedOutcome(db: Executor, claim: IdempotencyClaim): Promise<number[]> {
+  const stored = await readStored(db, claim);
+  if (stored && (stored.call !== claim.call || stored.request_hash !== claim.requestHash)) throw conflict(idempotencyMessages.reused);
+  if (stored?.subscription_ids) return stored.subscription_ids;
+  const refusal = stored?.answer ? (JSON.parse(stored.answer) as { error?: { code?: string; message?: string } }).error : undefined;
+  if (refusal?.code && refusal.message) throw new AppError(refusal.code as AppError['code'], refusal.message);
+  // Taken and gone again (expired or erased meanwhile): as a request still in progress.
+  throw conflict(idempotencyMessages.inProgress);
 }
 
 /**
@@ -53,6 +148,12 @@ interface StoredRequest {
  * nothing. A second request with the key while the first is being served waits for its answer. The same
  * key with another call or body is refused (409). A 5xx is not kept: the call changed nothing, so a retry
  * runs afresh.
+ *
+ * One gap remains there: a process that dies between its commit and storing the answer leaves its key unanswered,
+ * and a retry runs again after ABANDONED_MS. A call whose retries must never book twice (`book`, issue 37) writes its
+ * key in its own transaction instead (keyInTransaction): the key is committed with the bookings or not at all, a
+ * request with the same key on any process waits for that transaction (PostgreSQL's lock on the key's row, released
+ * by a process or connection that dies), and a retry answers what was committed, also after a lost answer.
  */
 export default fp(async (app) => {
   const ttlMs = app.config.IDEMPOTENCY_TTL_HOURS * 3_600_000;
@@ -80,37 +181,57 @@ export default fp(async (app) => {
       await db.execute(sql`delete from idempotency_keys where created_at < ${expired}::timestamptz`);
       await db.execute(sql`delete from family_idempotency_keys where created_at < ${expired}::timestamptz`);
     }
+    const inTransaction = request.routeOptions.config.keyInTransaction === true;
     const waitUntil = Date.now() + WAIT_MS;
     for (;;) {
       const at = app.clock.now().getTime();
-      // One statement claims the key: a new key, or one whose earlier use expired or was abandoned.
-      const claimed = await queryRows(
-        db,
-        sql`insert into ${table} (${column}, key, call, request_hash, created_at)
-            values (${owner.id}, ${header}, ${call}, ${requestHash}, ${new Date(at).toISOString()}::timestamptz)
-            on conflict (${column}, key) do update
-              set call = excluded.call, request_hash = excluded.request_hash, status = null, answer = null, created_at = excluded.created_at
-              where ${table}.created_at < ${new Date(at - ttlMs).toISOString()}::timestamptz
-                 or (${table}.status is null and ${table}.created_at < ${new Date(at - ABANDONED_MS).toISOString()}::timestamptz)
-            returning ${column}`,
-      );
-      if (claimed.length > 0) {
-        request.idempotencyClaim = { owner, key: header };
+      const claim: IdempotencyClaim = {
+        owner,
+        key: header,
+        call,
+        requestHash,
+        at: new Date(at).toISOString(),
+        expiredBefore: new Date(at - ttlMs).toISOString(),
+        inTransaction,
+        committed: null,
+      };
+      if (!inTransaction) {
+        // One statement claims the key: a new key, or one whose earlier use expired or was abandoned.
+        const claimed = await queryRows(
+          db,
+          sql`insert into ${table} (${column}, key, call, request_hash, created_at)
+              values (${owner.id}, ${header}, ${call}, ${requestHash}, ${claim.at}::timestamptz)
+              on conflict (${column}, key) do update
+                set call = excluded.call, request_hash = excluded.request_hash, status = null, answer = null, created_at = excluded.created_at
+                where ${table}.created_at < ${claim.expiredBefore}::timestamptz
+                   or (${table}.status is null and ${table}.created_at < ${new Date(at - ABANDONED_MS).toISOString()}::timestamptz)
+              returning ${column}`,
+        );
+        if (claimed.length > 0) {
+          request.idempotencyClaim = claim;
+          return;
+        }
+      }
+      const first = await readStored(db, claim);
+      if (!first) {
+        // A key written in a transaction is claimed there; otherwise the first request failed with a 5xx meanwhile.
+        if (!inTransaction) continue;
+        request.idempotencyClaim = claim;
         return;
       }
-      const [first] = await queryRows<StoredRequest>(
-        db,
-        sql`select call, request_hash, status, answer from ${table} where ${column} = ${owner.id} and key = ${header}`,
-      );
-      if (!first) continue; // the first request failed with a 5xx meanwhile: this one runs instead
       if (first.call !== call || first.request_hash !== requestHash) throw conflict(idempotencyMessages.reused);
-      if (first.status !== null) {
+      if (first.status !== null && first.answer !== null) {
         request.log.info({ status: first.status }, 'idempotent replay');
         return reply
           .code(first.status)
           .header('content-type', 'application/json; charset=utf-8')
           .header('idempotent-replayed', 'true')
           .send(first.answer);
+      }
+      if (first.subscription_ids) {
+        // Committed, but its answer was never stored: the call answers what was committed.
+        request.idempotencyClaim = { ...claim, committed: first.subscription_ids };
+        return;
       }
       if (Date.now() > waitUntil) throw conflict(idempotencyMessages.inProgress);
       await sleep(POLL_MS);
@@ -122,7 +243,20 @@ export default fp(async (app) => {
     if (!claim) return payload;
     request.idempotencyClaim = null;
     const table = sql.raw(claim.owner.table);
-    const where = sql`${sql.raw(claim.owner.column)} = ${claim.owner.id} and key = ${claim.key}`;
+    const column = sql.raw(claim.owner.column);
+    const where = sql`${column} = ${claim.owner.id} and key = ${claim.key}`;
+    if (claim.inTransaction) {
+      // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
+      // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
+      if (reply.statusCode >= 500 || typeof payload !== 'string') return payload;
+      await app.database.db.execute(
+        sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
+            values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${reply.statusCode}, ${payload})
+            on conflict (${column}, key) do update set answer = excluded.answer
+              where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
+      );
+      return payload;
+    }
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
       await app.database.db.execute(sql`delete from ${table} where ${where}`);
     } else {

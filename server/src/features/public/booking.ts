@@ -9,12 +9,14 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { children } from '../../db/schema.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
+import { claimKeyInTransaction, keyCommitted, KeyTakenMeanwhile, storedOutcome, type IdempotencyClaim } from '../../plugins/idempotency.js';
 import { AppError, notFound } from '../../lib/errors.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import {
   bookedDays,
+  bookingMessages,
   checkCampRules,
   checkLunchPreference,
   checkNoOverlap,
@@ -60,9 +62,50 @@ async function bookingAnswer(detail: SubscriptionDetail, organiser: OrganiserSet
  * NOT_OPEN_YET before the camp's (or location's) booking moment. A valid voucher of the camp (`findValidVoucher`)
  * books one child there when full or not yet open, and is used by it. Any refusal books nothing.
  */
-export async function book(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<BookAnswer> {
+export async function book(
+  deps: BookingDeps,
+  family: FamilyUser,
+  payload: BookPayload,
+  now: Date,
+  claim: IdempotencyClaim | null,
+): Promise<{ answer: BookAnswer; replayed: boolean }> {
+  let ids: number[];
+  let replayed = false;
+  if (claim?.committed) {
+    // An earlier request with this key booked these, and its answer was lost with its process or connection.
+    [ids, replayed] = [claim.committed, true];
+  } else {
+    try {
+      ids = await bookBasket(deps, family, payload, now, claim);
+    } catch (error) {
+      // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
+      // is not held for the words).
+      if (error instanceof CampFullIn) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, error.campId)));
+      if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
+      // The same key on another request (another process perhaps) committed first: this one answers what it did.
+      [ids, replayed] = [await storedOutcome(deps.db, claim), true];
+    }
+  }
   // Read after the commit: a later item's sibling discount is known once every item is written.
-  return bookingAnswers(deps.db, deps.settingsDefaults, await bookBasket(deps, family, payload, now));
+  return { answer: await bookingAnswers(deps.db, deps.settingsDefaults, ids), replayed };
+}
+
+/** A basket refused because this camp of it is full (AppError CAMP_FULL, as checkCampRules refuses it). */
+class CampFullIn extends AppError {
+  constructor(readonly campId: number) {
+    super('CAMP_FULL', bookingMessages.campFull);
+  }
+}
+
+/** A camp as the public site names it: theme, location and period. */
+async function campWords(db: Executor, campId: number): Promise<string> {
+  const [camp] = await readRows(
+    db,
+    sql`select th.name || ' in ' || l.name || ', ' || p.name as words from camps c join themes th on th.id = c.theme_id
+          join locations l on l.id = c.location_id join periods p on p.id = c.period_id where c.id = ${campId}`,
+    z.object({ words: z.string() }),
+  );
+  return camp?.words ?? '';
 }
 
 /** What book answers for new bookings (also acceptOffer's answer): each with what to pay and how, and the total. */
@@ -80,10 +123,20 @@ export async function bookingAnswers(db: Executor, settingsDefaults: OrganiserSe
 
 /**
  * The transaction of `book`: the basket's locks, rules and writes, and its mails in the outbox; the new subscriptions'
- * ids in the basket's order. Apart so that the benchmark runs it directly as the floor of the call (issue 40).
+ * ids in the basket's order. Apart so that the benchmark runs it directly as the floor of the call (issue 40). With
+ * the request's Idempotency-Key (issue 37) the key is its first write and what it booked its last, so the key is
+ * committed with the bookings or not at all; KeyTakenMeanwhile when a request with the same key committed first.
  */
-export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload: BookPayload, now: Date): Promise<number[]> {
+export async function bookBasket(
+  deps: BookingDeps,
+  family: FamilyUser,
+  payload: BookPayload,
+  now: Date,
+  claim: IdempotencyClaim | null = null,
+): Promise<number[]> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
+    // First, before any lock: a request with the same key waits here for this one's end, holding nothing.
+    if (claim) await claimKeyInTransaction(tx, claim);
     const parentId = await familyParentId(tx, family);
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
@@ -129,13 +182,12 @@ export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload:
         throw new AppError('NOT_OPEN_YET', messages.notOpenYet(formatMoment(camp.bookingOpensAt)));
       const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
       await checkNoOverlap(tx, item.CHILD_ID, camp, null);
-      overridden.push(
-        ...checkCampRules(camp, await childForBooking(tx, item.CHILD_ID), {
-          overClosed: false,
-          overAgeRange: false,
-          overCapacity: byVoucher !== null,
-        }),
-      );
+      const child = await childForBooking(tx, item.CHILD_ID);
+      try {
+        overridden.push(...checkCampRules(camp, child, { overClosed: false, overAgeRange: false, overCapacity: byVoucher !== null }));
+      } catch (error) {
+        throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
+      }
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
       const detail = await writeBooking(tx, outbox, {
         camp,
@@ -152,7 +204,9 @@ export async function bookBasket(deps: BookingDeps, family: FamilyUser, payload:
       });
       booked.push({ index: item.index, id: detail.SUBSCRIPTION_ID });
     }
-    return booked.sort((a, b) => a.index - b.index).map((b) => b.id);
+    const ids = booked.sort((a, b) => a.index - b.index).map((b) => b.id);
+    if (claim) await keyCommitted(tx, claim, 200, ids);
+    return ids;
   });
 }
 

@@ -48,6 +48,8 @@ export const publicMessages = {
     'U stuurde vandaag al enkele vragen om correctie. Het secretariaat neemt ze op; probeer het morgen opnieuw als dat nodig is.',
   tooManyExports: 'U downloadde uw gegevens het voorbije uur al enkele keren. Probeer het over een uur opnieuw.',
   campNotFound: 'Kamp niet gevonden',
+  campFull: (camp: string) =>
+    `Dit kamp is volzet: ${camp}. Er werd niets ingeschreven. Zet uw kind op de wachtlijst met 'Op de wachtlijst' bij het kamp; komt er een plaats vrij, dan krijgt u een mail.`,
   notOpenYet: (opensAt: string) => `De inschrijvingen voor dit kamp openen op ${opensAt}.`,
   voucherInvalid: 'Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.',
   idempotencyKeyRequired: 'Een inschrijving heeft een Idempotency-Key nodig, zodat ze bij een nieuwe poging maar één keer gebeurt.',

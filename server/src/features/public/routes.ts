@@ -32,6 +32,10 @@ export default callRoutes(publicCalls, (app) => {
     settingsDefaults: settingsDefaults(app.config),
     clock: app.clock,
   });
+  // book writes its Idempotency-Key in its own transaction (plugins/idempotency.ts, keyInTransaction; issue 37).
+  app.addHook('onRoute', (route) => {
+    if (route.config?.callName === 'book') route.config = { ...route.config, keyInTransaction: true };
+  });
   return {
     getPublicCamps: async (request) => app.publicCamps(request.query.campYear),
     signUp: async (request) => accounts.signUp(deps(), request.body, request.ip),
@@ -50,10 +54,12 @@ export default callRoutes(publicCalls, (app) => {
     getFamily: async (request) => getFamily(app.database.db, currentFamily(request)),
     saveParent: async (request) => saveParent(app.database.db, currentFamily(request), request.body),
     saveChild: async (request) => saveChild(app.database.db, currentFamily(request), request.body),
-    book: async (request) => {
+    book: async (request, reply) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
-      return book(deps(), currentFamily(request), request.body, app.clock.now());
+      const { answer, replayed } = await book(deps(), currentFamily(request), request.body, app.clock.now(), request.idempotencyClaim);
+      if (replayed) void reply.header('idempotent-replayed', 'true');
+      return answer;
     },
     cancelBooking: async (request) => cancelBooking(waitingDeps(), currentFamily(request), request.body),
     joinWaitingList: async (request) => {

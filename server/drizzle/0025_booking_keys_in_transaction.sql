@@ -1,0 +1,1 @@
+ALTER TABLE "family_idempotency_keys" ADD COLUMN "subscription_ids" integer[];
