@@ -32,6 +32,15 @@ export function monitorNationalNumber(keptMask: string | null = null) {
   );
 }
 
+/** A monitor's five preferred camp locations, in order: the checks of a save and the export go through them. */
+export const MONITOR_LOCATION_FIELDS = [
+  'MONITOR_CAMP_LOCATION_1',
+  'MONITOR_CAMP_LOCATION_2',
+  'MONITOR_CAMP_LOCATION_3',
+  'MONITOR_CAMP_LOCATION_4',
+  'MONITOR_CAMP_LOCATION_5',
+] as const;
+
 export const monitorPayload = z.object({
   MONITOR_ID: optionalIdField,
   MONITOR_FIRSTNAME: requiredText(1, 50),

@@ -5,9 +5,9 @@ import { euroToCents } from '@common/money.js';
 import { birthyearBounds, campDaysOutsidePeriod, campRuleMessages, type CampValues } from '@common/schemas/camps.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { agegroups, camps, locations, mailTemplates, periods, subscriptions, themes } from '../../db/schema.js';
-import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { auditedDelete } from '../../domain/audited-delete.js';
 import { conflict, invalidFields } from '../../lib/errors.js';
 import { countSeatsTaken } from '../../domain/seats.js';
 import { inWaitingList, refillCamp, type WaitingDeps } from '../../domain/waiting-list.js';
@@ -172,10 +172,15 @@ export async function updateCamp(deps: WaitingDeps, adminId: number, campId: num
 
 export async function deleteCamp(db: Database, adminId: number, campId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, camps, campId, campMessages.notFound);
-    if ((await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.hasSubscriptions);
-    await tx.delete(camps).where(eq(camps.id, campId));
-    await writeAudit(tx, { adminId, action: 'crudCamp:delete', entity: 'camp', entityId: campId, before, after: null });
+    await auditedDelete(tx, {
+      table: camps,
+      id: campId,
+      notFound: campMessages.notFound,
+      check: async () => {
+        if ((await subscriptionCount(tx, campId)) > 0) throw conflict(campMessages.hasSubscriptions);
+      },
+      audit: { adminId, action: 'crudCamp:delete', entity: 'camp' },
+    });
     return campId;
   });
 }

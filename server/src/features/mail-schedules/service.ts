@@ -5,6 +5,7 @@ import { validationMessages } from '@common/messages.js';
 import { mailScheduleMessages, type MailScheduleRecord, type MailScheduleValues } from '@common/schemas/mail-schedules.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { lockRowById } from '../../db/lock.js';
+import { auditedDelete } from '../../domain/audited-delete.js';
 import { camps, mailScheduleSends, mailSchedules, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import type { Clock } from '../../lib/clock.js';
@@ -77,15 +78,12 @@ export async function updateMailSchedule(db: Database, adminId: number, id: numb
 /** Deleting a schedule forgets what it sent (the mails stay in the outbox). */
 export async function deleteMailSchedule(db: Database, adminId: number, id: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, mailSchedules, id, mailScheduleMessages.notFound);
-    await tx.delete(mailSchedules).where(eq(mailSchedules.id, id));
-    await writeAudit(tx, {
-      adminId,
-      action: 'crudMailSchedule:delete',
-      entity: 'mailSchedule',
-      entityId: id,
-      before: toAudit(before),
-      after: null,
+    await auditedDelete(tx, {
+      table: mailSchedules,
+      id,
+      notFound: mailScheduleMessages.notFound,
+      audit: { adminId, action: 'crudMailSchedule:delete', entity: 'mailSchedule' },
+      snapshot: toAudit,
     });
     return id;
   });

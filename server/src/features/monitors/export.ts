@@ -1,18 +1,10 @@
-import type { MonitorRecord } from '@common/schemas/monitors.js';
+import { MONITOR_LOCATION_FIELDS, type MonitorRecord } from '@common/schemas/monitors.js';
 import type { SpreadsheetFormat } from '@common/schemas/participants.js';
 import type { Executor } from '../../db/client.js';
 import { locations } from '../../db/schema.js';
 import { spreadsheetFile, type Column, type DownloadFile } from '../../lib/downloads.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { listMonitors } from './queries.js';
-
-const locationKeys = [
-  'MONITOR_CAMP_LOCATION_1',
-  'MONITOR_CAMP_LOCATION_2',
-  'MONITOR_CAMP_LOCATION_3',
-  'MONITOR_CAMP_LOCATION_4',
-  'MONITOR_CAMP_LOCATION_5',
-] as const;
 
 /** exportMonitors: every monitor in the overview's order, with every field and the camp locations by name. */
 export async function monitorsFile(db: Executor, format: SpreadsheetFormat): Promise<DownloadFile> {
@@ -31,7 +23,7 @@ export async function monitorsFile(db: Executor, format: SpreadsheetFormat): Pro
     { header: 'Huisnummer', kind: 'text', width: 11, value: (m) => m.MONITOR_HOUSENR },
     { header: 'Postcode', kind: 'text', width: 9, value: (m) => m.MONITOR_POSTALCODE },
     { header: 'Gemeente', kind: 'text', width: 16, value: (m) => m.MONITOR_CITY },
-    ...locationKeys.map((key, i): Column<MonitorRecord> => ({
+    ...MONITOR_LOCATION_FIELDS.map((key, i): Column<MonitorRecord> => ({
       header: `Kamplocatie ${i + 1}`,
       kind: 'text',
       width: 30,

@@ -1,23 +1,21 @@
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, inArray, ne, sql } from 'drizzle-orm';
 import { maskedNationalNumber } from '@common/identity-numbers.js';
 import { validationMessages } from '@common/messages.js';
-import { monitorMessages, monitorPayload, monitorRuleMessages, type MonitorValues } from '@common/schemas/monitors.js';
+import {
+  MONITOR_LOCATION_FIELDS,
+  monitorMessages,
+  monitorPayload,
+  monitorRuleMessages,
+  type MonitorValues,
+} from '@common/schemas/monitors.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { locations, monitors } from '../../db/schema.js';
-import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { auditedDelete } from '../../domain/audited-delete.js';
 import { invalidFields } from '../../lib/errors.js';
 import { parsePayload } from '../../lib/validation.js';
 import { toMonitorRecord } from './queries.js';
-
-const locationFields = [
-  'MONITOR_CAMP_LOCATION_1',
-  'MONITOR_CAMP_LOCATION_2',
-  'MONITOR_CAMP_LOCATION_3',
-  'MONITOR_CAMP_LOCATION_4',
-  'MONITOR_CAMP_LOCATION_5',
-] as const;
 
 /** The columns of a whole, validated monitor. */
 function monitorColumns(monitor: MonitorValues) {
@@ -44,11 +42,11 @@ function monitorColumns(monitor: MonitorValues) {
 
 /** A camp location must name an existing location: an unknown one is a 400 on its field. */
 async function checkLocations(tx: Transaction, monitor: MonitorValues) {
-  const named = locationFields.map((field) => monitor[field]).filter((id): id is number => typeof id === 'number');
+  const named = MONITOR_LOCATION_FIELDS.map((field) => monitor[field]).filter((id): id is number => typeof id === 'number');
   if (named.length === 0) return;
   const known = new Set((await tx.select({ id: locations.id }).from(locations).where(inArray(locations.id, named))).map((row) => row.id));
   const fields: Record<string, string> = {};
-  for (const field of locationFields) {
+  for (const field of MONITOR_LOCATION_FIELDS) {
     const id = monitor[field];
     if (typeof id === 'number' && !known.has(id)) fields[field] = validationMessages.wrongFormat;
   }
@@ -122,15 +120,12 @@ export async function updateMonitor(
 
 export async function deleteMonitor(db: Database, adminId: number, monitorId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, monitors, monitorId, monitorMessages.notFound);
-    await tx.delete(monitors).where(eq(monitors.id, monitorId));
-    await writeAudit(tx, {
-      adminId,
-      action: 'deleteMonitor',
-      entity: 'monitor',
-      entityId: monitorId,
-      before: toMonitorRecord(before),
-      after: null,
+    await auditedDelete(tx, {
+      table: monitors,
+      id: monitorId,
+      notFound: monitorMessages.notFound,
+      audit: { adminId, action: 'deleteMonitor', entity: 'monitor' },
+      snapshot: toMonitorRecord,
     });
     return monitorId;
   });

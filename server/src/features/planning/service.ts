@@ -22,6 +22,7 @@ import {
 import { readRows, type Database, type Executor, type Transaction } from '../../db/client.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { lockRowById } from '../../db/lock.js';
+import { auditedDelete } from '../../domain/audited-delete.js';
 import {
   agegroupRatios,
   agegroups,
@@ -379,22 +380,21 @@ export async function saveQualification(db: Database, adminId: number, input: zo
 
 export async function deleteQualification(db: Database, adminId: number, qualificationId: number) {
   return db.transaction(async (tx) => {
-    const stored = await lockRowById(tx, qualifications, qualificationId, 'Kwalificatie niet gevonden');
-    const [used] = await readRows(
-      tx,
-      sql`select (select count(*) from monitor_qualifications where qualification_id = ${qualificationId})::int
-            + (select count(*) from camp_required_qualifications where qualification_id = ${qualificationId})::int as n`,
-      z.object({ n: z.number() }),
-    );
-    if (used!.n > 0) throw conflict(planningMessages.qualificationInUse);
-    await tx.delete(qualifications).where(eq(qualifications.id, qualificationId));
-    await writeAudit(tx, {
-      adminId,
-      action: 'deleteQualification',
-      entity: 'qualification',
-      entityId: qualificationId,
-      before: { QUALIFICATION_NAME: stored.name },
-      after: null,
+    await auditedDelete(tx, {
+      table: qualifications,
+      id: qualificationId,
+      notFound: 'Kwalificatie niet gevonden',
+      check: async () => {
+        const [used] = await readRows(
+          tx,
+          sql`select (select count(*) from monitor_qualifications where qualification_id = ${qualificationId})::int
+                + (select count(*) from camp_required_qualifications where qualification_id = ${qualificationId})::int as n`,
+          z.object({ n: z.number() }),
+        );
+        if (used!.n > 0) throw conflict(planningMessages.qualificationInUse);
+      },
+      audit: { adminId, action: 'deleteQualification', entity: 'qualification' },
+      snapshot: (stored) => ({ QUALIFICATION_NAME: stored.name }),
     });
     return { ok: true as const };
   });

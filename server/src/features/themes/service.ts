@@ -4,9 +4,9 @@ import type { ThemeRecord } from '@common/schemas/themes.js';
 import { normaliseText } from '@common/search.js';
 import type { Database, Transaction } from '../../db/client.js';
 import { camps, themes } from '../../db/schema.js';
-import { lockRowById } from '../../db/lock.js';
 import { writeAudit } from '../../lib/audit.js';
 import { auditedVersionedUpdate } from '../../domain/versioned-update.js';
+import { auditedDelete } from '../../domain/audited-delete.js';
 import { conflict, invalidFields } from '../../lib/errors.js';
 
 export const themeMessages = {
@@ -74,20 +74,19 @@ export async function renameTheme(
 /** A theme that camps still use stays: deleting it would orphan them. */
 export async function deleteTheme(db: Database, adminId: number, themeId: number): Promise<number> {
   return db.transaction(async (tx) => {
-    const before = await lockRowById(tx, themes, themeId, themeMessages.notFound);
-    const [used] = await tx
-      .select({ n: sql<number>`count(*)::int` })
-      .from(camps)
-      .where(eq(camps.themeId, themeId));
-    if ((used?.n ?? 0) > 0) throw conflict(themeMessages.inUse);
-    await tx.delete(themes).where(eq(themes.id, themeId));
-    await writeAudit(tx, {
-      adminId,
-      action: 'crudTheme:delete',
-      entity: 'theme',
-      entityId: themeId,
-      before: toRecord(before),
-      after: null,
+    await auditedDelete(tx, {
+      table: themes,
+      id: themeId,
+      notFound: themeMessages.notFound,
+      check: async () => {
+        const [used] = await tx
+          .select({ n: sql<number>`count(*)::int` })
+          .from(camps)
+          .where(eq(camps.themeId, themeId));
+        if ((used?.n ?? 0) > 0) throw conflict(themeMessages.inUse);
+      },
+      audit: { adminId, action: 'crudTheme:delete', entity: 'theme' },
+      snapshot: toRecord,
     });
     return themeId;
   });
