@@ -39,6 +39,7 @@ import {
   visitClock,
 } from './overview-probe.js';
 import { measurePublicSite, publicCampsOf, publicSiteSection, STATIC_PUBLIC_CAMPS_PATH, staticPublicCampsPage } from './public-site.js';
+import { runRush, rushSection } from './rush.js';
 
 const root = path.resolve(import.meta.dirname, '..');
 const QUICK = process.argv.includes('--quick');
@@ -652,8 +653,10 @@ function writeResults(results: Results & { mixed: MixedLoadFigures[] }) {
     ...productSections(results),
   ];
   writeFileSync(path.join(root, 'bench/results.md'), lines.join('\n'));
-  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify(results, null, 2) + '\n');
+  writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ ...results, rush: readResultsJson().rush }, null, 2) + '\n');
 }
+
+const readResultsJson = () => JSON.parse(readFileSync(path.join(root, 'bench/results.json'), 'utf8')) as Record<string, unknown>;
 
 /** Section 6 of results.md: the mixed load at 50 connections, each target line marked pass or fail. */
 function mixedLoadSection(date: string, figures: MixedLoadFigures[]): string[] {
@@ -714,6 +717,16 @@ const logPublicSite = (f: Awaited<ReturnType<typeof measurePublicSite>>) =>
   );
 
 async function main() {
+  if (process.argv.includes('--rush')) {
+    // Issue 37, section 10: not part of a full run, as it restarts the local PostgreSQL.
+    const rush = await runRush(process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres');
+    const section = rushSection(rush);
+    console.log(section.join('\n'));
+    writeSection(section);
+    writeFileSync(path.join(root, 'bench/results.json'), JSON.stringify({ ...readResultsJson(), rush }, null, 2) + '\n');
+    log(`wrote section 10 of bench/results.md and its figures in bench/results.json (${rush.seconds.toFixed(0)} s)`);
+    return;
+  }
   const flag = (['mixed-load', 'bank', 'booking', 'dashboard', 'memory', 'overview', 'public-site'] as const).find((name) =>
     process.argv.includes(`--${name}-only`),
   );

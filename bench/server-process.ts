@@ -24,12 +24,17 @@ export interface ServerProcess {
   memory(): { rssBytes: number; peakRssBytes: number };
   /** Processor time the server has used so far (user + system), in seconds: unlike wall time, not stretched by a busy machine. */
   cpuSeconds(): number;
+  pid: number;
+  /** Ends the process at once (SIGKILL), as a crash would: no request is finished, no connection closed. */
+  kill(): void;
   stop(): Promise<void>;
 }
 
-/** The real server as a process of its own on an embedded database folder, signed in as the demo administrator. */
-export async function startServerProcess(dataDir: string): Promise<ServerProcess> {
-  const port = 3900 + Math.floor(Math.random() * 90);
+/**
+ * The real server as a process of its own on an embedded database folder (or on PostgreSQL with `env.DATABASE_URL`),
+ * on a free port, signed in as the demo administrator.
+ */
+export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     cwd: root,
     env: {
@@ -37,21 +42,26 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
       ...startEnvironment,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      PORT: String(port),
+      PORT: '0',
       HOST: '127.0.0.1',
       SEED: 'none',
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const stop = async () => {
-    if (child.exitCode !== null) return;
+    if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
   };
   try {
-    await new Promise<void>((resolve, reject) => {
-      child.stdout!.on('data', (chunk: Buffer) => chunk.toString().includes('Kampbeheer draait') && resolve());
+    // The server prints the port it bound: 'Kampbeheer draait op http://localhost:<port>'.
+    const port = await new Promise<string>((resolve, reject) => {
+      child.stdout!.on('data', (chunk: Buffer) => {
+        const bound = /Kampbeheer draait op http:\/\/localhost:(\d+)/.exec(chunk.toString());
+        if (bound) resolve(bound[1]!);
+      });
       child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
     });
     const base = `http://127.0.0.1:${port}`;
@@ -71,7 +81,7 @@ export async function startServerProcess(dataDir: string): Promise<ServerProcess
       const fields = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
       return (Number(fields[11]) + Number(fields[12])) / 100;
     };
-    return { base, token, memory, cpuSeconds, stop };
+    return { base, token, memory, cpuSeconds, pid: child.pid!, kill: () => child.kill('SIGKILL'), stop };
   } catch (error) {
     await stop();
     throw error;

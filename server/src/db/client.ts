@@ -58,14 +58,14 @@ export interface DatabaseOptions extends Partial<ConnectionSettings> {
  * while the server handles the last answer. Mixed load of 50 connections, quiet machine: 74–96 req/s
  * with one, 106–113 with four (docs/decisions.md).
  */
-const EMBEDDED_WORK_CONNECTIONS = 4;
+export const EMBEDDED_WORK_CONNECTIONS = 4;
 
 /** The defaults of DATABASE_CONNECT_TIMEOUT_SECONDS and DATABASE_STATEMENT_TIMEOUT_SECONDS. */
 export const defaultConnectionSettings: ConnectionSettings = { connectTimeoutMs: 5000, statementTimeoutMs: 30_000 };
 /** The application_name of the health check's own PostgreSQL connection. */
 export const HEALTH_APPLICATION = 'kampbeheer-health';
 /** PostgreSQL connections for the work, and for the priority lane (two sign-ins at once without waiting). */
-const POSTGRES_WORK_CONNECTIONS = 10;
+export const POSTGRES_WORK_CONNECTIONS = 10;
 const POSTGRES_PRIORITY_CONNECTIONS = 2;
 
 /** `DATABASE_URL` selects PostgreSQL; otherwise PGlite in `dataDir` ('memory://' keeps it in memory). */
