@@ -5,6 +5,7 @@ import { api, download, type ApiError } from './api.js';
 import { checkRequired, emptyParent, filled, PARENT_FIELDS, ParentFields, type ParentValues } from './Account.js';
 import { DownloadButton, Field, Message, SelectField, type FieldErrors } from './fields.js';
 import { longDayText } from './format.js';
+import { SafetySheetForm } from './SafetySheet.js';
 
 const genderText = (id: number) => (id === GENDER_GIRL ? 'meisje' : id === GENDER_BOY ? 'jongen' : '');
 
@@ -57,6 +58,8 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
   const [busy, setBusy] = useState(false);
   // The child being changed (its data in the form, without the national number it never gets back), or null: a new one.
   const [editing, setEditing] = useState<PublicFamily['CHILDREN'][number] | null>(null);
+  // The child whose safety sheet is open (issue 35).
+  const [sheetOf, setSheetOf] = useState<PublicFamily['CHILDREN'][number] | null>(null);
   const set = (name: keyof typeof empty) => (value: string) => setChild((c) => ({ ...c, [name]: value }));
 
   async function add(event: { preventDefault: () => void }) {
@@ -123,10 +126,21 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
                 }}
               >
                 Wijzigen<span className="visually-hidden"> ({c.SUBSCRIBER_FIRSTNAME})</span>
+              </button>{' '}
+              <button type="button" className="link" onClick={() => setSheetOf(c)}>
+                Veiligheidsfiche<span className="visually-hidden"> ({c.SUBSCRIBER_FIRSTNAME})</span>
               </button>
             </li>
           ))}
         </ul>
+      )}
+      {sheetOf && (
+        <SafetySheetForm
+          key={sheetOf.CHILD_ID}
+          childId={sheetOf.CHILD_ID}
+          childName={sheetOf.SUBSCRIBER_FIRSTNAME}
+          onClose={() => setSheetOf(null)}
+        />
       )}
       {saved && <Message kind="notice">{saved}</Message>}
       {saved && props.goBasket && (

@@ -27,6 +27,8 @@ const PATHS = {
   getOffer: ['GET', '/api/public/getOffer'],
   acceptOffer: ['POST', '/api/public/acceptOffer'],
   declineOffer: ['POST', '/api/public/declineOffer'],
+  getFamilySafetySheet: ['GET', '/api/public/getSafetySheet'],
+  saveFamilySafetySheet: ['POST', '/api/public/saveSafetySheet'],
 } as const;
 /** The family's files (issue 34): its attests and the copy of its data, fetched with its token and saved by the browser. */
 const DOWNLOADS = {

@@ -18,6 +18,7 @@ import { useAttendanceSaver, useCampParticipants } from '../api/camp-participant
 import { useCamp } from '../api/get-camps.js';
 import { campName, periodWithDates } from '../components/camp-name.js';
 import { DayParticipants } from './DayParticipants.js';
+import { SheetCounts } from './SafetySheet.js';
 
 const DAY_PARAM = 'dag';
 
@@ -88,6 +89,7 @@ function Participants({ camp }: { camp: CampRecord }) {
           />
         )}
       </div>
+      <SheetCounts campId={camp.CAMP_ID} />
       {participants.isPending && <LoadingLine />}
       <ErrorAlert message={participants.isError ? failureMessages.loadParticipants : null} />
       {days.length === 0 && <p>Dit kamp heeft geen kampdagen.</p>}
@@ -97,6 +99,7 @@ function Participants({ camp }: { camp: CampRecord }) {
             {days.map((d) => (
               <Tab key={d} eventKey={d} title={`${dayLabel(d)} (${participantsOn(participants.data, d).length})`}>
                 <DayParticipants
+                  campId={camp.CAMP_ID}
                   day={d}
                   today={today}
                   participants={participants.data}

@@ -17,8 +17,10 @@ import { PaymentStatusBadge } from '../../../components/PaymentStatusBadge.js';
 import { StaticAlert } from '../../../components/StaticAlert.js';
 import type { AttendanceSaveState } from '../api/camp-participants.js';
 import { AttendanceToggle } from './AttendanceToggle.js';
+import { MedicationRound, SafetySheetDialog, SafetySummary } from './SafetySheet.js';
 
 interface DayParticipantsProps {
+  campId: number;
   day: string;
   /** Today in Belgium: a later day takes no presence yet. */
   today: string;
@@ -34,7 +36,10 @@ const childName = (p: CampParticipant) => `${p.SUBSCRIBER_FIRSTNAME} ${p.SUBSCRI
  * that has not come takes absences but no presence (issue 39). 'Iedereen aanwezig' sets the children without a
  * registration present at once; when some are marked absent it asks first, and leaves them absent unless ticked.
  */
-export function DayParticipants({ day, today, participants, saveStateOf, onAttendance }: DayParticipantsProps) {
+export function DayParticipants({ campId, day, today, participants, saveStateOf, onAttendance }: DayParticipantsProps) {
+  const [sheetOf, setSheetOf] = useState<number | null>(null);
+  // The server sends the sheets' part of the list only to whoever may read the camp's sheets now.
+  const withSheets = participants.some((p) => p.SAFETY_SHEET_STATUS !== undefined);
   const ofDay = participantsOn(participants, day);
   const counts = attendanceCounts(participants, day);
   const unregistered = ofDay.filter((p) => (p.ATTENDANCE[day] ?? null) === null);
@@ -108,6 +113,8 @@ export function DayParticipants({ day, today, participants, saveStateOf, onAtten
           ))}
         </ul>
       </section>
+      {withSheets && <MedicationRound campId={campId} day={day} />}
+      {sheetOf !== null && <SafetySheetDialog childId={sheetOf} onClose={() => setSheetOf(null)} />}
       {ofDay.length === 0 ? (
         <p className="text-body-secondary">Geen kinderen op deze dag.</p>
       ) : (
@@ -127,6 +134,7 @@ export function DayParticipants({ day, today, participants, saveStateOf, onAtten
                     )}
                   </div>
                   <div className="small">Lunch: {p.LUNCHPREFERENCE_DESCRIPTION ?? 'geen voorkeur'}</div>
+                  <SafetySummary participant={p} onOpen={() => setSheetOf(p.SUBSCRIBER_ID)} />
                   {p.SUBSCRIPTION_REMARK && <div className="small">Opmerking: {p.SUBSCRIPTION_REMARK}</div>}
                   <div className="small">
                     Ouder: {p.SUBSCRIBER_PARENT_FIRSTNAME} {p.SUBSCRIBER_PARENT_LASTNAME}
