@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { validationMessages as m } from '../messages.js';
+import { PHONE_PATTERN } from '../phone.js';
 import { MAX_RECORD_ID, parseRecordId } from '../record-id.js';
 
 /**
@@ -29,8 +30,7 @@ export const emailField = z
   .max(254, m.tooLong)
   .pipe(z.email({ error: m.invalidEmail }));
 
-/** Optional country code and separators, then digits: +32 475 12 34 56, 0475/12.34.56, 09-123 45 67. */
-export const PHONE_PATTERN = /^(\+\d{1,3}[\s./-]?)?(\(\d+\)[\s./-]?)?\d+([\s./-]?\d+)*$/;
+export { PHONE_PATTERN };
 
 export const phoneField = z.string(requiredError).trim().min(1, m.required).max(30, m.tooLong).regex(PHONE_PATTERN, m.wrongFormat);
 export const optionalPhoneField = z

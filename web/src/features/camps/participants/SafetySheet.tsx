@@ -3,6 +3,8 @@ import { useState } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Button from 'react-bootstrap/Button';
 import Modal from 'react-bootstrap/Modal';
+import { todayInBelgium } from '@common/calendar.js';
+import { formatDate } from '@common/format.js';
 import type { CampParticipant } from '@common/participants.js';
 import {
   allergyKindLabels,
@@ -30,6 +32,7 @@ const badgeOf: Record<SafetyLevel, { bg: string; text?: 'dark'; icon: string }> 
   info: { bg: 'info', text: 'dark', icon: 'i' },
 };
 
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
 const childName = (p: CampParticipant) => `${p.SUBSCRIBER_FIRSTNAME} ${p.SUBSCRIBER_LASTNAME}`;
 
 /** A child's warnings by level, pick-up and photo consent; the warnings open the sheet. */
@@ -41,16 +44,13 @@ export function SafetySummary({ participant: p, onOpen }: { participant: CampPar
     <div className="small" data-testid="safety">
       {p.SAFETY_SHEET_STATUS !== 'current' && <span className="text-body-secondary me-2">{sheetStatusLabels[p.SAFETY_SHEET_STATUS]}</span>}
       {(p.SAFETY_WARNINGS ?? []).map((w, i) => (
-        <Button
-          key={i}
-          variant="link"
-          className="p-0 me-1 align-baseline"
-          onClick={onOpen}
-          aria-label={`${safetyLevelLabels[w.LEVEL]}: ${w.TEXT}. Fiche van ${childName(p)} openen`}
-        >
+        // The name is the text shown, with the level before it and what the tap does after it for a screen reader.
+        <Button key={i} variant="link" className="p-0 me-1 align-baseline" onClick={onOpen}>
           <Badge bg={badgeOf[w.LEVEL].bg} text={badgeOf[w.LEVEL].text} data-level={w.LEVEL}>
             <span aria-hidden="true">{badgeOf[w.LEVEL].icon} </span>
+            <span className="visually-hidden">{safetyLevelLabels[w.LEVEL]}: </span>
             {w.TEXT}
+            <span className="visually-hidden">. Fiche van {childName(p)} openen</span>
           </Badge>
         </Button>
       ))}
@@ -80,6 +80,12 @@ export function SafetySheetDialog({ childId, onClose }: { childId: number; onClo
       <Modal.Body>
         <ErrorAlert message={sheet.isError ? sheet.error.message : null} />
         {data && !s && <p>Nog geen fiche ingevuld.</p>}
+        {data?.UPDATED_AT && (
+          <p className="small text-body-secondary">
+            Ingevuld {data.UPDATED_BY === 'family' ? 'door het gezin' : 'aan de balie'} op{' '}
+            {formatDate(todayInBelgium(new Date(data.UPDATED_AT)))}.
+          </p>
+        )}
         {s && (
           <dl className="mb-0">
             {s.ALLERGIES.map((a, i) => (
@@ -117,14 +123,37 @@ export function SafetySheetDialog({ childId, onClose }: { childId: number; onClo
             <dt>Tetanusvaccin</dt>
             <dd>{s.TETANUS_YEAR ?? 'onbekend'}</dd>
             <dt>Huisarts</dt>
-            <dd>{[s.DOCTOR_NAME, s.DOCTOR_PHONE].filter(Boolean).join(', ') || '–'}</dd>
+            <dd>
+              {s.DOCTOR_NAME ?? '–'} {s.DOCTOR_PHONE && <a href={telHref(s.DOCTOR_PHONE)}>{s.DOCTOR_PHONE}</a>}
+            </dd>
             <dt>Noodcontacten</dt>
             <dd>
-              {s.EMERGENCY_CONTACTS.map((c) => (
-                <div key={c.PHONE}>
-                  {c.NAME} ({c.RELATION}) <a href={`tel:${c.PHONE.replace(/[^\d+]/g, '')}`}>{c.PHONE}</a>
+              {s.EMERGENCY_CONTACTS.map((c, i) => (
+                <div key={i}>
+                  {c.NAME} ({c.RELATION}) <a href={telHref(c.PHONE)}>{c.PHONE}</a>
                 </div>
               ))}
+            </dd>
+            <dt>Mag ophalen</dt>
+            <dd>
+              {s.PICKUP_ALLOWED.length === 0 && 'Niemand genoemd'}
+              {s.PICKUP_ALLOWED.map((c, i) => (
+                <div key={i}>
+                  {c.NAME} ({c.RELATION}) <a href={telHref(c.PHONE)}>{c.PHONE}</a>
+                </div>
+              ))}
+              {s.GOES_HOME_ALONE && <div>Mag alleen naar huis</div>}
+            </dd>
+            {s.PICKUP_REFUSED.length > 0 && (
+              <>
+                <dt>Niet meegeven aan</dt>
+                <dd className="fw-bold">{s.PICKUP_REFUSED.map((c) => `${c.NAME} (${c.RELATION})`).join(', ')}</dd>
+              </>
+            )}
+            <dt>Foto&apos;s</dt>
+            <dd>
+              {photoConsentLabels[s.PHOTO_CONSENT]}
+              {data.PHOTO_CONSENT_DATE && ` (sinds ${formatDate(data.PHOTO_CONSENT_DATE)})`}
             </dd>
             {s.NOTES && (
               <>
