@@ -8,6 +8,7 @@ import { NationalNumberField } from '../../../components/NationalNumberField.js'
 import { useUpdateSubscriber } from '../api/update-subscriber.js';
 import { CardForm } from './CardForm.js';
 import { CorrectChildButton } from './CorrectChildButton.js';
+import { SafetySheetButton } from './SafetySheetButton.js';
 import { useCardForm } from './useCardForm.js';
 
 const childValues = (detail: SubscriptionDetail) => ({
@@ -52,6 +53,7 @@ export function ChildCard({ detail }: { detail: SubscriptionDetail }) {
         </Col>
       </Row>
       <CorrectChildButton detail={detail} />
+      <SafetySheetButton detail={detail} />
     </CardForm>
   );
 }
