@@ -159,6 +159,19 @@ describe.each(backends)("the family's page on %s", (backend) => {
       position: 1,
       createdAt: new Date(),
     });
+    // The children's safety sheets (issue 35): Lotte's as the family gave it, Wout's (family B) kept out.
+    const sheet = (childId: number, allergy: string) => ({
+      CHILD_ID: childId,
+      ALLERGIES: [{ KIND: 'food' as const, WHAT: allergy, ACTION: 'EpiPen geven' }],
+      MEDICATIONS: [{ NAME: 'Ventolin', DOSE: '2 pufjes', TIMES: ['12:00'], MONITORS_MAY_GIVE: true }],
+      CAN_SWIM: 'yes' as const,
+      EMERGENCY_CONTACTS: [{ NAME: 'Marc Aerts', RELATION: 'Grootvader', PHONE: '0499 11 22 33' }],
+      GOES_HOME_ALONE: false,
+      PHOTO_CONSENT: 'group' as const,
+      KEEP_IN_ACCOUNT: true,
+    });
+    expect((await t.api.saveFamilySafetySheet(sheet(paid.childId, 'Pindanoten'), { token: tokenA })).status).toBe(200);
+    expect((await t.api.saveFamilySafetySheet(sheet(other.childId, 'Kiwi-van-B'), { token: tokenB })).status).toBe(200);
     const answer = await t.app.inject({ method: 'GET', url: '/api/public/exportMyData', headers: { authorization: `Bearer ${tokenA}` } });
     expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
     expect(answer.headers['content-type']).toContain('application/json');
@@ -175,12 +188,23 @@ describe.each(backends)("the family's page on %s", (backend) => {
     );
     const lotte = data.children.find((c: { id: number }) => c.id === paid.childId);
     expect(lotte.subscriptions.find((s: { id: number }) => s.id === paid.subscriptionId).attendance).toHaveLength(5);
+    expect(lotte.safetySheet).toMatchObject({
+      keepInAccount: true,
+      updatedBy: 'family',
+      sheet: { ALLERGIES: [{ KIND: 'food', WHAT: 'Pindanoten', ACTION: 'EpiPen geven' }], PHOTO_CONSENT: 'group' },
+    });
+    expect(data.children.find((c: { id: number }) => c.id === partly.childId).safetySheet).toBeNull();
+    // Who saved the sheet and when is in the log the family gets; what it says is not.
+    expect(data.auditEntries).toContainEqual(
+      expect.objectContaining({ action: 'saveFamilySafetySheet', entity: 'safetySheet', entityId: paid.childId }),
+    );
     expect(data.waitingList).toMatchObject([{ childId: partly.childId, campId: coming.campId, state: 'waiting' }]);
     expect(data.fiscalAttests).toMatchObject([{ year: YEAR, childId: paid.childId }]);
     // No password hash, and nothing of family B: not its address, child, national numbers or references.
     expect(answer.body).not.toMatch(/password|scrypt/i);
     const [b] = await t.db.select().from(children).where(eq(children.id, other.childId));
-    for (const text of ['wout.vermeulen@elders.be', 'Wout', other.reference, b!.nationalnr!]) expect(answer.body).not.toContain(text);
+    for (const text of ['wout.vermeulen@elders.be', 'Wout', other.reference, b!.nationalnr!, 'Kiwi-van-B'])
+      expect(answer.body).not.toContain(text);
 
     const audited = await t.db
       .select()

@@ -181,8 +181,26 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
       'paymentComplete',
     ]);
 
-    // A cancellation too, so the PDF holds a payment status and a refund to come.
+    // A cancellation too, so the PDF holds a payment status and a refund to come; and Fien's safety sheet (issue 35).
     expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
+    const sheet = await t.api.saveSafetySheet({
+      CHILD_ID: s.childId,
+      ALLERGIES: [{ KIND: 'food', WHAT: 'Pindanoten', ACTION: 'EpiPen geven' }],
+      DIET: null,
+      CONDITIONS: [],
+      MEDICATIONS: [{ NAME: 'Ventolin', DOSE: '2 pufjes', TIMES: ['12:00'], MONITORS_MAY_GIVE: true }],
+      TETANUS_YEAR: 2025,
+      CAN_SWIM: 'with-aid',
+      DOCTOR_NAME: null,
+      DOCTOR_PHONE: null,
+      NOTES: null,
+      EMERGENCY_CONTACTS: [{ NAME: 'Marc Desmet', RELATION: 'Grootvader', PHONE: '0499 11 22 33' }],
+      PICKUP_ALLOWED: [{ NAME: 'Rita Peeters', RELATION: 'Grootmoeder', PHONE: '0498 55 66 77' }],
+      PICKUP_REFUSED: [],
+      GOES_HOME_ALONE: false,
+      PHOTO_CONSENT: 'none',
+    });
+    expect(sheet.status, JSON.stringify(sheet.body)).toBe(200);
     const pdf = await t.app.inject({
       method: 'GET',
       url: `/api/exportFamilyData?parentId=${s.parentId}&format=pdf`,
@@ -204,6 +222,11 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
       'annelies.desmet@voorbeeld.be',
       'Straat: Kerkstraat -> Molenstraat',
       'Betaalstatus: Niet betaald -> Betaald',
+      'Veiligheidsfiche',
+      'Allergieën Pindanoten (voeding): EpiPen geven',
+      'Medicatie op kamp Ventolin, 2 pufjes om 12:00; een monitor mag het geven',
+      'Mag ophalen Rita Peeters, Grootmoeder, 0498 55 66 77',
+      'Veiligheidsfiche bewaard',
     ]) {
       expect(text).toContain(expected);
     }

@@ -20,6 +20,7 @@ import {
   paymentReminders,
   payments,
   periods,
+  safetySheets,
   subscriptionDiscounts,
   subscriptions,
   themes,
@@ -85,7 +86,7 @@ export async function readFamily(db: Executor, parentId: number) {
       .orderBy(asc(mailOutbox.id)),
   ]);
   const kidIds = childIds.length > 0 ? childIds : [0];
-  const [account, waiting, trashed, reminders, attestNumbers, attestFacts] = await Promise.all([
+  const [account, waiting, trashed, reminders, attestNumbers, attestFacts, sheets] = await Promise.all([
     // The account on the public booking site: its address and when it was made and confirmed; never its password's hash.
     db
       .select({ email: familyAccounts.email, emailConfirmedAt: familyAccounts.emailConfirmedAt, createdAt: familyAccounts.createdAt })
@@ -125,6 +126,18 @@ export async function readFamily(db: Executor, parentId: number) {
       .where(inArray(fiscalAttests.childId, kidIds))
       .orderBy(asc(fiscalAttests.year), asc(fiscalAttests.number)),
     db.select().from(fiscalAttestChildren).where(inArray(fiscalAttestChildren.childId, kidIds)),
+    // The children's safety sheets (issue 35): health data the family gave, its own to have back.
+    db
+      .select({
+        childId: safetySheets.childId,
+        sheet: safetySheets.sheet,
+        keepInAccount: safetySheets.keepInAccount,
+        photoConsentOn: safetySheets.photoConsentOn,
+        updatedAt: safetySheets.updatedAt,
+        updatedBy: safetySheets.updatedBy,
+      })
+      .from(safetySheets)
+      .where(inArray(safetySheets.childId, kidIds)),
   ]);
   const textIds = ids.map(String);
   const audit = await db
@@ -144,7 +157,9 @@ export async function readFamily(db: Executor, parentId: number) {
     .where(
       or(
         and(eq(auditLog.entity, 'parent'), eq(auditLog.entityId, parentId)),
-        and(eq(auditLog.entity, 'subscriber'), inArray(auditLog.entityId, childIds.length > 0 ? childIds : [0])),
+        and(eq(auditLog.entity, 'subscriber'), inArray(auditLog.entityId, kidIds)),
+        // Who read or saved a child's safety sheet, and when (never what it says: the log holds no answers).
+        and(eq(auditLog.entity, 'safetySheet'), inArray(auditLog.entityId, kidIds)),
         and(eq(auditLog.entity, 'subscription'), inArray(auditLog.entityId, ids)),
         and(
           eq(auditLog.entity, 'payment'),
@@ -157,6 +172,7 @@ export async function readFamily(db: Executor, parentId: number) {
     parent,
     children: kids.map((child) => ({
       ...child,
+      safetySheet: sheets.find((sheet) => sheet.childId === child.id) ?? null,
       subscriptions: subscriptionRows
         .filter((r) => r.subscription.childId === child.id)
         .map(({ subscription, camp, paymentMethod, lunchPreference }) => ({

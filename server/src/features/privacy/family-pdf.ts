@@ -5,6 +5,7 @@ import { formatDate, formatDateTime } from '@common/format.js';
 import { formatEuro, subscriptionAmounts } from '@common/money.js';
 import { campDays } from '@common/participants.js';
 import { roleLabels } from '@common/roles.js';
+import { allergyKindLabels, photoConsentLabels, swimLabels } from '@common/safety-sheet.js';
 import { paymentSourceLabels } from '@common/schemas/bank.js';
 import { mailStatusLabels } from '@common/schemas/mail.js';
 import { renderPdf } from '../../lib/pdf.js';
@@ -33,6 +34,38 @@ function facts(rows: [string, string][]): Content {
     table: { widths: [140, '*'], dontBreakRows: true, body: rows.map(([label, value]) => [{ text: label, bold: true }, value]) },
     layout: lines,
   };
+}
+
+/** A child's safety sheet (issue 35) as the family gave it: every answer, and when and by whom it was saved. */
+function sheetFacts(stored: NonNullable<FamilyData['children'][number]['safetySheet']>): Content {
+  const { sheet } = stored;
+  const persons = (list: { NAME: string; RELATION: string; PHONE?: string }[]) =>
+    list.map((p) => [p.NAME, p.RELATION, p.PHONE].filter(Boolean).join(', ')).join('\n') || 'niemand';
+  return facts([
+    ['Allergieën', sheet.ALLERGIES.map((a) => `${a.WHAT} (${allergyKindLabels[a.KIND]}): ${a.ACTION}`).join('\n') || 'geen'],
+    ['Aandoeningen', sheet.CONDITIONS.map((c) => `${c.NAME}: ${c.ACTION}`).join('\n') || 'geen'],
+    [
+      'Medicatie op kamp',
+      sheet.MEDICATIONS.map(
+        (m) =>
+          `${m.NAME}, ${m.DOSE}${m.TIMES.length ? ` om ${m.TIMES.join(', ')}` : ''}; ${m.MONITORS_MAY_GIVE ? 'een monitor mag het geven' : 'niet door een monitor'}`,
+      ).join('\n') || 'geen',
+    ],
+    ['Dieet', or(sheet.DIET)],
+    ['Tetanusinenting', sheet.TETANUS_YEAR ? String(sheet.TETANUS_YEAR) : '–'],
+    ['Kan zwemmen', swimLabels[sheet.CAN_SWIM]],
+    ['Huisarts', [sheet.DOCTOR_NAME, sheet.DOCTOR_PHONE].filter(Boolean).join(', ') || '–'],
+    ['Noodcontacten', persons(sheet.EMERGENCY_CONTACTS)],
+    ['Mag ophalen', persons(sheet.PICKUP_ALLOWED)],
+    ['Mag niet ophalen', persons(sheet.PICKUP_REFUSED)],
+    ['Mag alleen naar huis', sheet.GOES_HOME_ALONE ? 'Ja' : 'Nee'],
+    ["Foto's", `${photoConsentLabels[sheet.PHOTO_CONSENT]}${stored.photoConsentOn ? ` (sinds ${formatDate(stored.photoConsentOn)})` : ''}`],
+    ['Opmerkingen', or(sheet.NOTES)],
+    [
+      'Ingevuld',
+      `${stored.updatedBy === 'family' ? 'door u, via de website' : 'door ons'} op ${formatDateTime(stored.updatedAt.toISOString())}; ${stored.keepInAccount ? 'bewaard in uw account' : 'gewist na de bewaartermijn'}`,
+    ],
+  ]);
 }
 
 /** A change in the log as the parent reads it: the technical fields (ids, versions) left out. */
@@ -72,6 +105,7 @@ export function familyPdf(family: FamilyData, now: Date, organiserName: string):
         ['Rijksregisternummer', or(child.nationalnr)],
       ]),
     );
+    if (child.safetySheet) content.push({ text: 'Veiligheidsfiche', bold: true, margin: [0, 8, 0, 2] }, sheetFacts(child.safetySheet));
     for (const s of child.subscriptions) {
       const discounts = s.discounts.map((d) => `${euro(d.amountCents)} (${d.remark})`).join(', ');
       const { amountToPayCents } = subscriptionAmounts({
