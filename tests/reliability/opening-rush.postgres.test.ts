@@ -166,6 +166,20 @@ describe('the opening-day rush on PostgreSQL, two server instances', () => {
     const listed = (campId: number) => camps.data.find((c) => c.CAMP_ID === campId)!;
     expect([listed(hot).SEATS_TAKEN, listed(hot).SEATS_OPEN]).toEqual([20, 0]);
     expect(listed(roomy).SEATS_TAKEN).toBe(seatsOf(roomy));
+    // Fairness, shown (the bench holds the line): of two families with one child for the camp alone, one seated and
+    // one refused, how often the one that pressed first (in index order) got the seat.
+    const singles = presses.filter((_, i) => i % 5 > 1).map((p) => p.answers[0]!.status === 200);
+    let pairs = 0;
+    let fair = 0;
+    for (let i = 0; i < singles.length; i++)
+      for (let j = i + 1; j < singles.length; j++)
+        if (singles[i] !== singles[j]) {
+          pairs++;
+          if (singles[i]) fair++;
+        }
+    console.log(
+      `Opening rush: the earlier press seated in ${fair} of ${pairs} pairs (${((100 * fair) / Math.max(pairs, 1)).toFixed(1)} %)`,
+    );
     console.log(
       `Opening rush: 100 families (${presses.reduce((n, p) => n + p.answers.length, 0)} presses) for 20 seats on two instances in ${seconds.toFixed(1)} s; ${booked} baskets booked`,
     );
