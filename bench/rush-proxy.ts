@@ -1,7 +1,7 @@
 /**
  * The rush's reverse proxy (bench section 10, issue 37): plain node:http in a process of its own, in front of one or
  * more server processes, as nginx or a load balancer stands in front of them in production. Each request goes to
- * the next upstream in turn. An upstream that refuses the connection (nothing was sent: its process is gone) is left
+ * the upstream with the fewest requests in hand. An upstream that refuses the connection (nothing was sent: its process is gone) is left
  * out for a few seconds and the request goes to the next one; a connection lost after the request was sent answers
  * 502, as nginx does for a POST, and the client retries (a booking with its Idempotency-Key).
  *
@@ -9,28 +9,17 @@
  */
 import http from 'node:http';
 
-const upstreams = process.argv.slice(2).map((port) => ({ port: Number(port), downUntil: 0 }));
+const upstreams = process.argv.slice(2).map((port) => ({ port: Number(port), downUntil: 0, inHand: 0 }));
 if (upstreams.length === 0) throw new Error('usage: rush-proxy.ts <port> [<port> ...]');
-/**
- * As many connections to an upstream as requests at once, as nginx opens them: no queue here. A queue or waiting room
- * in front of the booking is the product's to hold (issue 37: on PostgreSQL, not in a home-made server), so the
- * server processes meet the rush as they would behind nginx, MAX_CONNECTIONS and all.
- */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
 const DOWN_MS = 5000;
-let next = 0;
 const reported = new Set<string>();
 
+/** The upstream with the fewest requests in hand (nginx's least_conn, as the README configures it), the first on a tie. */
 function pick(skip: Set<number>) {
   const now = Date.now();
-  for (let i = 0; i < upstreams.length; i++) {
-    const upstream = upstreams[(next + i) % upstreams.length]!;
-    if (upstream.downUntil <= now && !skip.has(upstream.port)) {
-      next = (next + i + 1) % upstreams.length;
-      return upstream;
-    }
-  }
-  return null;
+  const open = upstreams.filter((u) => u.downUntil <= now && !skip.has(u.port));
+  return open.reduce<(typeof open)[number] | null>((best, u) => (best === null || u.inHand < best.inHand ? u : best), null);
 }
 
 function forward(request: http.IncomingMessage, response: http.ServerResponse, body: Buffer, tried: Set<number>) {
@@ -40,15 +29,26 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
     return;
   }
   tried.add(upstream.port);
+  upstream.inHand++;
+  let released = false;
+  const release = () => {
+    if (!released) upstream.inHand--;
+    released = true;
+  };
   const outgoing = http.request(
     { host: '127.0.0.1', port: upstream.port, method: request.method, path: request.url, headers: request.headers, agent },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
-      answer.on('error', () => response.destroy());
+      answer.on('end', release);
+      answer.on('error', () => {
+        release();
+        response.destroy();
+      });
     },
   );
   outgoing.on('error', (error: NodeJS.ErrnoException) => {
+    release();
     if (response.headersSent) return response.destroy();
     if (error.code === 'ECONNREFUSED') {
       upstream.downUntil = Date.now() + DOWN_MS;

@@ -62,8 +62,12 @@ export const RUSH_TARGETS = {
 } as const;
 /** A family's browser gives up on an answer after this long and sends the same booking again, with the same key. */
 const TIMEOUT_MS = 10_000;
-/** Before sending again after a failure (a 5xx, a lost connection, the same key still in progress). */
-const RETRY_PAUSE_MS = 250;
+/**
+ * Before sending again after a failure (a 5xx, a lost connection, the same key still in progress), as a site's script
+ * backs off: 500 ms, doubled after each failure up to 4 s, each time between half and one and a half of that.
+ */
+const RETRY_PAUSE_MS = 500;
+const RETRY_PAUSE_MAX_MS = 4000;
 /** A family that has no answer this long after its press stops trying: 'gave up', not told why. */
 const GIVE_UP_MS = 30_000;
 /** The staff's quiet measurement before the rush, and the pauses of their loops. */
@@ -480,6 +484,7 @@ async function press(base: string, family: Family, index: number, opening: numbe
   const headers = { authorization: `Bearer ${family.token}`, 'content-type': 'application/json', 'idempotency-key': key };
   const pressedAt = performance.now() - opening;
   const attempts: Press['attempts'] = [];
+  let failures = 0;
   for (;;) {
     const answer = await send(`${base}/api/public/book`, { method: 'POST', headers, body, timeoutMs: TIMEOUT_MS });
     attempts.push({ status: answer.status, code: answer.code, failure: answer.failure });
@@ -493,7 +498,7 @@ async function press(base: string, family: Family, index: number, opening: numbe
       return { family: index, pressedAt, endedAt, attempts, final: { status: answer.status, code: answer.code, ids } };
     }
     if (endedAt - pressedAt > GIVE_UP_MS) return { family: index, pressedAt, endedAt, attempts, final: null };
-    if (answer.failure !== 'timeout') await sleep(RETRY_PAUSE_MS);
+    if (answer.failure !== 'timeout') await sleep(Math.min(RETRY_PAUSE_MAX_MS, RETRY_PAUSE_MS * 2 ** failures++) * (0.5 + Math.random()));
   }
 }
 
@@ -1128,7 +1133,7 @@ export function rushSection(figures: RushFigures): string[] {
     '',
     `Measured ${figures.date} on ${figures.machine}, by \`npm run bench -- --rush\` in ${Math.round(figures.seconds)} s. Load average (1 / 5 / 15 min) at the start: ${load(figures.loadAverage.start)}; at the end: ${load(figures.loadAverage.end)} (on ${os.cpus().length} cores, above ${os.cpus().length} the latencies are mostly the machine's).`,
     '',
-    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and ${RETRY_PAUSE_MS} ms after a 5xx, a lost connection or its key still in progress; it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, turn by turn). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' pools have (${POSTGRES_WORK_CONNECTIONS} a process on PostgreSQL, ${EMBEDDED_WORK_CONNECTIONS} on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37'.`,
+    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and after a 5xx, a lost connection or its key still in progress it waits ${RETRY_PAUSE_MS} ms, doubled after each failure up to ${RETRY_PAUSE_MAX_MS / 1000} s (± 50 %); it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, each request to the process with the fewest in hand, as nginx's least_conn). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' pools have (${POSTGRES_WORK_CONNECTIONS} a process on PostgreSQL, ${EMBEDDED_WORK_CONNECTIONS} on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37: the opening-day rush (the bench)'.`,
     '',
     '| run | booked | full | other refusals | gave up | families that retried | 5xx answers | no answer | booking median / p99 (ms) | calls/s | floor calls/s | health p99, quiet → rush (ms) | detail p99, quiet → rush (ms) | overview median / max (ms) | bank import (ms) | fairness | server CPU during the rush (s) | load average |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
