@@ -180,11 +180,12 @@ describe('the safety sheet from the family to the monitor in Chromium', () => {
     await other.getByText('Kamp niet gevonden').waitFor();
     expect(await other.getByText('Noten').count()).toBe(0);
     const refused = await session.t.api.getSafetySheet({ childId }, { token: await signIn(session.t, 'monitor.ander@voorbeeld.be') });
-    expect([refused.status, refused.body.error.code]).toEqual([403, 'SAFETY_SHEET_FORBIDDEN']);
+    expect(refused.status).toBe(403);
+    expect(refused.body.error.code).toBe('SAFETY_SHEET_FORBIDDEN');
     await checkScreen(other, 'monitor of another camp', { fitsScreen: true });
   });
 
-  it('staff fill in the sheet at the desk, see the missing sheets per camp and mail those families a reminder (1366 × 768)', async () => {
+  it('staff fill in the sheet at the desk, tune a warning level, see the missing sheets per camp and mail those families a reminder (1366 × 768)', async () => {
     const page = await staffPage(TEST_ADMIN.email, 1366, 768);
     await page.goto(`/subscription-detail/${subscriptionId}`);
     await page.getByRole('button', { name: 'Veiligheidsfiche' }).click();
@@ -214,7 +215,17 @@ describe('the safety sheet from the family to the monitor in Chromium', () => {
     await checkScreen(page, 'desk sheet saved');
     await dialog.getByRole('button', { name: 'Sluiten' }).first().click();
 
+    // The organiser makes a medication urgent ('Veiligheidsfiches' on Instellingen): the list shows it so at once.
+    await page.goto('/settings');
+    const rules = page.getByRole('region', { name: 'Veiligheidsfiches' });
+    await rules.getByLabel('Medicatie op kamp').selectOption({ label: 'Dringend' });
+    await rules.getByRole('button', { name: 'Regels opslaan' }).click();
+    await rules.getByText('Opgeslagen').waitFor();
+    await checkScreen(page, 'safety sheet rules');
+
     await page.goto(`/camp-participants/${campId}`);
+    const medication = page.getByRole('button', { name: /^Dringend: Medicatie: Ventolin om 12:00/ });
+    expect(await medication.locator('[data-level]').getAttribute('data-level')).toBe('urgent');
     const counts = page.getByTestId('sheet-counts');
     await expect.poll(() => counts.textContent()).toContain('Veiligheidsfiches: 1 ontbreken, 0 van vorig seizoen');
     expect(await page.getByRole('list', { name: 'Kinderen' }).textContent()).toContain('Niet meegeven aan: Tom Verbeke (Vader)');

@@ -21,13 +21,23 @@ import { SectionCard } from '../../components/SectionCard.js';
 import { withServerFieldErrors } from '../../components/server-field-errors.js';
 import { useSaveCycle } from '../../components/useSaveCycle.js';
 import { useSettingsForm, useUpdateSettings } from './api/season-api.js';
+import { SafetySheetSettingsCard } from './SafetySheetSettingsCard.js';
 
 /** Beheer › Instellingen: the organiser's data that mails, attests and payment codes use. */
 export default function SettingsPage() {
   const settings = useSettingsForm();
   if (settings.isPending) return <LoadingLine />;
   if (settings.isError) return <ErrorAlert message="Niet gelukt om de instellingen op te halen. Probeer opnieuw." />;
-  return <SettingsForm settings={settings.data} />;
+  return (
+    <>
+      <SettingsForm settings={settings.data} />
+      <Row>
+        <Col lg={6}>
+          <SafetySheetSettingsCard />
+        </Col>
+      </Row>
+    </>
+  );
 }
 
 const blank = (v: string | number | null) => (v === null ? '' : String(v));
