@@ -444,6 +444,18 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const theirChild = await addChild(theirs.token);
     const campId = await nextYearCamp({}, `${YEAR}-10-04`);
     const ownChild = await addChild(mine.token);
+    // Their booking, and their child offered a seat of a full camp (issue 34): what the family's page acts on.
+    const theirBooking = await book(theirs.token, { items: [{ CHILD_ID: theirChild, CAMP_ID: campId }] });
+    expect(theirBooking.status, JSON.stringify(theirBooking.body)).toBe(200);
+    const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-10-11`);
+    const { subscriptionId: seat } = await createSubscription(t.db, { campId: full });
+    const theirWaiter = await addChild(theirs.token);
+    expect((await t.api.joinWaitingList({ CHILD_IDS: [theirWaiter], CAMP_ID: full }, { token: theirs.token })).status).toBe(200);
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: seat })).status).toBe(200);
+    const [theirEntry] = (await t.api.getMyWaitingList(undefined, { token: theirs.token })).body.data.WAITING;
+    expect(theirEntry).toMatchObject({ STATE: 'offered' });
+    const [offerMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'wachtlijst-aanbod'));
+    const theirOfferToken = /#aanbod=([A-Za-z0-9_-]+)/.exec(offerMail!.body)![1]!;
     const walks: [string, unknown][] = [
       [
         '/api/public/saveChild',
@@ -470,24 +482,39 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       ['/api/public/joinWaitingList', { CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }],
       ['/api/public/requestChildCorrection', { CHILD_ID: theirChild, MESSAGE: 'De geboortedatum klopt niet.' }],
       ['/api/public/saveSafetySheet', { ...(contract.saveFamilySafetySheet.example.body as object), CHILD_ID: theirChild }],
+      ['/api/public/cancelBooking', { SUBSCRIPTION_ID: theirBooking.body.data.bookings[0]!.SUBSCRIPTION_ID, IBAN: 'BE68 5390 0754 7034' }],
+      ['/api/public/leaveWaitingList', { WAITING_ID: theirEntry!.WAITING_ID }],
+      ['/api/public/acceptOffer', { offerToken: theirOfferToken }],
+      ['/api/public/acceptMyOffer', { WAITING_ID: theirEntry!.WAITING_ID }],
+      ['/api/public/declineMyOffer', { WAITING_ID: theirEntry!.WAITING_ID }],
     ];
     for (const [url, body] of walks) {
       const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
       expect(answer.status, url).toBe(404);
     }
-    // Every call that takes an id of a record is walked above.
+    // Every call that takes an id of a record (or a mailed token) is walked above.
     const withIds = Object.entries(contract).filter(
       ([, c]) =>
-        c.family && Object.keys((c.body as { shape?: object } | undefined)?.shape ?? {}).some((key) => /CHILD_ID|items|token/.test(key)),
+        c.family && Object.keys((c.body as { shape?: object } | undefined)?.shape ?? {}).some((key) => /_IDS?$|items|token/i.test(key)),
     );
     expect(withIds.map(([name]) => name).sort()).toEqual([
+      'acceptMyOffer',
+      'acceptOffer',
       'book',
+      'cancelBooking',
       'confirmEmail',
+      'declineMyOffer',
       'joinWaitingList',
+      'leaveWaitingList',
       'requestChildCorrection',
       'saveChild',
       'saveFamilySafetySheet',
     ]);
+    // Nothing of theirs changed: still booked, and the seat still offered to them.
+    expect((await t.api.getMyBookings(undefined, { token: theirs.token })).body.data.BOOKINGS).toMatchObject([
+      { SUBSCRIPTION_CANCELLED: false },
+    ]);
+    expect((await t.api.getMyWaitingList(undefined, { token: theirs.token })).body.data.WAITING).toMatchObject([{ STATE: 'offered' }]);
     const family = await t.api.getFamily(undefined, { token: mine.token });
     expect(family.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([ownChild]);
     expect((await t.api.getMyBookings(undefined, { token: mine.token })).body.data.BOOKINGS).toEqual([]);

@@ -7,7 +7,7 @@ import { addDays } from '@common/mail-schedules.js';
 import { children, familyAccounts, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { markAttendance } from '../helpers/attests.js';
 import { pdfText } from '../helpers/files.js';
-import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { checkScreen, familyOnPhone, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
@@ -79,14 +79,7 @@ describe("the family's page in Chromium", () => {
     const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: [childId], CAMP_ID: full.id }, token);
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
 
-    const context = await session.browser.newContext({
-      baseURL: session.baseUrl,
-      viewport: { width: 360, height: 740 },
-      locale: 'nl-BE',
-      timezoneId: 'Europe/Brussels',
-    });
-    await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), token);
-    const page = await context.newPage();
+    const { context, page } = await familyOnPhone(session, token);
     await page.goto('/inschrijven/#/inschrijvingen');
     const paid = page.locator(`li[data-subscription-id="${paidId}"]`);
     const late = page.locator(`li[data-subscription-id="${soonId}"]`);

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { GENDER_GIRL } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
-import type { WaitingEntryRecord } from '@common/schemas/waiting-list.js';
+import type { CampRecord } from '@common/schemas/camps.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
-import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
+import { checkScreen, familyOnPhone, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { eventually } from '../helpers/page.js';
@@ -15,7 +15,8 @@ import { eventually } from '../helpers/page.js';
  * The waiting list's screens (issue 34). Staff: a camp's list in its order, a child moved down, offered a seat by
  * hand (refused while the camp is full), removed, and a known family's child added at the desk; the counts on the
  * camps overview and the dashboard. A family on a phone (360 × 740): two sisters put on a full camp's list together, and
- * the offer mail's link taken on the offer page, which books them; the used link says so.
+ * the offer mail's link taken on the offer page, which books them; the used link says so; and on 'Mijn inschrijvingen',
+ * one offer declined and another taken right there.
  * SCREENSHOTS=<folder> keeps a screenshot of every screen.
  */
 
@@ -48,32 +49,29 @@ describe('the waiting list in Chromium', () => {
     const token = await signUpFamily(t);
     const ids: number[] = [];
     for (const name of names) {
-      const child = await t.call(
-        'POST',
-        '/api/public/saveChild',
+      const child = await t.api.saveChild(
         {
           SUBSCRIBER_FIRSTNAME: name,
           SUBSCRIBER_LASTNAME: 'Claes',
           SUBSCRIBER_GENDER_ID: GENDER_GIRL,
           SUBSCRIBER_BIRTHDATE: `${birthYear}-05-01`,
         },
-        token,
+        { token },
       );
       expect(child.status, JSON.stringify(child.body)).toBe(200);
-      ids.push((child.body.data as { CHILD_ID: number }).CHILD_ID);
+      ids.push(child.body.data.CHILD_ID);
     }
     return { token, ids };
   }
 
-  const waitingList = async (campId: number) =>
-    (await session.t.call('GET', `/api/getWaitingList?campId=${campId}`)).body.data as WaitingEntryRecord[];
+  const waitingList = async (campId: number) => (await session.t.api.getWaitingList({ campId })).body.data;
 
   it('staff see the list in order, move a child down, offer a seat by hand, remove one and add a child at the desk', async () => {
     const { t } = session;
     const camp = await fullCamp('Volle paasweek', 1);
     for (const name of ['Amber', 'Bo', 'Cas']) {
       const f = await family(camp.birthYear, name);
-      const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: f.ids, CAMP_ID: camp.id }, f.token);
+      const joined = await t.api.joinWaitingList({ CHILD_IDS: f.ids, CAMP_ID: camp.id }, { token: f.token });
       expect(joined.status, JSON.stringify(joined.body)).toBe(200);
     }
     // A family the desk knows (it booked before), with a child born in the camp's years.
@@ -145,14 +143,7 @@ describe('the waiting list in Chromium', () => {
     const { t } = session;
     const camp = await fullCamp('Volle zomerweek', 1);
     const f = await family(camp.birthYear, 'Mila', 'Noor');
-    const context = await session.browser.newContext({
-      baseURL: session.baseUrl,
-      viewport: { width: 360, height: 740 },
-      locale: 'nl-BE',
-      timezoneId: 'Europe/Brussels',
-    });
-    await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), f.token);
-    const page = await context.newPage();
+    const { context, page } = await familyOnPhone(session, f.token);
     const phoneCheck = (label: string) => checkScreen(page, label, { fitsScreen: true });
 
     await page.goto('/inschrijven/');
@@ -170,8 +161,9 @@ describe('the waiting list in Chromium', () => {
     ]);
 
     // Two seats more (staff save the camp): one offer for both sisters, mailed with its link.
-    const detail = (await t.call('POST', '/api/crudCamp', { action: 'read', CAMP_ID: camp.id })).body.data[0];
-    const saved = await t.call('POST', '/api/crudCamp', { ...detail, ACTIVE_DAYS: detail.PERIOD_STARTDATE, SEATS_AVAILABLE: 3 });
+    const [detail] = (await t.api.crudCamp({ action: 'read', CAMP_ID: camp.id })).body.data as CampRecord[];
+    // The camp as the detail screen reads and sends it back (the read answer's fields with it).
+    const saved = await t.unchecked.crudCamp({ ...detail, ACTIVE_DAYS: detail!.PERIOD_STARTDATE, SEATS_AVAILABLE: 3 });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     const mail = (await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'wachtlijst-aanbod'))).find((m) =>
       m.body.includes('Mila en Noor'),
@@ -219,6 +211,63 @@ describe('the waiting list in Chromium', () => {
       'Dit aanbod werd al aangenomen: de inschrijving staat op Mijn inschrijvingen.',
     );
     expect(await page.getByRole('button', { name: 'Plaats aannemen' }).count()).toBe(0);
+    await context.close();
+  });
+  it("a family takes one offer and declines another on 'Mijn inschrijvingen', the deadline shown, on a phone", async () => {
+    const { t } = session;
+    const summer = await fullCamp('Zomer met aanbod', 1);
+    const autumn = await fullCamp('Herfst met aanbod', 1);
+    const f = await family(summer.birthYear, 'Lotte', 'Jules');
+    const [lotte, jules] = f.ids as [number, number];
+    const next = await family(summer.birthYear, 'Wout');
+    expect((await t.api.joinWaitingList({ CHILD_IDS: [lotte], CAMP_ID: summer.id }, { token: f.token })).status).toBe(200);
+    expect((await t.api.joinWaitingList({ CHILD_IDS: [jules], CAMP_ID: autumn.id }, { token: f.token })).status).toBe(200);
+    expect((await t.api.joinWaitingList({ CHILD_IDS: next.ids, CAMP_ID: autumn.id }, { token: next.token })).status).toBe(200);
+    // A seat frees up in each camp: both are offered to the family, each held until its deadline.
+    for (const camp of [summer, autumn]) expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: camp.booked[0]! })).status).toBe(200);
+
+    const { context, page } = await familyOnPhone(session, f.token);
+    await page.goto('/inschrijven/#/inschrijvingen');
+    const offered = (name: string) => page.locator('li[data-waiting-id]').filter({ hasText: `${name}:` });
+    await offered('Lotte').waitFor();
+    const [held] = await queryRows<{ expires: string }>(
+      t.db,
+      sql`select expires_at::text as expires from waiting_offers where camp_id = ${summer.id} and state = 'open'`,
+    );
+    const deadline = new Intl.DateTimeFormat('nl-BE', { timeZone: 'Europe/Brussels', day: 'numeric', month: 'long' }).format(
+      new Date(held!.expires),
+    );
+    expect(await offered('Lotte').locator('.deadline').textContent()).toMatch(
+      new RegExp(`^Er is een plaats vrij voor Lotte\\. We houden ze voor u vast tot \\S+ ${deadline} \\d{4} om \\d{2}:\\d{2}\\.`),
+    );
+    expect(await page.locator('li[data-subscription-id]').count()).toBe(0);
+    await checkScreen(page, 'family page offers', { fitsScreen: true });
+
+    // Declined after asking: the seat goes to the next family at once.
+    await offered('Jules').getByRole('button', { name: 'Plaats weigeren voor Jules' }).click();
+    await offered('Jules').getByRole('button', { name: 'Ja, plaats weigeren' }).click();
+    await eventually(() => page.getByRole('status').allTextContents()).toContain(
+      'U heeft de plaats geweigerd. Jules staat niet meer op de wachtlijst; de plaats gaat naar de volgende.',
+    );
+    await eventually(() => offered('Jules').count()).toBe(0);
+    expect((await waitingList(autumn.id)).map((e) => [e.SUBSCRIBER_FIRSTNAME, e.STATE])).toEqual([['Wout', 'offered']]);
+
+    // Taken: booked, listed with what to pay and how.
+    await offered('Lotte').getByRole('button', { name: 'Plaats aannemen voor Lotte' }).click();
+    await eventually(() => page.getByRole('status').allTextContents()).toContain(
+      'U heeft de plaats aangenomen: Lotte is ingeschreven. Hieronder ziet u hoe u betaalt.',
+    );
+    const booking = page.locator('li[data-subscription-id]');
+    await eventually(() => booking.count()).toBe(1);
+    expect(await booking.textContent()).toMatch(/^Lotte: .*\+\+\+\d{3}\/\d{4}\/\d{5}\+\+\+/);
+    await eventually(() => page.locator('li[data-waiting-id]').count()).toBe(0);
+    await checkScreen(page, 'family page offer taken', { fitsScreen: true });
+    expect(
+      await queryRows<{ n: number }>(
+        t.db,
+        sql`select count(*)::int as n from subscriptions where camp_id = ${summer.id} and not cancelled and source = 'website'`,
+      ),
+    ).toEqual([{ n: 1 }]);
     await context.close();
   });
 });

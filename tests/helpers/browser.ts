@@ -49,6 +49,18 @@ export async function startBrowserSession(options: TestAppOptions = {}): Promise
   };
 }
 
+/** The families' site on a phone (360 × 740, Dutch, Brussels time), signed in with the family's session token. */
+export async function familyOnPhone(session: BrowserSession, token: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await session.browser.newContext({
+    baseURL: session.baseUrl,
+    viewport: { width: 360, height: 740 },
+    locale: 'nl-BE',
+    timezoneId: 'Europe/Brussels',
+  });
+  await context.addInitScript((value) => localStorage.setItem('inschrijven.token', value), token);
+  return { context, page: await context.newPage() };
+}
+
 /** Runs axe-core in the page and fails on serious or critical violations, naming them. */
 export async function expectNoSeriousAxeViolations(page: Page, label = page.url()): Promise<void> {
   // A colour or opacity transition still running (a modal fading in, a button turning green) shows axe a mixed

@@ -163,6 +163,9 @@ const storesNothingMutated = new Set([
   'leaveWaitingList',
   'acceptOffer',
   'declineOffer',
+  // The same offer taken or declined from the family's page names the family's own waiting entry with an open offer.
+  'acceptMyOffer',
+  'declineMyOffer',
   'addToWaitingList',
   'moveWaitingEntry',
   'offerSeat',

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { todayInBelgium } from '@common/calendar.js';
 import { PAYMENT_METHOD } from '@common/constants.js';
-import { formatAccountNumber } from '@common/format.js';
+import { formatAccountNumber, formatMoment } from '@common/format.js';
 import { centsToEuro, euroToCents, formatEuro } from '@common/money.js';
 import { refundDueCents } from '@common/refunds.js';
 import type { Contract, DataOf } from '@common/contract/index.js';
@@ -10,6 +10,7 @@ import { api, download, type ApiError } from './api.js';
 import { DownloadButton, Field, Message, type FieldErrors } from './fields.js';
 import { dayText, longDayText, periodText } from './format.js';
 import type { Confirmation as ConfirmationData } from './state.js';
+import { namesText, OfferButtons } from './Waiting.js';
 
 /** The EPC QR code the server drew (an SVG), as an image a banking app's camera reads. */
 function PaymentQr({ svg, amount }: { svg: string; amount: number }) {
@@ -208,11 +209,7 @@ function Waiting({ entry, onLeft }: { entry: MyWaiting[number]; onLeft: () => vo
       <p className="hint">
         {entry.PERIOD_NAME}, vanaf {longDayText(entry.PERIOD_STARTDATE)}
       </p>
-      <p className="state">
-        {entry.STATE === 'offered' && entry.OFFER_EXPIRES_AT
-          ? `Er is een plaats voor u vrij tot ${new Date(entry.OFFER_EXPIRES_AT).toLocaleString('nl-BE', { dateStyle: 'long', timeStyle: 'short' })}: de link staat in uw mail.`
-          : `Nog niet ingeschreven: wachtlijst, plaats ${entry.PLACE ?? ''}.`}
-      </p>
+      <p className="state">Nog niet ingeschreven: wachtlijst, plaats {entry.PLACE ?? ''}.</p>
       {error && <Message kind="error">{error}</Message>}
       <p className="actions">
         <button type="button" onClick={() => void leave()}>
@@ -223,12 +220,82 @@ function Waiting({ entry, onLeft }: { entry: MyWaiting[number]; onLeft: () => vo
   );
 }
 
+/**
+ * The children of one offer (siblings waiting together get one): the deadline, and 'Plaats aannemen' and 'Plaats
+ * weigeren' right here, through the same service as the mail's link (acceptMyOffer, declineMyOffer; issue 34).
+ */
+function Offered({ entries, onDone }: { entries: MyWaiting; onDone: (notice: string) => void }) {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const first = entries[0]!;
+  const names = namesText(entries.map((e) => e.SUBSCRIBER_FIRSTNAME));
+  const act = async (work: () => Promise<string>) => {
+    setBusy(true);
+    setError(null);
+    try {
+      onDone(await work());
+    } catch (e) {
+      setError((e as ApiError).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  const accept = () =>
+    act(async () => {
+      await api('acceptMyOffer', { WAITING_ID: first.WAITING_ID });
+      return `U heeft de plaats aangenomen: ${names} ${entries.length > 1 ? 'zijn' : 'is'} ingeschreven. Hieronder ziet u hoe u betaalt.`;
+    });
+  const decline = () =>
+    act(async () => {
+      await api('declineMyOffer', { WAITING_ID: first.WAITING_ID });
+      return `U heeft de plaats geweigerd. ${names} ${entries.length > 1 ? 'staan' : 'staat'} niet meer op de wachtlijst; de plaats gaat naar de volgende.`;
+    });
+  return (
+    <li className="card" data-waiting-id={first.WAITING_ID}>
+      <h2>
+        {names}: {first.THEME_NAME} in {first.LOCATION_NAME}
+      </h2>
+      <p className="hint">
+        {first.PERIOD_NAME}, vanaf {longDayText(first.PERIOD_STARTDATE)}
+      </p>
+      <p className="state deadline">
+        Er is een plaats vrij voor {names}. We houden ze voor u vast tot <strong>{formatMoment(first.OFFER_EXPIRES_AT ?? '')}</strong>.
+        Neemt u ze aan, dan {entries.length > 1 ? 'zijn' : 'is'} {names} ingeschreven en betaalt u met een overschrijving.
+      </p>
+      {error && <Message kind="error">{error}</Message>}
+      <OfferButtons names={names} busy={busy} forWhom onAccept={() => void accept()} onDecline={() => void decline()} />
+    </li>
+  );
+}
+
+/** The waiting children as the page lists them: each offer once with its children (siblings share one), the others each. */
+function waitingCards(waiting: MyWaiting): { key: number; entries: MyWaiting }[] {
+  const cards: { key: number; entries: MyWaiting }[] = [];
+  const offers = new Map<string, MyWaiting>();
+  for (const entry of waiting) {
+    if (entry.STATE !== 'offered') {
+      cards.push({ key: entry.WAITING_ID, entries: [entry] });
+      continue;
+    }
+    const key = `${entry.CAMP_ID}:${entry.GROUP_ID}`;
+    const offer = offers.get(key);
+    if (offer) offer.push(entry);
+    else {
+      const entries = [entry];
+      offers.set(key, entries);
+      cards.push({ key: entry.WAITING_ID, entries });
+    }
+  }
+  return cards;
+}
+
 /** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
 export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organiser: string }) {
   const [bookings, setBookings] = useState<MyBookings | null>(null);
   const [fiscal, setFiscal] = useState<MyFiscalAttests>([]);
   const [waiting, setWaiting] = useState<MyWaiting>([]);
   const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
   const [loads, setLoads] = useState(0);
   const reload = () => setLoads((n) => n + 1);
   useEffect(() => {
@@ -246,6 +313,7 @@ export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organise
     <>
       <h1 tabIndex={-1}>Mijn inschrijvingen</h1>
       {error && <Message kind="error">{error}</Message>}
+      {notice && <Message kind="notice">{notice}</Message>}
       {bookings === null && !error && <p role="status">De inschrijvingen worden geladen...</p>}
       {bookings?.length === 0 && <p>U heeft nog geen inschrijvingen.</p>}
       <ul className="bookings">
@@ -312,9 +380,20 @@ export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organise
         <>
           <h2>Op de wachtlijst</h2>
           <ul className="bookings">
-            {waiting.map((entry) => (
-              <Waiting key={entry.WAITING_ID} entry={entry} onLeft={reload} />
-            ))}
+            {waitingCards(waiting).map(({ key, entries }) =>
+              entries[0]!.STATE === 'offered' ? (
+                <Offered
+                  key={key}
+                  entries={entries}
+                  onDone={(text) => {
+                    setNotice(text);
+                    reload();
+                  }}
+                />
+              ) : (
+                <Waiting key={key} entry={entries[0]!} onLeft={reload} />
+              ),
+            )}
           </ul>
         </>
       )}

@@ -101,6 +101,37 @@ export function JoinWaitingList({ camp, family, signedIn }: { camp: PublicCamp; 
 
 type Offer = DataOf<Contract['getOffer']>;
 
+/**
+ * 'Plaats aannemen' and 'Plaats weigeren' (asked first) of one offer: on the offer page of the mail's link and on
+ * 'Mijn inschrijvingen'. `forWhom` names the children in the buttons for a screen reader where several offers show.
+ */
+export function OfferButtons(props: { names: string; busy: boolean; forWhom?: boolean; onAccept: () => void; onDecline: () => void }) {
+  const [asking, setAsking] = useState(false);
+  const forWhom = props.forWhom ? <span className="visually-hidden"> voor {props.names}</span> : null;
+  return asking ? (
+    <div className="confirm" role="group" aria-label="Plaats weigeren?">
+      <p>Weigert u de plaats, dan gaat ze meteen naar de volgende op de wachtlijst en staat {props.names} niet meer op de wachtlijst.</p>
+      <p className="actions">
+        <button type="button" className="danger" disabled={props.busy} onClick={props.onDecline}>
+          Ja, plaats weigeren
+        </button>
+        <button type="button" className="link" onClick={() => setAsking(false)}>
+          Terug
+        </button>
+      </p>
+    </div>
+  ) : (
+    <p className="actions">
+      <button type="button" className="primary" disabled={props.busy} onClick={props.onAccept}>
+        Plaats aannemen{forWhom}
+      </button>
+      <button type="button" disabled={props.busy} onClick={() => setAsking(true)}>
+        Plaats weigeren{forWhom}
+      </button>
+    </p>
+  );
+}
+
 /** What the page says of an offer that can no longer be taken. */
 function closedText(offer: Offer): string {
   if (offer.STATE === 'accepted') return 'Dit aanbod werd al aangenomen: de inschrijving staat op Mijn inschrijvingen.';
@@ -123,7 +154,6 @@ export function OfferPage(props: {
 }) {
   const [offer, setOffer] = useState<Offer | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [asking, setAsking] = useState(false);
   const [declined, setDeclined] = useState(false);
   const [busy, setBusy] = useState(false);
   const load = () => {
@@ -204,33 +234,12 @@ export function OfferPage(props: {
             We houden de plaats voor u vast tot <strong>{formatMoment(offer.OFFER_EXPIRES_AT)}</strong>. Neemt u ze aan, dan is {names}{' '}
             ingeschreven en betaalt u met een overschrijving.
           </p>
-          {asking ? (
-            <div className="confirm" role="group" aria-label="Plaats weigeren?">
-              <p>Weigert u de plaats, dan gaat ze meteen naar de volgende op de wachtlijst en staat {names} niet meer op de wachtlijst.</p>
-              <p className="actions">
-                <button type="button" className="danger" disabled={busy} onClick={() => void decline()}>
-                  Ja, plaats weigeren
-                </button>
-                <button type="button" className="link" onClick={() => setAsking(false)}>
-                  Terug
-                </button>
-              </p>
-            </div>
-          ) : (
-            <p className="actions">
-              <button
-                type="button"
-                className="primary"
-                disabled={busy}
-                onClick={() => (props.signedIn ? void accept() : props.onSignInFirst())}
-              >
-                Plaats aannemen
-              </button>
-              <button type="button" disabled={busy} onClick={() => setAsking(true)}>
-                Plaats weigeren
-              </button>
-            </p>
-          )}
+          <OfferButtons
+            names={names}
+            busy={busy}
+            onAccept={() => (props.signedIn ? void accept() : props.onSignInFirst())}
+            onDecline={() => void decline()}
+          />
           {!props.signedIn && <p className="hint">Om de plaats aan te nemen, meldt u zich eerst aan; weigeren kan zonder aanmelden.</p>}
         </>
       )}

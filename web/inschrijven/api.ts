@@ -29,6 +29,8 @@ const PATHS = {
   declineOffer: ['POST', '/api/public/declineOffer'],
   getFamilySafetySheet: ['GET', '/api/public/getSafetySheet'],
   saveFamilySafetySheet: ['POST', '/api/public/saveSafetySheet'],
+  acceptMyOffer: ['POST', '/api/public/acceptMyOffer'],
+  declineMyOffer: ['POST', '/api/public/declineMyOffer'],
 } as const;
 /** The family's files (issue 34): its attests and the copy of its data, fetched with its token and saved by the browser. */
 const DOWNLOADS = {

@@ -271,6 +271,32 @@ export const publicCalls = feature('public', {
     refusals: ['NOT_FOUND', 'OFFER_CLOSED'],
     example: { body: { offerToken: 'Zr6w2m3vH4yQ0tV8' } },
   }),
+  acceptMyOffer: call({
+    method: 'POST',
+    invalidates: ['subscription', 'camp', 'mail'],
+    path: '/api/public/acceptMyOffer',
+    access: changes('familyAccount'),
+    family: true,
+    summary:
+      "Takes the seats offered to one of the family's waiting children from 'Mijn inschrijvingen' (WAITING_ID of getMyWaitingList): as acceptOffer does with the mail's link",
+    body: waitingIdPayload,
+    response: bookAnswer,
+    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'OFFER_CLOSED', 'CAMP_CLOSED', 'AGE_OUT_OF_RANGE', 'CAMP_FULL'],
+    example: { body: { WAITING_ID: 1 } },
+  }),
+  declineMyOffer: call({
+    method: 'POST',
+    invalidates: ['subscription', 'camp', 'mail'],
+    path: '/api/public/declineMyOffer',
+    access: changes('familyAccount'),
+    family: true,
+    summary:
+      "Declines the seats offered to one of the family's waiting children from 'Mijn inschrijvingen': as declineOffer does with the mail's link, the seats go to the next in line at once",
+    body: waitingIdPayload,
+    response: z.object({ declined: z.literal(true) }),
+    refusals: ['NOT_FOUND', 'EMAIL_NOT_CONFIRMED', 'OFFER_CLOSED'],
+    example: { body: { WAITING_ID: 1 } },
+  }),
   requestChildCorrection: call({
     method: 'POST',
     invalidates: ['mail'],

@@ -77,11 +77,15 @@ export const waitingEntryRecord = z.object({
 });
 export type WaitingEntryRecord = z.infer<typeof waitingEntryRecord>;
 
-/** getMyWaitingList: the family's children waiting, 'wachtlijst, plaats 3', or with an offer until its deadline. */
+/**
+ * getMyWaitingList: the family's children waiting, 'wachtlijst, plaats 3', or with an offer until its deadline
+ * (children waiting together share their GROUP_ID, and one offer: acceptMyOffer or declineMyOffer with any of them).
+ */
 export const myWaitingAnswer = z.object({
   WAITING: z.array(
     z.object({
       WAITING_ID: z.number(),
+      GROUP_ID: z.number(),
       CAMP_ID: z.number(),
       CHILD_ID: z.number(),
       SUBSCRIBER_FIRSTNAME: z.string(),

@@ -307,13 +307,30 @@ export async function takeOffList(ctx: WaitingContext, waitingId: number, state:
   await refillCamp(ctx, entry.campId);
 }
 
-/** An open offer by its token, after its camp's lock (the order every change of the list takes); 404 when unknown. */
-export async function lockedOffer(ctx: WaitingContext, token: string) {
+/**
+ * How a family names an offer: the token of the mail's link (`acceptOffer`, `declineOffer`; no sign-in needed to
+ * decline), or, signed in on 'Mijn inschrijvingen', one of its own waiting entries that has the offer
+ * (`acceptMyOffer`, `declineMyOffer`). Both reach the same offer, under the same rules.
+ */
+export type OfferRef = { token: string } | { waitingId: number; parentId: number };
+
+/** The offer an entry of the family has (a waiting entry keeps its offer's id after the offer ended); 404 otherwise. */
+async function offerIdOfEntry(tx: Executor, ref: { waitingId: number; parentId: number }): Promise<number> {
+  const entry = await entryOf(tx, ref.waitingId);
+  if (entry.parentId !== ref.parentId) throw notFound(waitingMessages.entryNotFound);
+  if (entry.offerId === null) throw notFound(waitingMessages.offerNotFound);
+  return entry.offerId;
+}
+
+/** An offer by its token or its family's entry, after its camp's lock (the order every change of the list takes); 404 when unknown. */
+export async function lockedOffer(ctx: WaitingContext, ref: OfferRef) {
+  const where =
+    'token' in ref ? eq(waitingOffers.tokenHash, hashOfferToken(ref.token)) : eq(waitingOffers.id, await offerIdOfEntry(ctx.tx, ref));
   const find = () =>
     ctx.tx
       .select({ id: waitingOffers.id, campId: waitingOffers.campId, state: waitingOffers.state, expiresAt: waitingOffers.expiresAt })
       .from(waitingOffers)
-      .where(eq(waitingOffers.tokenHash, hashOfferToken(token)));
+      .where(where);
   const [found] = await find();
   if (!found) throw notFound(waitingMessages.offerNotFound);
   await lockCamp(ctx.tx, found.campId);
@@ -483,10 +500,13 @@ export async function leaveWaitingList(deps: WaitingDeps, parentId: number, wait
   });
 }
 
-/** declineOffer (anyone with the mail's link): the offer ends, its seats go on to the next in line at once. */
-export async function declineOffer(deps: WaitingDeps, token: string) {
+/**
+ * declineOffer (anyone with the mail's link) and declineMyOffer (the signed-in family, from its page): the offer ends,
+ * its seats go on to the next in line at once.
+ */
+export async function declineOffer(deps: WaitingDeps, ref: OfferRef) {
   return inWaitingList(deps, null, async (ctx) => {
-    const offer = await lockedOffer(ctx, token);
+    const offer = await lockedOffer(ctx, ref);
     if (offer.state !== 'open') throw new AppError('OFFER_CLOSED', waitingMessages.offerClosed);
     await closeOffer(ctx, offer, 'declined');
     return { declined: true as const };
@@ -494,14 +514,14 @@ export async function declineOffer(deps: WaitingDeps, token: string) {
 }
 
 /**
- * acceptOffer (the family of the offer): books each child of the offer into the camp with the seats it held (the
+ * acceptOffer and acceptMyOffer (the family of the offer, by the mail's link or from its page): books each child of the offer into the camp with the seats it held (the
  * offer ends first, so its seats count as free for exactly these bookings), by transfer, as from the website.
  * Refused when the offer is no longer open or its time is up (OFFER_CLOSED), and by the camp's own rules.
  */
-export async function acceptOffer(deps: WaitingDeps, parentId: number, token: string): Promise<number[]> {
+export async function acceptOffer(deps: WaitingDeps, parentId: number, ref: OfferRef): Promise<number[]> {
   return inWaitingList(deps, null, async (ctx) => {
     const { tx } = ctx;
-    const offer = await lockedOffer(ctx, token);
+    const offer = await lockedOffer(ctx, ref);
     const entries = await tx
       .select({ id: waitingEntries.id, childId: waitingEntries.childId, parentId: waitingEntries.parentId })
       .from(waitingEntries)
@@ -574,12 +594,12 @@ export async function getMyWaitingList(db: Executor, parentId: number) {
         left join waiting_offers o on o.id = w.offer_id and o.state = 'open'
         where w.parent_id = ${parentId} and w.state in ('waiting', 'offered')
         order by p.start_date, w.id`,
-    myWaitingAnswer.shape.WAITING.element.omit({ PLACE: true }).extend({ GROUP_ID: z.number() }),
+    myWaitingAnswer.shape.WAITING.element.omit({ PLACE: true }),
   );
   const WAITING = [];
-  for (const { GROUP_ID, ...row } of rows) {
+  for (const row of rows) {
     const list = row.STATE === 'waiting' ? await getWaitingList(db, row.CAMP_ID) : [];
-    WAITING.push({ ...row, PLACE: list.find((e) => e.GROUP_ID === GROUP_ID)?.PLACE ?? null });
+    WAITING.push({ ...row, PLACE: list.find((e) => e.GROUP_ID === row.GROUP_ID)?.PLACE ?? null });
   }
   return { WAITING };
 }

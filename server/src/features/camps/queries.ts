@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { campRecord, type CampRecord, type CampSummaryRecord } from '@common/schemas/camps.js';
 import { readRows, type Executor } from '../../db/client.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
-import { seatsTakenPerCamp, waitingPerCamp } from '../../domain/seats.js';
+import { seatsTakenOf, seatsTakenPerCamp, waitingPerCamp } from '../../domain/seats.js';
 import { discountCentsSql, joinDiscountTotals } from '../../domain/subscription-money.js';
 
 /** A camp as stored: money in cents, seats open not yet derived. */
@@ -100,9 +100,16 @@ export async function listCamps(db: Executor, filter: { campYear?: number; campI
   }));
 }
 
-/** Counts per payment status over the camp's subscriptions that are not cancelled, by the rules of common/. */
+/**
+ * Counts per payment status over the camp's subscriptions that are not cancelled, by the rules of common/; the seats
+ * taken by the one seat rule (a seat held by an open offer of the waiting list is taken).
+ */
 export async function campSummary(db: Executor, campId: number): Promise<CampSummaryRecord | null> {
-  const [camp] = await readRows(db, sql`select seats_available as seats from camps where id = ${campId}`, z.object({ seats: z.number() }));
+  const [camp] = await readRows(
+    db,
+    sql`select seats_available as seats, ${seatsTakenOf(campId)} as taken from camps where id = ${campId}`,
+    z.object({ seats: z.number(), taken: z.number() }),
+  );
   if (!camp) return null;
   const rows = await readRows(
     db,
@@ -137,7 +144,8 @@ export async function campSummary(db: Executor, campId: number): Promise<CampSum
     amountToPayCents += amounts.amountToPayCents;
     paidCents += row.paid_amount;
   }
-  summary.SEATS_TAKEN = rows.length - summary.SUBSCRIPTIONS_CANCELLED;
+  // Bookings and the seats an open offer of the waiting list holds: the one seat rule (domain/seats.ts).
+  summary.SEATS_TAKEN = camp.taken;
   summary.SEATS_OPEN = camp.seats - summary.SEATS_TAKEN;
   summary.AMOUNT_TO_PAY_TOTAL = centsToEuro(amountToPayCents);
   summary.PAID_AMOUNT_TOTAL = centsToEuro(paidCents);

@@ -7,14 +7,16 @@ import { compareDutch } from '@common/sort.js';
 import { SUBSCRIPTION_SOURCES } from '@common/subscription-source.js';
 import { addDays } from '@common/mail-schedules.js';
 import { amountToPaySql, joinDiscountTotals } from '../../domain/subscription-money.js';
-import { waitingPerCamp } from '../../domain/seats.js';
+import { seatsTakenPerCamp, waitingPerCamp } from '../../domain/seats.js';
 
 /**
  * The season dashboard, computed in SQL with set-based aggregates. One statement reads the subscriptions
  * of this season and the last once (the `season_subscriptions` CTE, materialised because three parts use
  * it), joins their discounts once, and groups that one pass three ways: per camp, payment method and
- * cancelled (occupancy, money, cancellations), per week of booking (both seasons), and per discount reason
- * and location. No figure is a subquery per camp or per subscription. The amounts follow the money rule
+ * cancelled (money, cancellations), per week of booking (both seasons), and per discount reason
+ * and location. No figure is a subquery per camp or per subscription. The occupancy's seats taken are the one seat
+ * rule's (`seatsTakenPerCamp`, domain/seats.ts: bookings and the seats an open offer of the waiting list holds), grouped
+ * once over the year's camps. The amounts follow the money rule
  * of decisions.md section 4 (`subscriptionAmounts` in common/src/money.ts, in SQL as `amountToPaySql` of
  * server/src/domain/subscription-money.ts): to pay = price − discounts, for a cancelled subscription its camp's
  * cancellation fee (at most that); saldo = to pay − paid.
@@ -113,10 +115,13 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
   const camps = await readRows(
     db,
     sql`select c.id as "campId", c.period_id as "periodId", c.location_id as "locationId", l.name as "locationName",
-          th.name as "themeName", a.name as "agegroupName", c.seats_available as available, coalesce(w.count, 0)::int as waiting
+          th.name as "themeName", a.name as "agegroupName", c.seats_available as available, coalesce(w.count, 0)::int as waiting,
+          coalesce(t.taken, 0)::int as taken
         from periods p join camps c on c.period_id = p.id join locations l on l.id = c.location_id
         join themes th on th.id = c.theme_id join agegroups a on a.id = c.agegroup_id
         left join ${waitingPerCamp} w on w.camp_id = c.id
+        left join ${seatsTakenPerCamp(sql`s.camp_id in (select yc.id from periods yp join camps yc on yc.period_id = yp.id where ${startsInYear('yp.start_date', year)})`)} t
+          on t.camp_id = c.id
         where ${startsInYear('p.start_date', year)}
         order by l.name, th.name, c.id`,
     z.object({
@@ -128,6 +133,7 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       agegroupName: z.string(),
       available: z.number(),
       waiting: z.number(),
+      taken: z.number(),
     }),
   );
   const [figures] = await readRows(db, seasonFigures(year), figuresRow);
@@ -140,8 +146,6 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
   };
   const periodOfCamp = new Map(camps.map((camp) => [camp.campId, camp.periodId]));
   const rows: MoneyRow[] = groups.map((group) => ({ ...group, period_id: periodOfCamp.get(group.camp_id)! }));
-  const taken = new Map<number, number>();
-  for (const row of rows) if (!row.cancelled) taken.set(row.camp_id, (taken.get(row.camp_id) ?? 0) + row.count);
   const cells = new Map<string, DashboardAnswer['occupancy'][number]>();
   const locations = new Map<number, string>();
   for (const camp of camps) {
@@ -152,7 +156,8 @@ export async function getDashboard(db: Executor, year: number): Promise<Dashboar
       campId: camp.campId,
       themeName: camp.themeName,
       agegroupName: camp.agegroupName,
-      taken: taken.get(camp.campId) ?? 0,
+      // Bookings and the seats an open offer of the waiting list holds: the one seat rule (domain/seats.ts).
+      taken: camp.taken,
       available: camp.available,
       waiting: camp.waiting,
     });

@@ -77,11 +77,20 @@ export default callRoutes(publicCalls, (app) => {
       waiting.getMyWaitingList(app.database.db, await familyParentId(app.database.db, currentFamily(request))),
     acceptOffer: async (request) => {
       const parentId = await familyParentId(app.database.db, currentFamily(request));
-      const ids = await waiting.acceptOffer(waitingDeps(), parentId, request.body.offerToken);
+      const ids = await waiting.acceptOffer(waitingDeps(), parentId, { token: request.body.offerToken });
+      return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
+    },
+    acceptMyOffer: async (request) => {
+      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      const ids = await waiting.acceptOffer(waitingDeps(), parentId, { waitingId: request.body.WAITING_ID, parentId });
       return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
     },
     getOffer: async (request) => waiting.getOffer(app.database.db, app.clock.now(), request.query.offerToken),
-    declineOffer: async (request) => waiting.declineOffer(waitingDeps(), request.body.offerToken),
+    declineOffer: async (request) => waiting.declineOffer(waitingDeps(), { token: request.body.offerToken }),
+    declineMyOffer: async (request) => {
+      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      return waiting.declineOffer(waitingDeps(), { waitingId: request.body.WAITING_ID, parentId });
+    },
     getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request), app.clock.now()),
     getAttestPdf: async (request) =>
       familyAttestFile(
