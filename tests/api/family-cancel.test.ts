@@ -4,9 +4,8 @@ import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { addDays } from '@common/mail-schedules.js';
 import { validationMessages as m } from '@common/messages.js';
-import type { RefundRecord } from '@common/schemas/refunds.js';
 import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { beheerderSettings, startTestApp, type TestApp, type TypedApi } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod } from '../helpers/factory.js';
@@ -32,16 +31,14 @@ describe.each(backends)("a family's own cancellation on %s", (backend) => {
     const campId = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate }), priceCents: 15000 });
     await t.db.execute(sql`update camps set cancellation_fee_cents = 2500 where id = ${campId}`);
     const token = await signUpFamily(t);
-    const child = await t.call(
-      'POST',
-      '/api/public/saveChild',
+    const child = await t.api.saveChild(
       {
         SUBSCRIBER_FIRSTNAME: `Annuleer${++serial}`,
         SUBSCRIBER_LASTNAME: 'Claes',
         SUBSCRIBER_GENDER_ID: GENDER_GIRL,
         SUBSCRIBER_BIRTHDATE: `${Number(startDate.slice(0, 4)) - 8}-05-01`,
       },
-      token,
+      { token },
     );
     const booked = await t.app.inject({
       method: 'POST',
@@ -55,12 +52,12 @@ describe.each(backends)("a family's own cancellation on %s", (backend) => {
     await t.db.execute(sql`update subscriptions set paid_amount_cents = 15000, paid = true where id = ${subscriptionId}`);
     return { token, subscriptionId, campYear: Number(startDate.slice(0, 4)) };
   }
-  const cancel = (token: string, body: unknown) => t.call('POST', '/api/public/cancelBooking', body, token);
+  const cancel = (token: string, body: Parameters<TypedApi['cancelBooking']>[0]) => t.api.cancelBooking(body, { token });
 
   it('keeps the fee, refunds the rest to the IBAN it asks for, in Terugbetalingen at once, with the mail and the audit', async () => {
     const { token, subscriptionId, campYear } = await paidBooking(14);
     // The page shows the fee and the last day first.
-    const [mine] = (await t.call('GET', '/api/public/getMyBookings', undefined, token)).body.data.BOOKINGS;
+    const [mine] = (await t.api.getMyBookings(undefined, { token })).body.data.BOOKINGS;
     expect(mine).toMatchObject({ SUBSCRIPTION_ID: subscriptionId, CAMP_CANCELLATION_FEE: 25, CANCEL_UNTIL: todayInBelgium() });
     const noIban = await cancel(token, { SUBSCRIPTION_ID: subscriptionId });
     expect(noIban.status).toBe(400);
@@ -80,7 +77,7 @@ describe.each(backends)("a family's own cancellation on %s", (backend) => {
       SUBSCRIPTION_AMOUNT_TO_PAY: 25,
       REFUND_AMOUNT: 125,
     });
-    const refunds = (await t.call('GET', `/api/getRefunds?campYear=${campYear}`)).body.data as RefundRecord[];
+    const refunds = (await t.api.getRefunds({ campYear })).body.data;
     expect(refunds.find((r) => r.SUBSCRIPTION_ID === subscriptionId)).toMatchObject({
       REFUND_AMOUNT: 125,
       CANCELLATION_FEE: 25,
@@ -105,8 +102,8 @@ describe.each(backends)("a family's own cancellation on %s", (backend) => {
       code: 'CANCEL_CUTOFF_PASSED',
       message: expect.stringContaining('Neem contact op met Kampbeheer'),
     });
-    const [settings] = (await t.call('GET', '/api/getSettings')).body.data;
-    expect((await t.call('POST', '/api/updateSettings', { ...settings, FAMILY_CANCEL_CUTOFF_DAYS: 7 })).status).toBe(200);
+    const settings = await beheerderSettings(t);
+    expect((await t.api.updateSettings({ ...settings, FAMILY_CANCEL_CUTOFF_DAYS: 7 })).status).toBe(200);
     expect((await cancel(token, { SUBSCRIPTION_ID: subscriptionId, IBAN })).status).toBe(200);
   });
 });

@@ -22,23 +22,21 @@ describe('cancellations at the same moment and the waiting list on PostgreSQL', 
 
   async function waitingFamily(campId: number, name: string) {
     const token = await signUpFamily(t);
-    const child = await t.call<{ data: { CHILD_ID: number } }>(
-      'POST',
-      '/api/public/saveChild',
+    const child = await t.api.saveChild(
       {
         SUBSCRIBER_FIRSTNAME: name,
         SUBSCRIBER_LASTNAME: 'Wacht',
         SUBSCRIBER_GENDER_ID: GENDER_GIRL,
         SUBSCRIBER_BIRTHDATE: `${year - 9}-05-05`,
       },
-      token,
+      { token },
     );
-    const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: [child.body.data.CHILD_ID], CAMP_ID: campId }, token);
+    const joined = await t.api.joinWaitingList({ CHILD_IDS: [child.body.data.CHILD_ID], CAMP_ID: campId }, { token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   }
   const cancel = async (id: number) => {
     for (let attempt = 0; ; attempt++) {
-      const answer = await t.call('POST', '/api/cancelSubscription', { SUBSCRIPTION_ID: id });
+      const answer = await t.api.cancelSubscription({ SUBSCRIPTION_ID: id });
       if (answer.status !== 503 || attempt === 5) return answer.status;
     }
   };
