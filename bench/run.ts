@@ -719,7 +719,14 @@ const logPublicSite = (f: Awaited<ReturnType<typeof measurePublicSite>>) =>
 async function main() {
   if (process.argv.includes('--rush')) {
     // Issue 37, section 10: not part of a full run, as it restarts the local PostgreSQL.
-    const rush = await runRush(process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres');
+    const databaseUrl = process.env.DATABASE_URL ?? 'postgres://postgres:postgres@127.0.0.1:5432/postgres';
+    if (process.argv.includes('--postgres-one')) {
+      // One floor and one run on PostgreSQL with one process, for before/after comparisons: results.md is left alone.
+      const rush = await runRush(databaseUrl, 'postgres-one');
+      console.log(JSON.stringify({ loadAverage: rush.loadAverage, floors: rush.floors, runs: rush.runs }, null, 2));
+      return;
+    }
+    const rush = await runRush(databaseUrl);
     const section = rushSection(rush);
     console.log(section.join('\n'));
     writeSection(section);

@@ -5,13 +5,22 @@
  * out for a few seconds and the request goes to the next one; a connection lost after the request was sent answers
  * 502, as nginx does for a POST, and the client retries (a booking with its Idempotency-Key).
  *
+ * Each upstream is reached through a bounded keep-alive pool (UPSTREAM_CONNECTIONS connections a process, env
+ * RUSH_PROXY_UPSTREAM_CONNECTIONS; 0 for one connection a request, as before): requests beyond it wait at the proxy
+ * for a free connection, as behind a proxy that caps its connections to a server (nginx's `max_conns` with a `queue`,
+ * HAProxy's `maxconn`), instead of opening a connection of their own to the server for each of 1,000 clients. That is
+ * realism, not gaming: a process serves a few dozen requests at once no faster than it serves them one after the other
+ * (its database pool has 10 connections), and 1,000 sockets beyond its MAX_CONNECTIONS are reset (docs/decisions.md).
+ *
  * Arguments: the upstreams' ports. Prints `proxy listening on <port>` once it listens.
  */
 import http from 'node:http';
 
 const upstreams = process.argv.slice(2).map((port) => ({ port: Number(port), downUntil: 0, inHand: 0 }));
 if (upstreams.length === 0) throw new Error('usage: rush-proxy.ts <port> [<port> ...]');
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+/** Connections to each upstream process; requests beyond them queue in the agent, in arrival order. */
+const UPSTREAM_CONNECTIONS = Number(process.env.RUSH_PROXY_UPSTREAM_CONNECTIONS ?? 256);
+const agent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS > 0 ? UPSTREAM_CONNECTIONS : Infinity });
 const DOWN_MS = 5000;
 const reported = new Set<string>();
 
@@ -59,7 +68,11 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
     reported.add(error.code ?? error.message);
     response.writeHead(502, { 'content-type': 'text/plain' }).end('upstream failed');
   });
-  // A client that gives up (its timeout) closes its connection: the upstream request goes on, as behind nginx.
+  // A client that gives up (its timeout) closes its connection. A request still waiting for an upstream connection
+  // is dropped, as nginx drops a request whose client is gone before it reached the server; one already sent goes on.
+  response.on('close', () => {
+    if (!response.writableFinished && !outgoing.reusedSocket && outgoing.socket === null) outgoing.destroy();
+  });
   outgoing.end(body);
 }
 

@@ -1060,8 +1060,11 @@ export const RUN_LABELS = {
   pglite: 'pglite, 1 process',
 } as const;
 
+const machineName = () =>
+  `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
+
 /** Every run of the section, in an order that puts each floor right before the runs it is the floor of. */
-export async function runRush(databaseUrl: string): Promise<RushFigures> {
+export async function runRush(databaseUrl: string, only: 'all' | 'postgres-one' = 'all'): Promise<RushFigures> {
   const started = performance.now();
   const loadStart = os.loadavg();
   const date = new Date().toISOString();
@@ -1071,6 +1074,15 @@ export async function runRush(databaseUrl: string): Promise<RushFigures> {
   const floors: FloorFigures[] = [];
   const runs: RunFigures[] = [];
   let restartSkipped: string | undefined;
+  const figures = (): RushFigures => ({
+    date,
+    machine: machineName(),
+    loadAverage: { start: loadStart, end: os.loadavg() },
+    seconds: (performance.now() - started) / 1000,
+    floors,
+    runs,
+    restartSkipped,
+  });
   try {
     log('seeding the season on PostgreSQL');
     const postgres = await postgresBackend(databaseUrl, tmp);
@@ -1081,6 +1093,7 @@ export async function runRush(databaseUrl: string): Promise<RushFigures> {
       );
       floors.push(await floorRun('postgres, floor for 1 process', postgres.backend, scenario, 1));
       runs.push(await rushRun(RUN_LABELS.postgresOne, postgres.backend, scenario, 1, null));
+      if (only === 'postgres-one') return figures();
       floors.push(await floorRun('postgres, floor for 2 processes', postgres.backend, scenario, 2));
       runs.push(await rushRun(RUN_LABELS.postgresTwo, postgres.backend, scenario, 2, null));
       runs.push(await rushRun(RUN_LABELS.killed, postgres.backend, scenario, 2, { kind: 'kill' }));
@@ -1101,16 +1114,7 @@ export async function runRush(databaseUrl: string): Promise<RushFigures> {
   } finally {
     rmSync(tmp, { recursive: true, force: true });
   }
-  const machine = `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${(os.totalmem() / 1024 ** 3).toFixed(0)} GiB, Node ${process.version}, ${os.platform()} ${os.release()}`;
-  return {
-    date,
-    machine,
-    loadAverage: { start: loadStart, end: os.loadavg() },
-    seconds: (performance.now() - started) / 1000,
-    floors,
-    runs,
-    restartSkipped,
-  };
+  return figures();
 }
 
 const list = (counts: Record<string, number>) =>

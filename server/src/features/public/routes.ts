@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
+import { EMBEDDED_WORK_CONNECTIONS, POSTGRES_WORK_CONNECTIONS, type Executor } from '../../db/client.js';
+import { gate } from '../../lib/gate.js';
 import { children } from '../../db/schema.js';
 import { publicCalls } from '@common/contract/public.js';
 import { callRoutes } from '../../lib/calls.js';
@@ -32,6 +33,11 @@ export default callRoutes(publicCalls, (app) => {
     settingsDefaults: settingsDefaults(app.config),
     clock: app.clock,
   });
+  // Under a rush (issue 37) no more bookings at once than the work pool has connections, less a few left for staff's
+  // calls (the overview, a detail, a bank import): the others wait in this gate, in arrival order, holding no
+  // connection, instead of in the pool's queue ahead of every staff call. More at once would not book faster (the
+  // database does the work), it would only make everyone wait as long (docs/decisions.md, issue 37).
+  const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_WORK_CONNECTIONS - 2 : EMBEDDED_WORK_CONNECTIONS - 1);
   // book writes its Idempotency-Key in its own transaction (plugins/idempotency.ts, keyInTransaction; issue 37).
   app.addHook('onRoute', (route) => {
     if (route.config?.callName === 'book') route.config = { ...route.config, keyInTransaction: true };
@@ -57,7 +63,8 @@ export default callRoutes(publicCalls, (app) => {
     book: async (request, reply) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
-      const { answer, replayed } = await book(deps(), currentFamily(request), request.body, app.clock.now(), request.idempotencyClaim);
+      const family = currentFamily(request);
+      const { answer, replayed } = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim));
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return answer;
     },

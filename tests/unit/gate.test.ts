@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { gate } from '../../server/src/lib/gate.js';
+
+/** A promise with its resolve, to end a piece of work when the test says so. */
+function deferred() {
+  let resolve!: () => void;
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}
+
+const tick = () => new Promise((resolve) => setImmediate(resolve));
+
+describe('the gate in front of the public bookings (issue 37)', () => {
+  it('runs at most its limit at once; the others start in arrival order as places free', async () => {
+    const bookings = gate(2);
+    const ends = [deferred(), deferred(), deferred(), deferred()];
+    const started: number[] = [];
+    const runs = ends.map((end, i) =>
+      bookings.run(async () => {
+        started.push(i);
+        await end.promise;
+        return i;
+      }),
+    );
+    await tick();
+    expect(started).toEqual([0, 1]);
+    expect(bookings.waiting()).toBe(2);
+    ends[1]!.resolve();
+    await tick();
+    expect(started).toEqual([0, 1, 2]);
+    ends[0]!.resolve();
+    ends[2]!.resolve();
+    ends[3]!.resolve();
+    expect(await Promise.all(runs)).toEqual([0, 1, 2, 3]);
+    expect(started).toEqual([0, 1, 2, 3]);
+  });
+
+  it('passes the turn on when a piece of work fails', async () => {
+    const bookings = gate(1);
+    const failing = bookings.run(async () => {
+      throw new Error('refused');
+    });
+    const next = bookings.run(async () => 'booked');
+    await expect(failing).rejects.toThrow('refused');
+    expect(await next).toBe('booked');
+    expect(bookings.waiting()).toBe(0);
+  });
+});
