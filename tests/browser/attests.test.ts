@@ -203,12 +203,12 @@ describe('attests in Chromium', () => {
       await page.waitForURL('**/settings');
       const phone = page.getByLabel('Telefoonnummer', { exact: true });
       await phone.fill('09 123');
-      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
       await page
         .getByText('Foutief formaat: een telefoonnummer van 8 tot 12 cijfers', { exact: false })
         .waitFor({ timeout: UI_TIMEOUT_MS });
       await phone.fill('09 123 45 67');
-      await page.getByRole('button', { name: 'Opslaan' }).click();
+      await page.getByRole('button', { name: 'Opslaan', exact: true }).click();
       await page.getByRole('button', { name: 'Opgeslagen' }).waitFor({ timeout: UI_TIMEOUT_MS });
       await expectNoSeriousAxeViolations(page, 'settings with the Belcotax contact');
       if (process.env.SCREENSHOTS) await page.screenshot({ path: `${process.env.SCREENSHOTS}/settings-belcotax.png`, fullPage: true });
