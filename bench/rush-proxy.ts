@@ -68,10 +68,11 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
     reported.add(error.code ?? error.message);
     response.writeHead(502, { 'content-type': 'text/plain' }).end('upstream failed');
   });
-  // A client that gives up (its timeout) closes its connection. A request still waiting for an upstream connection
-  // is dropped, as nginx drops a request whose client is gone before it reached the server; one already sent goes on.
+  // A client that gives up (its timeout) closes its connection: a request still waiting for an upstream connection is
+  // dropped, and one sent has its upstream connection closed, as nginx does (proxy_ignore_client_abort off). The
+  // server then skips a booking still waiting for its turn; one already running finishes (its retry replays it).
   response.on('close', () => {
-    if (!response.writableFinished && !outgoing.reusedSocket && outgoing.socket === null) outgoing.destroy();
+    if (!response.writableFinished) outgoing.destroy();
   });
   outgoing.end(body);
 }

@@ -45,4 +45,24 @@ describe('the gate in front of the public bookings (issue 37)', () => {
     expect(await next).toBe('booked');
     expect(bookings.waiting()).toBe(0);
   });
+
+  it('skips a waiting call whose client left, and passes its turn on', async () => {
+    const bookings = gate(1);
+    const first = deferred();
+    const ran: string[] = [];
+    let left = false;
+    const running = bookings.run(async () => {
+      ran.push('first');
+      await first.promise;
+    });
+    const abandoned = bookings.run(async () => void ran.push('abandoned'), { is: () => left, gone: () => new Error('gone') });
+    const next = bookings.run(async () => void ran.push('next'));
+    await tick();
+    left = true;
+    first.resolve();
+    await running;
+    await expect(abandoned).rejects.toThrow('gone');
+    await next;
+    expect(ran).toEqual(['first', 'next']);
+  });
 });

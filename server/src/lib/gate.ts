@@ -9,10 +9,16 @@ export function gate(limit: number) {
   return {
     /** Calls waiting for their turn. */
     waiting: () => waiting.length,
-    async run<T>(work: () => Promise<T>): Promise<T> {
+    /**
+     * `work` at its turn. `abandoned`, asked when the turn comes after a wait: true when nobody waits for the answer
+     * any more (the client closed its connection), and then the turn passes on and `work` does not run (it throws
+     * `gone()`): a family that gave up and pressed again is not booked by the press it left behind.
+     */
+    async run<T>(work: () => Promise<T>, abandoned?: { is: () => boolean; gone: () => Error }): Promise<T> {
       if (running < limit) running++;
       else await new Promise<void>((resolve) => waiting.push(resolve));
       try {
+        if (abandoned?.is()) throw abandoned.gone();
         return await work();
       } finally {
         // The turn passes to the next in line (running stays the same), or the place is freed.

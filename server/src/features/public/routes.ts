@@ -4,7 +4,7 @@ import { gate } from '../../lib/gate.js';
 import { children } from '../../db/schema.js';
 import { publicCalls } from '@common/contract/public.js';
 import { callRoutes } from '../../lib/calls.js';
-import { AppError } from '../../lib/errors.js';
+import { AppError, databaseUnavailable } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import * as accounts from './accounts.js';
 import { book, getMyBookings } from './booking.js';
@@ -64,7 +64,11 @@ export default callRoutes(publicCalls, (app) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
       const family = currentFamily(request);
-      const { answer, replayed } = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim));
+      const { answer, replayed } = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), {
+        is: () => request.raw.socket.destroyed,
+        // A 5xx, which the Idempotency-Key does not keep: the family's retry with the same key books as a first press.
+        gone: databaseUnavailable,
+      });
       if (replayed) void reply.header('idempotent-replayed', 'true');
       return answer;
     },
