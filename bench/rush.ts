@@ -328,7 +328,11 @@ interface Backend {
 /** Seeds the scenario into a new database (the template of every run) and closes it. */
 async function seedTemplate(database: DatabaseHandle): Promise<Scenario> {
   try {
-    return await seedScenario(database.db);
+    const scenario = await seedScenario(database.db);
+    // The planner's statistics, as a database that has held a season has them (autovacuum's analyze): a template
+    // seeded seconds ago has none, and every copy inherits that (docs/decisions.md, issue 37's speed).
+    await database.db.execute(sql`analyze`);
+    return scenario;
   } finally {
     await database.close();
   }

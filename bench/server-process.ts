@@ -35,21 +35,25 @@ export interface ServerProcess {
  * on a free port, signed in as the demo administrator.
  */
 export async function startServerProcess(dataDir: string, env: Record<string, string> = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      ...startEnvironment,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      PORT: '0',
-      HOST: '127.0.0.1',
-      SEED: 'none',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...(process.env.RUSH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean), '--import', 'tsx', 'server/src/server.ts'],
+    {
+      cwd: root,
+      env: {
+        ...process.env,
+        ...startEnvironment,
+        DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        PORT: '0',
+        HOST: '127.0.0.1',
+        SEED: 'none',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+  );
   const stop = async () => {
     if (child.exitCode !== null || child.signalCode !== null) return;
     child.kill('SIGTERM');

@@ -35,9 +35,20 @@ export function subscriptionEpcPayload(
   }
 }
 
-/** The QR code as a PNG: error-correction level M as EPC069-12 prescribes, 6 pixels a module and the 4-module quiet zone. */
+/**
+ * The QR code as a PNG: error-correction level M as EPC069-12 prescribes, 6 pixels a module and the 4-module quiet zone.
+ * Every row with PNG's Paeth filter, the one the encoder's own choice per row ends up with for a QR code (3.5 KB either
+ * way): trying all five filters on every row was half the work of a booking's confirmation mail, rendered inside the
+ * booking's transaction (13 → 6.5 ms a code on the shared machine; issue 37, docs/decisions.md).
+ */
 export function qrPng(payload: string): Promise<Buffer> {
-  return QRCode.toBuffer(payload, { type: 'png', errorCorrectionLevel: EPC_ERROR_CORRECTION, margin: 4, scale: 6 });
+  return QRCode.toBuffer(payload, {
+    type: 'png',
+    errorCorrectionLevel: EPC_ERROR_CORRECTION,
+    margin: 4,
+    scale: 6,
+    rendererOpts: { filterType: 4 },
+  } as QRCode.QRCodeToBufferOptions);
 }
 
 /** The name of the inline image in a mail (`cid:` in its HTML part). */
