@@ -5,7 +5,7 @@
  * out for a few seconds and the request goes to the next one; a connection lost after the request was sent answers
  * 502, as nginx does for a POST, and the client retries (a booking with its Idempotency-Key).
  *
- * Each upstream is reached through a bounded keep-alive pool (UPSTREAM_CONNECTIONS connections a process, env
+ * Bookings (`POST /api/public/book`, the README's `location = /api/public/book`) reach each upstream through a bounded keep-alive pool (UPSTREAM_CONNECTIONS connections a process, env
  * RUSH_PROXY_UPSTREAM_CONNECTIONS; 0 for one connection a request, as before): requests beyond it wait at the proxy
  * for a free connection, as behind a proxy that caps its connections to a server (nginx's `max_conns` with a `queue`,
  * HAProxy's `maxconn`), instead of opening a connection of their own to the server for each of 1,000 clients. That is
@@ -18,9 +18,12 @@ import http from 'node:http';
 
 const upstreams = process.argv.slice(2).map((port) => ({ port: Number(port), downUntil: 0, inHand: 0 }));
 if (upstreams.length === 0) throw new Error('usage: rush-proxy.ts <port> [<port> ...]');
-/** Connections to each upstream process; requests beyond them queue in the agent, in arrival order. */
+/** Connections to each upstream process for bookings; bookings beyond them queue in the agent, in arrival order. */
 const UPSTREAM_CONNECTIONS = Number(process.env.RUSH_PROXY_UPSTREAM_CONNECTIONS ?? 256);
-const agent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS > 0 ? UPSTREAM_CONNECTIONS : Infinity });
+const bookingAgent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS > 0 ? UPSTREAM_CONNECTIONS : Infinity });
+/** Every other call (staff's, the health check) on connections of its own, as the README's `location /` on its upstream. */
+const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+const BOOKING_PATH = '/api/public/book';
 const DOWN_MS = 5000;
 const reported = new Set<string>();
 
@@ -45,7 +48,14 @@ function forward(request: http.IncomingMessage, response: http.ServerResponse, b
     released = true;
   };
   const outgoing = http.request(
-    { host: '127.0.0.1', port: upstream.port, method: request.method, path: request.url, headers: request.headers, agent },
+    {
+      host: '127.0.0.1',
+      port: upstream.port,
+      method: request.method,
+      path: request.url,
+      headers: request.headers,
+      agent: request.url?.split('?')[0] === BOOKING_PATH ? bookingAgent : agent,
+    },
     (answer) => {
       response.writeHead(answer.statusCode ?? 502, answer.headers);
       answer.pipe(response);
