@@ -101,4 +101,43 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
     expect(answers.filter((a) => a.status === 409).every((a) => a.body.error.code === 'VOUCHER_INVALID')).toBe(true);
     expect(await seatsTaken(full)).toBe(2);
   });
+
+  it('refuses a basket for a full camp at once while a booking waits for the camp, and the waiting one is refused by its locked check (issue 37)', async () => {
+    const camp = await createCamp(t.db, {
+      seatsAvailable: 1,
+      periodId: await createPeriod(t.db, { startDate: `${year}-08-16` }),
+      birthYears: [year - 12, year - 6],
+    });
+    const [first, later] = await Promise.all([family(), family()]);
+    const basket = (f: { childId: number }) => ({ items: [{ CHILD_ID: f.childId, CAMP_ID: camp }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash });
+    // The first family's booking waits for the camp's row, which this transaction holds, and holds its own key.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      // As a booking holds it (a booking's `for update` waits for it), yet a new subscription's key check passes.
+      await tx.execute(sql`select id from camps where id = ${camp} for no key update`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const booking = book(first.token, basket(first), 'first-press');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    // Its retry with the same key waits for the first attempt's key (briefly in the count, then at the lock).
+    const retry = book(first.token, basket(first), 'first-press');
+    // Another family's press, once the camp is full, is refused from the count, without waiting for the lock.
+    await createSubscription(t.db, { campId: camp });
+    const refused = await book(later.token, basket(later), 'later-press');
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.code).toBe('CAMP_FULL');
+    release();
+    await holder;
+    // Behind the lock, the camp is full for the first family too: both its attempts answer the same refusal.
+    const answers = await Promise.all([booking, retry]);
+    expect(answers.map((a) => [a.status, a.body.error?.code])).toEqual([
+      [409, 'CAMP_FULL'],
+      [409, 'CAMP_FULL'],
+    ]);
+    expect(await seatsTaken(camp)).toBe(1);
+  });
 });

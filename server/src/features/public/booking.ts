@@ -26,6 +26,7 @@ import {
   type UsedOverride,
 } from '../../domain/booking.js';
 import { findValidVoucher } from '../../domain/vouchers.js';
+import { seatsTakenOf } from '../../domain/seats.js';
 import type { FamilyUser } from './accounts.js';
 import { familyParentId } from './family.js';
 import { cancelUntil } from './cancel.js';
@@ -88,6 +89,78 @@ export async function book(
   }
   // Read after the commit: a later item's sibling discount is known once every item is written.
   return { answer: await bookingAnswers(deps.db, deps.settingsDefaults, ids), replayed };
+}
+
+/**
+ * Under a rush (issue 37) two presses in three end 'volzet': a basket naming a camp that is already full, open and not
+ * closed is refused before it queues for the camp's lock (the gate in routes.ts), from a count read without the lock.
+ * It first claims the request's Idempotency-Key in a transaction of its own, rolled back after the count: a request
+ * with the same key still in flight (the family's first attempt, on any process) is waited for, so a retry never hears
+ * 'volzet' while its first attempt books; one that committed leaves the answer to `book` (its replay). A basket with
+ * a voucher, of a family whose children are not all its own, or that the count does not find full goes on to
+ * `bookBasket`, whose locked check stays the truth: a seat freed after the count is found there, and a camp that
+ * fills meanwhile is refused there.
+ */
+export async function refuseWhenFull(
+  deps: BookingDeps,
+  family: FamilyUser,
+  payload: BookPayload,
+  now: Date,
+  claim: IdempotencyClaim | null,
+) {
+  if (payload.voucher || claim?.committed) return;
+  let full: number | null = null;
+  try {
+    await deps.db.transaction(async (tx) => {
+      // The key's wait is short: a first attempt still queued for its camp would hold this place for long.
+      await tx.execute(sql`set local lock_timeout = '100ms'`);
+      if (claim) await claimKeyInTransaction(tx, claim);
+      const parentId = await familyParentId(tx, family);
+      const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
+      const own = await readRows(
+        tx,
+        sql`select count(*)::int as n from children where parent_id = ${parentId} and id in ${sql`(${sql.join(
+          childIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`}`,
+        z.object({ n: z.number() }),
+      );
+      if (own[0]?.n !== childIds.length) throw new Counted(null);
+      const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
+      const camps = await readRows(
+        tx,
+        sql`select c.id, ${seatsTakenOf(sql`c.id`)} >= c.seats_available as full
+            from camps c join locations l on l.id = c.location_id
+            where c.id in ${sql`(${sql.join(
+              campIds.map((id) => sql`${id}`),
+              sql`, `,
+            )})`} and not c.closed
+              and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
+            order by c.id`,
+        z.object({ id: z.number(), full: z.boolean() }),
+      );
+      throw new Counted(camps.find((c) => c.full)?.id ?? null);
+    });
+  } catch (error) {
+    if (error instanceof Counted) full = error.fullCampId;
+    else if (error instanceof AppError || error instanceof KeyTakenMeanwhile || lockNotAvailable(error)) return;
+    else throw error;
+  }
+  if (full !== null) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, full)));
+}
+
+/** PostgreSQL's lock_not_available (lock_timeout passed), through drizzle's wrapping. */
+function lockNotAvailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 5; current = current.cause, depth++)
+    if ((current as { code?: unknown }).code === '55P03') return true;
+  return false;
+}
+
+/** The end of refuseWhenFull's count: thrown to roll its transaction (and the key it claimed) back. */
+class Counted extends Error {
+  constructor(readonly fullCampId: number | null) {
+    super('counted');
+  }
 }
 
 /** A basket refused because this camp of it is full (AppError CAMP_FULL, as checkCampRules refuses it). */

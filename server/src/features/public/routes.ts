@@ -7,7 +7,7 @@ import { callRoutes } from '../../lib/calls.js';
 import { AppError, databaseUnavailable } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import * as accounts from './accounts.js';
-import { book, getMyBookings } from './booking.js';
+import { book, getMyBookings, refuseWhenFull } from './booking.js';
 import { getFamily, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
 import { cancelBooking } from './cancel.js';
@@ -37,7 +37,9 @@ export default callRoutes(publicCalls, (app) => {
   // calls (the overview, a detail, a bank import): the others wait in this gate, in arrival order, holding no
   // connection, instead of in the pool's queue ahead of every staff call. More at once would not book faster (the
   // database does the work), it would only make everyone wait as long (docs/decisions.md, issue 37).
-  const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_WORK_CONNECTIONS - 2 : EMBEDDED_WORK_CONNECTIONS - 1);
+  const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_WORK_CONNECTIONS - 4 : EMBEDDED_WORK_CONNECTIONS - 2);
+  // Before it, the cheap refusal of a full camp (refuseWhenFull) on places of its own: 2 connections (1 embedded).
+  const counts = gate(app.database.kind === 'postgres' ? 2 : 1);
   // book writes its Idempotency-Key in its own transaction (plugins/idempotency.ts, keyInTransaction; issue 37).
   app.addHook('onRoute', (route) => {
     if (route.config?.callName === 'book') route.config = { ...route.config, keyInTransaction: true };
@@ -64,6 +66,7 @@ export default callRoutes(publicCalls, (app) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
       const family = currentFamily(request);
+      await counts.run(() => refuseWhenFull(deps(), family, request.body, app.clock.now(), request.idempotencyClaim));
       const { answer, replayed } = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), {
         is: () => request.raw.socket.destroyed,
         // A 5xx, which the Idempotency-Key does not keep: the family's retry with the same key books as a first press.
