@@ -1,13 +1,12 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { addDays } from '@common/mail-schedules.js';
 import { validationMessages as m } from '@common/messages.js';
 import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { beheerderSettings, startTestApp, type TestApp, type TypedApi } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
-import { signUpFamily } from '../helpers/family.js';
+import { bookInCash, familyWithChild, signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod } from '../helpers/factory.js';
 
 const IBAN = 'BE68 5390 0754 7034';
@@ -30,24 +29,12 @@ describe.each(backends)("a family's own cancellation on %s", (backend) => {
     const startDate = addDays(todayInBelgium(), daysAhead);
     const campId = await createCamp(t.db, { periodId: await createPeriod(t.db, { startDate }), priceCents: 15000 });
     await t.db.execute(sql`update camps set cancellation_fee_cents = 2500 where id = ${campId}`);
-    const token = await signUpFamily(t);
-    const child = await t.api.saveChild(
-      {
-        SUBSCRIBER_FIRSTNAME: `Annuleer${++serial}`,
-        SUBSCRIBER_LASTNAME: 'Claes',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${Number(startDate.slice(0, 4)) - 8}-05-01`,
-      },
-      { token },
-    );
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/book',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': `annuleren-${serial}` },
-      payload: { items: [{ CHILD_ID: child.body.data.CHILD_ID, CAMP_ID: campId }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash },
+    const family = await familyWithChild(t, {
+      firstname: `Annuleer${++serial}`,
+      birthdate: `${Number(startDate.slice(0, 4)) - 8}-05-01`,
     });
-    expect(booked.statusCode, booked.body).toBe(200);
-    const subscriptionId = booked.json().data.bookings[0].SUBSCRIPTION_ID as number;
+    const { token } = family;
+    const [subscriptionId] = (await bookInCash(t, family, [campId])) as [number];
     // Paid in cash at the desk: no account known to pay back to.
     await t.db.execute(sql`update subscriptions set paid_amount_cents = 15000, paid = true where id = ${subscriptionId}`);
     return { token, subscriptionId, campYear: Number(startDate.slice(0, 4)) };

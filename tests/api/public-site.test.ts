@@ -1,11 +1,11 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENDER_BOY, GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
-import { contract } from '@common/contract/index.js';
+import { contract, type CallName } from '@common/contract/index.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
-import type { BookAnswer, PublicCampsAnswer, PublicFamily } from '@common/schemas/public.js';
+import type { PublicCampsAnswer } from '@common/schemas/public.js';
 import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { controlledClock } from '../helpers/clock.js';
@@ -47,41 +47,18 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     await smtp?.close();
   });
 
-  const from = (ip: string) => ({ 'x-forwarded-for': ip });
-  // Raw (inject): the headers a family's browser sends (its address for the limits, an Idempotency-Key) go with it.
-  async function post<T = any>(url: string, body: unknown, token?: string | null, headers: Record<string, string> = {}) {
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: body as object,
-      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
-    });
-    return {
-      status: response.statusCode,
-      body: response.json() as { data: T; error: { code: string; message: string; fields?: Record<string, string> } },
-    };
-  }
-  const get = (url: string, token: string | null) => t.call('GET', url, undefined, token);
+  /** Anonymously, from an address of the family's own (what the sign-in limits count, behind TRUST_PROXY). */
+  const from = (ip: string) => ({ token: null, headers: { 'x-forwarded-for': ip } });
+  const anonymous = { token: null };
 
-  async function signUp(extra: Record<string, unknown> = {}) {
+  async function signUp() {
     const email = `gezin${++serial}@thuis.be`;
-    const answer = await post<{ token: string }>(
-      '/api/public/signUp',
-      {
-        email,
-        password: PASSWORD,
-        ...parentFields(String(serial)),
-        ...extra,
-      },
-      null,
-      from(`192.0.2.${serial}`),
-    );
+    const answer = await t.api.signUp({ email, password: PASSWORD, ...parentFields(String(serial)) }, from(`192.0.2.${serial}`));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return { email, token: answer.body.data.token };
   }
-  async function addChild(token: string, birthYear = YEAR - 8, extra: Record<string, unknown> = {}) {
-    const answer = await post<{ CHILD_ID: number }>(
-      '/api/public/saveChild',
+  async function addChild(token: string, birthYear = YEAR - 8, extra: Partial<InputOf<'saveChild'>> = {}) {
+    const answer = await t.api.saveChild(
       {
         SUBSCRIBER_FIRSTNAME: `Kind${++serial}`,
         SUBSCRIBER_LASTNAME: 'Claes',
@@ -89,21 +66,16 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         SUBSCRIBER_BIRTHDATE: `${birthYear}-04-0${1 + (serial % 8)}`,
         ...extra,
       },
-      token,
+      { token },
     );
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return answer.body.data.CHILD_ID;
   }
-  const book = (token: string, body: Record<string, unknown>, key: string | null = `key-${++serial}`) =>
-    post<BookAnswer>(
-      '/api/public/book',
-      { PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer, ...body },
-      token,
-      key ? { 'idempotency-key': key } : {},
-    );
+  const book = (token: string, body: Omit<InputOf<'book'>, 'PAYMENTMETHOD_ID'>, key: string | null = `key-${++serial}`) =>
+    t.api.book({ PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer, ...body }, { token, headers: key ? { 'idempotency-key': key } : {} });
   /** After the clock moved past the sessions' lifetime: the test's staff member signs in again. */
   async function staffAgain() {
-    const login = await post<{ token: string }>('/api/login', { username: 'test@kampbeheer.be', password: 'correct horse battery staple' });
+    const login = await t.api.login({ username: 'test@kampbeheer.be', password: 'correct horse battery staple' }, anonymous);
     t.token = login.body.data.token;
   }
   const lastLink = async (email: string, kind: 'bevestig' | 'aanmelden') => {
@@ -126,72 +98,72 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       await t.api.getSubscriptions({ campYear: YEAR }, asFamily),
     ])
       expect(answer.status).toBe(401);
-    const familyCalls = Object.values(contract).filter((c) => c.family);
+    const familyCalls = Object.entries(contract).filter(([, c]) => c.family);
     expect(familyCalls.length).toBeGreaterThanOrEqual(6);
-    for (const c of familyCalls) {
-      // Raw: every family call of the table in one loop, by its path.
-      const answer =
-        c.method === 'GET' ? await get(c.path, t.token) : await post(c.path, (c.example as { body?: unknown }).body ?? {}, t.token);
+    for (const [name, c] of familyCalls) {
+      // Unchecked: every family call of the table in one loop, by its name, with its example (a GET with no query).
+      const call = t.unchecked[name as CallName];
+      const answer = await call((c.example as { body?: unknown }).body, { token: t.token });
       expect(answer.status, `${c.path} with a staff token`).toBe(401);
-      const none = c.method === 'GET' ? await get(c.path, null) : await post(c.path, {}, null);
+      const none = await call(c.method === 'GET' ? undefined : {}, anonymous);
       expect(none.status, `${c.path} without a token`).toBe(401);
     }
     expect((await t.api.getFamily(undefined, { token })).status).toBe(200);
     // Signed out, the token is gone.
-    expect((await post('/api/public/signOut', {}, token)).status).toBe(200);
+    expect((await t.api.signOut(undefined, { token })).status).toBe(200);
     expect((await t.api.getFamily(undefined, { token })).status).toBe(401);
   });
 
   it("signs up with a password as strong as staff's, once per address, and signs in with it", async () => {
-    const weak = await post('/api/public/signUp', { email: 'zwak@voorbeeld.be', password: 'password123', ...parentFields('z') });
+    const weak = await t.api.signUp({ email: 'zwak@voorbeeld.be', password: 'password123', ...parentFields('z') }, anonymous);
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields?.password).toMatch(/veelgebruikte|minstens/);
-    const bad = await post('/api/public/signUp', { email: 'geen-adres', password: PASSWORD, SUBSCRIBER_PARENT_FIRSTNAME: '' });
+    // Unchecked: a form with the parent's fields missing, as no client made from the contract sends it.
+    const bad = await t.unchecked.signUp({ email: 'geen-adres', password: PASSWORD, SUBSCRIBER_PARENT_FIRSTNAME: '' }, anonymous);
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields ?? {})).toEqual(expect.arrayContaining(['email', 'SUBSCRIBER_PARENT_FIRSTNAME']));
     const { email } = await signUp();
-    const again = await post('/api/public/signUp', { email: email.toUpperCase(), password: PASSWORD, ...parentFields('x') });
+    const again = await t.api.signUp({ email: email.toUpperCase(), password: PASSWORD, ...parentFields('x') }, anonymous);
     expect(again.body.error.code).toBe('ACCOUNT_EXISTS');
-    const signedIn = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD });
+    const signedIn = await t.api.signIn({ email, password: PASSWORD }, anonymous);
     expect(signedIn.status).toBe(200);
     expect(signedIn.body.data.token).toMatch(/^gezin\./);
     // A family's password does not sign in as staff.
-    expect((await post('/api/login', { username: email, password: PASSWORD })).status).toBe(401);
+    expect((await t.api.login({ username: email, password: PASSWORD }, anonymous)).status).toBe(401);
   });
 
   it('limits sign-in attempts per address and account without locking out the family from elsewhere', async () => {
     const { email } = await signUp();
     for (let i = 0; i < 3; i++)
-      expect((await post('/api/public/signIn', { email, password: 'fout wachtwoord 123' }, null, from('198.51.100.7'))).status).toBe(401);
-    const refused = await post('/api/public/signIn', { email, password: PASSWORD }, null, from('198.51.100.7'));
+      expect((await t.api.signIn({ email, password: 'fout wachtwoord 123' }, from('198.51.100.7'))).status).toBe(401);
+    const refused = await t.api.signIn({ email, password: PASSWORD }, from('198.51.100.7'));
     expect(refused.status).toBe(429);
     expect(refused.body.error.code).toBe('TOO_MANY_ATTEMPTS');
     const slept = clock.slept.length;
-    const home = await post('/api/public/signIn', { email, password: PASSWORD }, null, from('203.0.113.9'));
+    const home = await t.api.signIn({ email, password: PASSWORD }, from('203.0.113.9'));
     expect(home.status).toBe(200);
     expect(clock.slept.length).toBe(slept + 1);
     // Sign-in links: per address too, and they answer alike for an unknown address.
-    const unknown = await post('/api/public/requestSignInLink', { email: 'niemand@voorbeeld.be' }, null, from('198.51.100.20'));
+    const unknown = await t.api.requestSignInLink({ email: 'niemand@voorbeeld.be' }, from('198.51.100.20'));
     expect(unknown.body).toEqual({ data: { sent: true } });
-    for (let i = 0; i < 3; i++) await post('/api/public/requestSignInLink', { email }, null, from('198.51.100.20'));
-    expect((await post('/api/public/requestSignInLink', { email }, null, from('198.51.100.20'))).status).toBe(429);
+    for (let i = 0; i < 3; i++) await t.api.requestSignInLink({ email }, from('198.51.100.20'));
+    expect((await t.api.requestSignInLink({ email }, from('198.51.100.20'))).status).toBe(429);
     clock.advance(20 * 60_000);
   });
 
   it('links a family the organiser knows only once its address is confirmed, never answering a national number', async () => {
     const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
     const email = known.parentEmail.toLowerCase();
-    const signedUp = await post<{ token: string }>('/api/public/signUp', { email, password: PASSWORD, ...parentFields('k') });
+    const signedUp = await t.api.signUp({ email, password: PASSWORD, ...parentFields('k') }, anonymous);
     expect(signedUp.status).toBe(200);
     const token = signedUp.body.data.token;
     const before = await t.api.getFamily(undefined, { token });
     expect(before.body.data).toMatchObject({ linkPending: true, emailConfirmed: false, PARENT: null, CHILDREN: [] });
     expect(
       (
-        await post(
-          '/api/public/saveChild',
+        await t.api.saveChild(
           { SUBSCRIBER_FIRSTNAME: 'Tim', SUBSCRIBER_LASTNAME: 'Claes', SUBSCRIBER_GENDER_ID: 1, SUBSCRIBER_BIRTHDATE: '2018-01-01' },
-          token,
+          { token },
         )
       ).body.error.code,
     ).toBe('EMAIL_NOT_CONFIRMED');
@@ -202,33 +174,32 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const confirmToken = await lastLink(email, 'bevestig');
     // The link works only for the account that signed up: another family's session finds nothing.
     const other = await signUp();
-    expect((await post('/api/public/confirmEmail', { token: confirmToken }, other.token)).status).toBe(404);
-    const confirmed = await post<PublicFamily>('/api/public/confirmEmail', { token: confirmToken }, token);
+    expect((await t.api.confirmEmail({ token: confirmToken }, { token: other.token })).status).toBe(404);
+    const confirmed = await t.api.confirmEmail({ token: confirmToken }, { token });
     expect(confirmed.status).toBe(200);
     expect(confirmed.body.data).toMatchObject({ linkPending: false, emailConfirmed: true });
     expect(confirmed.body.data.CHILDREN.map((c) => c.CHILD_ID)).toEqual([known.childId]);
     expect(JSON.stringify(confirmed.body)).not.toMatch(/\d{2}\.\d{2}\.\d{2}-\d{3}\.\d{2}|\d{11}/);
-    expect((await post('/api/public/confirmEmail', { token: confirmToken }, token)).status).toBe(404);
+    expect((await t.api.confirmEmail({ token: confirmToken }, { token })).status).toBe(404);
   });
 
   it('a sign-in link takes over an unconfirmed account: whoever signed up with that address loses their way in', async () => {
     const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
     const email = known.parentEmail.toLowerCase();
-    const stranger = await post<{ token: string }>('/api/public/signUp', { email, password: PASSWORD, ...parentFields('s') });
-    expect((await post('/api/public/requestSignInLink', { email })).status).toBe(200);
+    const stranger = await t.api.signUp({ email, password: PASSWORD, ...parentFields('s') }, anonymous);
+    expect((await t.api.requestSignInLink({ email }, anonymous)).status).toBe(200);
     const link = await lastLink(email, 'aanmelden');
-    const owner = await post<{ token: string }>('/api/public/signInWithLink', { token: link });
+    const owner = await t.api.signInWithLink({ token: link }, anonymous);
     expect(owner.status).toBe(200);
     expect((await t.api.getFamily(undefined, { token: owner.body.data.token })).body.data.CHILDREN).toHaveLength(1);
     expect((await t.api.getFamily(undefined, { token: stranger.body.data.token })).status).toBe(401);
-    expect((await post('/api/public/signIn', { email, password: PASSWORD })).status).toBe(401);
-    expect((await post('/api/public/signInWithLink', { token: link })).status).toBe(401);
+    expect((await t.api.signIn({ email, password: PASSWORD }, anonymous)).status).toBe(401);
+    expect((await t.api.signInWithLink({ token: link }, anonymous)).status).toBe(401);
   });
 
   it('keeps a national number it is given, checks its check digits, and never answers it', async () => {
     const { token } = await signUp();
-    const wrong = await post(
-      '/api/public/saveChild',
+    const wrong = await t.api.saveChild(
       {
         SUBSCRIBER_FIRSTNAME: 'Mila',
         SUBSCRIBER_LASTNAME: 'Claes',
@@ -236,7 +207,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
         SUBSCRIBER_BIRTHDATE: '2018-02-03',
         SUBSCRIBER_NATIONALNR: '18.02.03-123.45',
       },
-      token,
+      { token },
     );
     expect(wrong.status).toBe(400);
     expect(wrong.body.error.fields?.SUBSCRIBER_NATIONALNR).toBe('Foutief formaat');
@@ -378,7 +349,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const flexible = await nextYearCamp({ flexibleBooking: true, activeDays: days.join(',') }, `${YEAR}-08-30`);
     await t.db.execute(sql`update camps set minimum_contiguous_days = 2, maximum_allowed_days = 3 where id = ${flexible}`);
 
-    const refusal = async (items: unknown[]) => {
+    const refusal = async (items: InputOf<'book'>['items']) => {
       const answer = await book(token, { items });
       return [answer.status, answer.body.error?.code, answer.body.error?.message];
     };
@@ -391,7 +362,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect(notYet.slice(0, 2)).toEqual([409, 'NOT_OPEN_YET']);
     expect(notYet[2]).toMatch(/openen op .*januari/);
     expect((await refusal([{ CHILD_ID: child, CAMP_ID: closed }])).slice(0, 2)).toEqual([409, 'CAMP_CLOSED']);
-    expect(await refusal([{ CHILD_ID: child, CAMP_ID: flexible, days: [days[0], days[2]] }])).toEqual([
+    expect(await refusal([{ CHILD_ID: child, CAMP_ID: flexible, days: [days[0]!, days[2]!] }])).toEqual([
       409,
       'DAYS_RULE',
       'Kies telkens minstens 2 dagen na elkaar.',
@@ -411,7 +382,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect(mine.body.data.BOOKINGS).toEqual([]);
     // Once the booking moment passed, the camp books.
     clock.advance(new Date(`${YEAR}-01-10T08:00:01Z`).getTime() - clock.now().getTime());
-    const again = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD }, null, from('192.0.2.200'));
+    const again = await t.api.signIn({ email, password: PASSWORD }, from('192.0.2.200'));
     expect((await book(again.body.data.token, { items: [{ CHILD_ID: child, CAMP_ID: later }] })).status).toBe(200);
     await staffAgain();
   });
@@ -432,7 +403,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect((await book(token, { items: [{ CHILD_ID: b, CAMP_ID: full }], voucher: token1 })).body.error.code).toBe('VOUCHER_INVALID');
     const expiring = (await t.api.generateVoucher({ campId: full, type: 'extraSubscription' })).body.data;
     clock.advance(25 * 3600_000);
-    const later = await post<{ token: string }>('/api/public/signIn', { email, password: PASSWORD }, null, from('192.0.2.201'));
+    const later = await t.api.signIn({ email, password: PASSWORD }, from('192.0.2.201'));
     expect((await book(later.body.data.token, { items: [{ CHILD_ID: c, CAMP_ID: full }], voucher: expiring })).body.error.code).toBe(
       'VOUCHER_INVALID',
     );
@@ -458,42 +429,67 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect(theirEntry).toMatchObject({ STATE: 'offered' });
     const [offerMail] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.templateId, 'wachtlijst-aanbod'));
     const theirOfferToken = /#aanbod=([A-Za-z0-9_-]+)/.exec(offerMail!.body)![1]!;
-    const walks: [string, unknown][] = [
+    // As the other family, each call with an Idempotency-Key of its own.
+    const asMine = () => ({ token: mine.token, headers: { 'idempotency-key': `walk-${++serial}` } });
+    const confirmToken = await lastLink(theirs.email, 'bevestig');
+    const walks: [string, () => Promise<{ status: number }>][] = [
       [
-        '/api/public/saveChild',
-        {
-          CHILD_ID: theirChild,
-          SUBSCRIBER_FIRSTNAME: 'Overname',
-          SUBSCRIBER_LASTNAME: 'Claes',
-          SUBSCRIBER_GENDER_ID: 1,
-          SUBSCRIBER_BIRTHDATE: `${YEAR - 8}-01-01`,
-        },
+        'saveChild',
+        () =>
+          t.api.saveChild(
+            {
+              CHILD_ID: theirChild,
+              SUBSCRIBER_FIRSTNAME: 'Overname',
+              SUBSCRIBER_LASTNAME: 'Claes',
+              SUBSCRIBER_GENDER_ID: 1,
+              SUBSCRIBER_BIRTHDATE: `${YEAR - 8}-01-01`,
+            },
+            asMine(),
+          ),
       ],
-      ['/api/public/book', { items: [{ CHILD_ID: theirChild, CAMP_ID: campId }], PAYMENTMETHOD_ID: 1 }],
+      ['book', () => t.api.book({ items: [{ CHILD_ID: theirChild, CAMP_ID: campId }], PAYMENTMETHOD_ID: 1 }, asMine())],
       [
-        '/api/public/book',
-        {
-          items: [
-            { CHILD_ID: ownChild, CAMP_ID: campId },
-            { CHILD_ID: theirChild, CAMP_ID: campId },
-          ],
-          PAYMENTMETHOD_ID: 1,
-        },
+        'book with one child of theirs',
+        () =>
+          t.api.book(
+            {
+              items: [
+                { CHILD_ID: ownChild, CAMP_ID: campId },
+                { CHILD_ID: theirChild, CAMP_ID: campId },
+              ],
+              PAYMENTMETHOD_ID: 1,
+            },
+            asMine(),
+          ),
       ],
-      ['/api/public/confirmEmail', { token: await lastLink(theirs.email, 'bevestig') }],
-      ['/api/public/joinWaitingList', { CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }],
-      ['/api/public/requestChildCorrection', { CHILD_ID: theirChild, MESSAGE: 'De geboortedatum klopt niet.' }],
-      ['/api/public/saveSafetySheet', { ...(contract.saveFamilySafetySheet.example.body as object), CHILD_ID: theirChild }],
-      ['/api/public/cancelBooking', { SUBSCRIPTION_ID: theirBooking.body.data.bookings[0]!.SUBSCRIPTION_ID, IBAN: 'BE68 5390 0754 7034' }],
-      ['/api/public/leaveWaitingList', { WAITING_ID: theirEntry!.WAITING_ID }],
-      ['/api/public/acceptOffer', { offerToken: theirOfferToken }],
-      ['/api/public/acceptMyOffer', { WAITING_ID: theirEntry!.WAITING_ID }],
-      ['/api/public/declineMyOffer', { WAITING_ID: theirEntry!.WAITING_ID }],
+      ['confirmEmail', () => t.api.confirmEmail({ token: confirmToken }, asMine())],
+      ['joinWaitingList', () => t.api.joinWaitingList({ CHILD_IDS: [ownChild, theirChild], CAMP_ID: campId }, asMine())],
+      [
+        'requestChildCorrection',
+        () => t.api.requestChildCorrection({ CHILD_ID: theirChild, MESSAGE: 'De geboortedatum klopt niet.' }, asMine()),
+      ],
+      [
+        'saveFamilySafetySheet',
+        () =>
+          t.api.saveFamilySafetySheet(
+            { ...(contract.saveFamilySafetySheet.example.body as InputOf<'saveFamilySafetySheet'>), CHILD_ID: theirChild },
+            asMine(),
+          ),
+      ],
+      [
+        'cancelBooking',
+        () =>
+          t.api.cancelBooking(
+            { SUBSCRIPTION_ID: theirBooking.body.data.bookings[0]!.SUBSCRIPTION_ID, IBAN: 'BE68 5390 0754 7034' },
+            asMine(),
+          ),
+      ],
+      ['leaveWaitingList', () => t.api.leaveWaitingList({ WAITING_ID: theirEntry!.WAITING_ID }, asMine())],
+      ['acceptOffer', () => t.api.acceptOffer({ offerToken: theirOfferToken }, asMine())],
+      ['acceptMyOffer', () => t.api.acceptMyOffer({ WAITING_ID: theirEntry!.WAITING_ID }, asMine())],
+      ['declineMyOffer', () => t.api.declineMyOffer({ WAITING_ID: theirEntry!.WAITING_ID }, asMine())],
     ];
-    for (const [url, body] of walks) {
-      const answer = await post(url, body, mine.token, { 'idempotency-key': `walk-${++serial}` });
-      expect(answer.status, url).toBe(404);
-    }
+    for (const [name, walk] of walks) expect((await walk()).status, name).toBe(404);
     // Every call that takes an id of a record (or a mailed token) is walked above.
     const withIds = Object.entries(contract).filter(
       ([, c]) =>

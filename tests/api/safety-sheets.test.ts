@@ -1,14 +1,13 @@
 import { PassThrough } from 'node:stream';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL } from '@common/constants.js';
 import type { SaveSafetySheetPayload } from '@common/schemas/safety-sheet.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { auditLog, monitorAssignments, safetySheets } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
-import { signUpFamily } from '../helpers/family.js';
+import { familyWithChild } from '../helpers/family.js';
 import { createCamp, createMonitor, createPeriod, createSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -219,12 +218,7 @@ describe.each(backends)('safety sheets on %s', (backend) => {
 
   it("lets a family fill in and read its own child's sheet, keeps the photo consent's date, and finds no other family's", async () => {
     await at('2026-06-20');
-    const token = await signUpFamily(t);
-    const child = await t.api.saveChild(
-      { SUBSCRIBER_FIRSTNAME: 'Noor', SUBSCRIBER_LASTNAME: 'Claes', SUBSCRIBER_GENDER_ID: GENDER_GIRL, SUBSCRIBER_BIRTHDATE: '2017-05-04' },
-      { token },
-    );
-    const childId = child.body.data.CHILD_ID;
+    const { token, childId } = await familyWithChild(t, { firstname: 'Noor', birthdate: '2017-05-04' });
     expect((await t.api.getFamilySafetySheet({ CHILD_ID: childId }, { token })).body.data).toMatchObject({ SHEET: null, WARNINGS: [] });
     const saved = await t.api.saveFamilySafetySheet({ ...urgentSheet(childId), KEEP_IN_ACCOUNT: true }, { token });
     expect(saved.status).toBe(200);
@@ -245,18 +239,7 @@ describe.each(backends)('safety sheets on %s', (backend) => {
 
   it('erases a sheet 30 days after the end of the child’s last camp, unless the family keeps it in its account', async () => {
     await at('2026-06-20');
-    const kept = await signUpFamily(t);
-    const keptChild = (
-      await t.api.saveChild(
-        {
-          SUBSCRIBER_FIRSTNAME: 'Bewaar',
-          SUBSCRIBER_LASTNAME: 'Claes',
-          SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-          SUBSCRIBER_BIRTHDATE: '2017-05-04',
-        },
-        { token: kept },
-      )
-    ).body.data.CHILD_ID;
+    const { token: kept, childId: keptChild } = await familyWithChild(t, { firstname: 'Bewaar', birthdate: '2017-05-04' });
     expect((await t.api.saveFamilySafetySheet({ ...urgentSheet(keptChild), KEEP_IN_ACCOUNT: true }, { token: kept })).status).toBe(200);
     const stored = async (childId: number) => (await t.db.select().from(safetySheets).where(eq(safetySheets.childId, childId))).length;
 

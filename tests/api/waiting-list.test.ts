@@ -8,7 +8,7 @@ import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
-import { signUpFamily } from '../helpers/family.js';
+import { familyWithChild, signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 
@@ -297,13 +297,11 @@ describe.each(backends)('the waiting list on %s', (backend) => {
     // One booking and one seat held: taken wherever seats show, and the same number in each.
     expect(await seatsSeen(campId)).toEqual({ campsTaken: 2, campsOpen: 0, summaryTaken: 2, dashboardTaken: 2, publicOpen: 0 });
     const intruder = await family();
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/book',
-      headers: { authorization: `Bearer ${intruder.token}`, 'idempotency-key': `wachtlijst-${serial}` },
-      payload: { items: [{ CHILD_ID: intruder.ids[0], CAMP_ID: campId }], PAYMENTMETHOD_ID: 2 },
-    });
-    expect(refused.json().error.code).toBe('CAMP_FULL');
+    const refused = await t.api.book(
+      { items: [{ CHILD_ID: intruder.ids[0]!, CAMP_ID: campId }], PAYMENTMETHOD_ID: 2 },
+      { token: intruder.token, headers: { 'idempotency-key': `wachtlijst-${serial}` } },
+    );
+    expect(refused.body.error.code).toBe('CAMP_FULL');
     expect(await list(campId)).toMatchObject([
       { STATE: 'waiting', PLACE: 1, CHILD_ID: second.ids[0] },
       { STATE: 'offered', PLACE: null, CHILD_ID: first.ids[0] },
@@ -362,17 +360,8 @@ describe.each(backends)('the offer mail on %s', (backend) => {
     const campId = await createCamp(t.db, { seatsAvailable: 1, periodId: await createPeriod(t.db, { startDate: `${YEAR + 1}-07-06` }) });
     const { subscriptionId } = await createSubscription(t.db, { campId });
     const email = `wachtende-${Date.now()}@thuis.be`;
-    const token = await signUpFamily(t, email);
-    const child = await t.api.saveChild(
-      {
-        SUBSCRIBER_FIRSTNAME: 'Mira',
-        SUBSCRIBER_LASTNAME: 'Claes',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${YEAR - 8}-02-02`,
-      },
-      { token },
-    );
-    await t.api.joinWaitingList({ CHILD_IDS: [child.body.data.CHILD_ID], CAMP_ID: campId }, { token });
+    const { token, childId } = await familyWithChild(t, { firstname: 'Mira', birthdate: `${YEAR - 8}-02-02` }, email);
+    await t.api.joinWaitingList({ CHILD_IDS: [childId], CAMP_ID: campId }, { token });
     await t.api.cancelSubscription({ SUBSCRIPTION_ID: subscriptionId });
     await expect
       .poll(() => smtp.received.filter((m) => m.envelopeTo.includes(email) && m.subject.startsWith('Er is een plaats vrij')).length, {

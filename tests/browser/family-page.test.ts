@@ -2,13 +2,12 @@ import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
-import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
 import { children, familyAccounts, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { markAttendance } from '../helpers/attests.js';
 import { pdfText } from '../helpers/files.js';
 import { checkScreen, familyOnPhone, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { signUpFamily } from '../helpers/family.js';
+import { bookInCash, familyWithChild, signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 /**
@@ -47,36 +46,12 @@ describe("the family's page in Chromium", () => {
     const full = await camp(70, 'Volle zomerweek', 1);
     await createSubscription(t.db, { campId: full.id });
 
-    const token = await signUpFamily(t);
-    const child = await t.call(
-      'POST',
-      '/api/public/saveChild',
-      {
-        SUBSCRIBER_FIRSTNAME: 'Lotte',
-        SUBSCRIBER_LASTNAME: 'Claes',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${Number(open.startDate.slice(0, 4)) - 8}-05-01`,
-      },
-      token,
-    );
-    const childId = (child.body.data as { CHILD_ID: number }).CHILD_ID;
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/book',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'gezinspagina-1' },
-      payload: {
-        items: [
-          { CHILD_ID: childId, CAMP_ID: open.id },
-          { CHILD_ID: childId, CAMP_ID: soon.id },
-        ],
-        PAYMENTMETHOD_ID: PAYMENT_METHOD.cash,
-      },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    const [paidId, soonId] = (booked.json().data.bookings as { SUBSCRIPTION_ID: number }[]).map((b) => b.SUBSCRIPTION_ID);
+    const family = await familyWithChild(t, { birthdate: `${Number(open.startDate.slice(0, 4)) - 8}-05-01` });
+    const { token, childId } = family;
+    const [paidId, soonId] = await bookInCash(t, family, [open.id, soon.id]);
     // Paid in cash at the desk: no account known to pay back to, so the IBAN is asked.
     await t.db.execute(sql`update subscriptions set paid_amount_cents = 15000, paid = true where id = ${paidId!}`);
-    const joined = await t.call('POST', '/api/public/joinWaitingList', { CHILD_IDS: [childId], CAMP_ID: full.id }, token);
+    const joined = await t.api.joinWaitingList({ CHILD_IDS: [childId], CAMP_ID: full.id }, { token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
 
     const { context, page } = await familyOnPhone(session, token);
@@ -116,7 +91,7 @@ describe("the family's page in Chromium", () => {
 
     await waiting.getByRole('button', { name: 'Van de wachtlijst halen' }).click();
     await expect.poll(() => waiting.count()).toBe(0);
-    expect((await t.call('GET', '/api/public/getMyWaitingList', undefined, token)).body.data).toEqual({ WAITING: [] });
+    expect((await t.api.getMyWaitingList(undefined, { token })).body.data).toEqual({ WAITING: [] });
     await context.close();
   });
 

@@ -1,8 +1,7 @@
 import { expect, it } from 'vitest';
-import { GENDER_GIRL } from '@common/constants.js';
 import { startBrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
-import { signUpFamily } from '../helpers/family.js';
+import { familyWithChild } from '../helpers/family.js';
 
 /**
  * The opening-day rush as one family sees it (issue 37): the last seat goes to another family while its basket is
@@ -16,16 +15,7 @@ it('a basket refused because its camp filled meanwhile says so and the list offe
     const db = session.t.db;
     const periodId = await createPeriod(db, { startDate: `${YEAR}-07-26`, name: 'Zomerweek 4' });
     const camp = await createCamp(db, { seatsAvailable: 1, birthYears: [YEAR - 12, YEAR - 6], periodId });
-    const token = await signUpFamily(session.t);
-    const child = await session.t.api.saveChild(
-      {
-        SUBSCRIBER_FIRSTNAME: 'Lotte',
-        SUBSCRIBER_LASTNAME: 'Claes',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${YEAR - 9}-05-05`,
-      },
-      { token },
-    );
+    const { token, childId } = await familyWithChild(session.t, { birthdate: `${YEAR - 9}-05-05` });
     const context = await session.browser.newContext({ baseURL: session.baseUrl, viewport: { width: 360, height: 740 }, locale: 'nl-BE' });
     const page = await context.newPage();
     await page.goto('/inschrijven/');
@@ -39,7 +29,7 @@ it('a basket refused because its camp filled meanwhile says so and the list offe
     );
     await page.goto('/inschrijven/#/mand');
     await page.reload();
-    await page.getByLabel('Kind').selectOption({ value: String(child.body.data.CHILD_ID) });
+    await page.getByLabel('Kind').selectOption({ value: String(childId) });
     await page.getByLabel('Lunchvoorkeur').selectOption({ index: 1 });
     // Another family takes the last seat meanwhile.
     await createSubscription(db, { campId: camp });

@@ -2,12 +2,11 @@ import { readFile } from 'node:fs/promises';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
-import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
 import { monitorAssignments } from '../../server/src/db/schema.js';
 import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { controlledClock } from '../helpers/clock.js';
-import { signUpFamily } from '../helpers/family.js';
+import { bookInCash, familyWithChild } from '../helpers/family.js';
 import { createCamp, createMonitor, createPeriod, createSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
 import { TEST_ADMIN } from '../helpers/api.js';
@@ -62,27 +61,9 @@ describe('the safety sheet from the family to the monitor in Chromium', () => {
     campId = await createCamp(t.db, { periodId, activeDays: week.join(','), birthYears });
     otherCampId = await createCamp(t.db, { periodId, activeDays: week.join(','), birthYears });
 
-    token = await signUpFamily(t);
-    const child = await t.call(
-      'POST',
-      '/api/public/saveChild',
-      {
-        SUBSCRIBER_FIRSTNAME: 'Lotte',
-        SUBSCRIBER_LASTNAME: 'Claes',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${Number(start.slice(0, 4)) - 8}-05-01`,
-      },
-      token,
-    );
-    childId = (child.body.data as { CHILD_ID: number }).CHILD_ID;
-    const booked = await t.app.inject({
-      method: 'POST',
-      url: '/api/public/book',
-      headers: { authorization: `Bearer ${token}`, 'idempotency-key': 'veiligheidsfiche-1' },
-      payload: { items: [{ CHILD_ID: childId, CAMP_ID: campId }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash },
-    });
-    expect(booked.statusCode, booked.body).toBe(200);
-    subscriptionId = (booked.json().data.bookings as { SUBSCRIPTION_ID: number }[])[0]!.SUBSCRIPTION_ID;
+    const family = await familyWithChild(t, { birthdate: `${Number(start.slice(0, 4)) - 8}-05-01` });
+    ({ token, childId } = family);
+    [subscriptionId] = (await bookInCash(t, family, [campId])) as [number];
     // A child booked at the desk whose family has not filled in a sheet.
     await createSubscription(t.db, { campId, childFirstname: 'Bram', childLastname: 'Zonderfiche' });
 

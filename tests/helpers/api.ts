@@ -42,25 +42,45 @@ export interface CallAnswer<N extends CallName> {
 /**
  * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
  * (or its query, for a call without one) typed by the call's schema, so a renamed field breaks the test when it is
- * type checked. `token: null` calls anonymously. A test that sends a wrong shape on purpose (bad input, what a client
- * of spec section 7 may send) uses `t.unchecked.<callName>(input)`: the same call, its input not type checked.
+ * type checked. `token: null` calls anonymously; `headers` adds what a client sends besides (see CallHeaders). A test
+ * that sends a wrong shape on purpose (bad input, what a client of spec section 7 may send) uses
+ * `t.unchecked.<callName>(input)`: the same call, its input not type checked.
  */
 export type TypedApi = {
   [N in CallName]: (
     ...args: Input<Contract[N]> extends undefined
-      ? [input?: undefined, options?: { token?: string | null }]
+      ? [input?: undefined, options?: CallOptions]
       : object extends Input<Contract[N]>
-        ? [input?: Input<Contract[N]>, options?: { token?: string | null }]
-        : [input: Input<Contract[N]>, options?: { token?: string | null }]
+        ? [input?: Input<Contract[N]>, options?: CallOptions]
+        : [input: Input<Contract[N]>, options?: CallOptions]
   ) => Promise<CallAnswer<N>>;
 };
+
+/**
+ * The request headers a client of the API sends besides the session: a mutation's Idempotency-Key (issue 40's
+ * booking needs one), the address a proxy forwards (the sign-in limits, with TRUST_PROXY), the page's Origin, a
+ * cookie, a revalidation. Named here, so a misspelt header breaks the test when it is type checked.
+ */
+export interface CallHeaders {
+  'idempotency-key'?: string;
+  'x-forwarded-for'?: string;
+  origin?: string;
+  cookie?: string;
+  'if-none-match'?: string;
+}
+
+/** How a call is sent: as whom (the test administrator by default, `null` anonymously) and with which headers. */
+export interface CallOptions {
+  token?: string | null;
+  headers?: CallHeaders;
+}
 
 /** The input of a call of the table as the typed client takes it: for a test helper that is given a call's name. */
 export type InputOf<N extends CallName> = Parameters<TypedApi[N]>[0];
 
 /** The calls of the table by name, their input not type checked: for a test that sends a wrong shape on purpose. */
 export type UncheckedApi = {
-  [N in CallName]: (input?: unknown, options?: { token?: string | null }) => Promise<CallAnswer<N>>;
+  [N in CallName]: (input?: unknown, options?: CallOptions) => Promise<CallAnswer<N>>;
 };
 
 export interface TestApp {
@@ -133,12 +153,13 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const app = await buildApp({ config, database, logger, ...(options.clock ? { clock: options.clock } : {}) });
   await app.ready();
 
-  const call: TestApp['call'] = async (method, url, body, token = testApp.token) => {
+  const send = async (method: 'GET' | 'POST' | 'DELETE', url: string, body: unknown, options: CallOptions = {}) => {
+    const token = options.token === undefined ? testApp.token : options.token;
     const response = await app.inject({
       method,
       url,
       ...(body === undefined ? {} : { payload: body as object }),
-      headers: token ? { authorization: `Bearer ${token}` } : {},
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(options.headers as Record<string, string>) },
     });
     let parsed: any;
     try {
@@ -148,16 +169,15 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     }
     const answer = { status: response.statusCode, body: parsed, headers: response.headers };
     expectDeclaredCode(method, url, answer);
-    return answer;
+    return answer as ApiAnswer<any>;
   };
+  const call: TestApp['call'] = (method, url, body, token) => send(method, url, body, { token });
 
   const api = Object.fromEntries(
     Object.entries(contract).map(([name, c]) => [
       name,
-      (input?: unknown, options: { token?: string | null } = {}) =>
-        c.body
-          ? call(c.method, c.path, input ?? {}, options.token)
-          : call(c.method, `${c.path}${queryString(input)}`, undefined, options.token),
+      (input?: unknown, options: CallOptions = {}) =>
+        c.body ? send(c.method, c.path, input ?? {}, options) : send(c.method, `${c.path}${queryString(input)}`, undefined, options),
     ]),
   ) as TypedApi;
   const unchecked = api as unknown as UncheckedApi;

@@ -1,5 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { GENDER_GIRL } from '@common/constants.js';
+import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import type { Database } from '../../server/src/db/client.js';
 import { children, familyAccounts, familySessions, parents } from '../../server/src/db/schema.js';
 import { hashToken } from '../../server/src/lib/session-expiry.js';
@@ -27,6 +27,48 @@ export async function signUpFamily(t: TestApp, email = `gezin-${randomUUID()}@th
   );
   if (answer.status !== 200) throw new Error(`signUp answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;
+}
+
+export interface FamilyWithChild {
+  token: string;
+  email: string;
+  childId: number;
+}
+
+/**
+ * A family of the public booking site signed up through its calls, with one child (a girl, 'Lotte Claes' unless named)
+ * born on `birthdate` saved through saveChild: where a test of the family's own calls starts.
+ */
+export async function familyWithChild(
+  t: TestApp,
+  child: { birthdate: string; firstname?: string; lastname?: string },
+  email = `gezin-${randomUUID()}@thuis.be`,
+): Promise<FamilyWithChild> {
+  const token = await signUpFamily(t, email);
+  const answer = await t.api.saveChild(
+    {
+      SUBSCRIBER_FIRSTNAME: child.firstname ?? 'Lotte',
+      SUBSCRIBER_LASTNAME: child.lastname ?? 'Claes',
+      SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+      SUBSCRIBER_BIRTHDATE: child.birthdate,
+    },
+    { token },
+  );
+  if (answer.status !== 200) throw new Error(`saveChild answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return { token, email, childId: answer.body.data.CHILD_ID };
+}
+
+/**
+ * The family books its child into `campIds` in one basket, paid in cash at the desk (so no account is known to pay a
+ * refund back to), with an Idempotency-Key as the site sends one: the new subscriptions' ids, in the order book answers them.
+ */
+export async function bookInCash(t: TestApp, family: FamilyWithChild, campIds: number[]): Promise<number[]> {
+  const answer = await t.api.book(
+    { items: campIds.map((CAMP_ID) => ({ CHILD_ID: family.childId, CAMP_ID })), PAYMENTMETHOD_ID: PAYMENT_METHOD.cash },
+    { token: family.token, headers: { 'idempotency-key': randomUUID() } },
+  );
+  if (answer.status !== 200) throw new Error(`book answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+  return answer.body.data.bookings.map((b) => b.SUBSCRIPTION_ID);
 }
 
 export interface SignedInFamily {

@@ -1,9 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL } from '@common/constants.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
-import { signUpFamily } from '../helpers/family.js';
+import { familyWithChild } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 /**
@@ -21,17 +20,8 @@ describe('cancellations at the same moment and the waiting list on PostgreSQL', 
   afterAll(async () => t?.close());
 
   async function waitingFamily(campId: number, name: string) {
-    const token = await signUpFamily(t);
-    const child = await t.api.saveChild(
-      {
-        SUBSCRIBER_FIRSTNAME: name,
-        SUBSCRIBER_LASTNAME: 'Wacht',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${year - 9}-05-05`,
-      },
-      { token },
-    );
-    const joined = await t.api.joinWaitingList({ CHILD_IDS: [child.body.data.CHILD_ID], CAMP_ID: campId }, { token });
+    const { token, childId } = await familyWithChild(t, { firstname: name, lastname: 'Wacht', birthdate: `${year - 9}-05-05` });
+    const joined = await t.api.joinWaitingList({ CHILD_IDS: [childId], CAMP_ID: campId }, { token });
     expect(joined.status, JSON.stringify(joined.body)).toBe(200);
   }
   const cancel = async (id: number) => {
