@@ -6,8 +6,9 @@ import { attestMessages, belcotaxBlockMessages } from '@common/fiscal-attests.js
 import { belcotaxSettingLabels } from '@common/schemas/settings.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import { validationMessages } from '@common/messages.js';
+import type { CallName } from '@common/contract/index.js';
 import * as t from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
+import { startTestApp, type CallAnswer, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { BELCOTAX_XSD, markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -27,9 +28,10 @@ const printed = (nn: string) => {
 const SECOND_DEBTOR_NN = formatNationalNumber('1985-07-30', 33);
 const euroText = (cents: number) => `€ ${(cents / 100).toFixed(2).replace('.', ',')}`;
 
-async function file(app: TestApp, url: string) {
-  const answer = await app.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${app.token}` } });
-  return { status: answer.statusCode, type: String(answer.headers['content-type']), body: answer.rawPayload, json: () => answer.json() };
+/** A download of the typed client as these tests read it: its status, content type and bytes, and the refusal's JSON. */
+async function file(call: Promise<CallAnswer<CallName>>) {
+  const answer = await call;
+  return { status: answer.status, type: String(answer.headers['content-type']), body: answer.bytes, json: () => answer.body };
 }
 
 const xmlParser = new XMLParser({ parseTagValue: false, isArray: (name) => name === 'Fiche28186' });
@@ -130,7 +132,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const list = await app.api.getFiscalAttests({ year: YEAR });
     expect(list.status).toBe(200);
     expect(list.body.data).toMatchObject({ NOT_ALLOWED: attestMessages.notRecognised, CHILDREN: [], ATTEST_COUNT: 0 });
-    const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
+    const pdf = await file(app.api.getFiscalAttestPdf({ subscriberId: paidFull.childId, year: YEAR }));
     expect(pdf.status).toBe(409);
     expect(pdf.json().error.message).toBe(attestMessages.notRecognised);
   });
@@ -159,7 +161,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('prints the attest with the figures of the database', async () => {
-    const pdf = await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`);
+    const pdf = await file(app.api.getFiscalAttestPdf({ subscriberId: paidFull.childId, year: YEAR }));
     expect(pdf.status).toBe(200);
     expect(pdf.type).toContain('application/pdf');
     const text = await pdfText(pdf.body);
@@ -182,13 +184,13 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(text).toContain('Jan Peeters');
     expect(text).toContain('Voorzitter');
 
-    const none = await file(app, `/api/getFiscalAttestPdf?subscriberId=${partlyPaid.childId}&year=${YEAR}`);
+    const none = await file(app.api.getFiscalAttestPdf({ subscriberId: partlyPaid.childId, year: YEAR }));
     expect(none.status).toBe(404);
     expect(none.json().error.message).toContain(attestMessages.notFullyPaid);
   });
 
   it('downloads every attest as one ZIP of PDFs', async () => {
-    const zip = await file(app, `/api/exportFiscalAttests?year=${YEAR}`);
+    const zip = await file(app.api.exportFiscalAttests({ year: YEAR }));
     expect(zip.status).toBe(200);
     expect(zip.type).toContain('application/zip');
     const entries = unzipSync(new Uint8Array(zip.body));
@@ -214,8 +216,8 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       const list = (await app.api.getFiscalAttests({ year: YEAR })).body.data;
       expect(list.BELCOTAX_MISSING_SETTINGS).toEqual(expected.map((s) => ({ SETTING: s, LABEL: belcotaxSettingLabels[s] })));
       const before = await databaseDigest(app.db);
-      for (const url of [`/api/exportBelcotax?year=${YEAR}`, `/api/exportBelcotax?year=${YEAR}&test=true`]) {
-        const refused = await file(app, url);
+      for (const query of [{ year: YEAR }, { year: YEAR, test: 'true' as const }]) {
+        const refused = await file(app.api.exportBelcotax(query));
         expect(refused.status).toBe(409);
         expect(refused.json().error.code).toBe('BELCOTAX_SETTINGS_MISSING');
         const message: string = refused.json().error.message;
@@ -282,7 +284,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
         },
       ]);
       const before = await databaseDigest(app.db);
-      const refused = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      const refused = await file(app.api.exportBelcotax({ year: YEAR }));
       expect(refused.status).toBe(409);
       expect(refused.json().error.code).toBe('BELCOTAX_DATA_MISSING');
       expect(refused.json().error.message).toContain(`${child!.firstname} Claes: ${belcotaxBlockMessages.childNationalNumber}`);
@@ -300,7 +302,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
 
   it('writes a BCTEST file for the test environment that validates and declares nothing', async () => {
     const declaredBefore = await app.db.select().from(t.fiscalAttests);
-    const answer = await file(app, `/api/exportBelcotax?year=${YEAR}&test=true`);
+    const answer = await file(app.api.exportBelcotax({ year: YEAR, test: 'true' }));
     expect(answer.status).toBe(200);
     const xml = answer.body.toString('utf8');
     expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
@@ -309,7 +311,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(await app.db.select().from(t.fiscalAttests)).toEqual(declaredBefore);
     expect((await app.api.getFiscalAttests({ year: YEAR })).body.data.DECLARED).toBe(false);
     // Nothing declared yet: there is no modification file, not even a test one.
-    expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`)).status).toBe(409);
+    expect((await file(app.api.exportBelcotaxCorrections({ year: YEAR, test: 'true' }))).status).toBe(409);
   });
 
   it("writes a parent abroad with the country's code and a foreign postal code, and refuses a country it does not know", async () => {
@@ -319,7 +321,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const declaredBefore = await app.db.select().from(t.fiscalAttests);
     try {
       await setParent('Pays-Bas', '4331 AB');
-      const answer = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      const answer = await file(app.api.exportBelcotax({ year: YEAR }));
       expect(answer.status).toBe(200);
       const xml = answer.body.toString('utf8');
       expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
@@ -335,7 +337,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       // A country Belcotax has no code for: the export names the parent and records nothing.
       await setParent('Narnia', '1234');
       const declared = await app.db.select().from(t.fiscalAttests);
-      const refused = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+      const refused = await file(app.api.exportBelcotax({ year: YEAR }));
       expect(refused.status).toBe(409);
       expect(refused.json().error.code).toBe('BELCOTAX_DATA_MISSING');
       const message: string = refused.json().error.message;
@@ -349,7 +351,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('writes the Belcotax XML by its schema, with the amounts of the PDFs and the closing totals', async () => {
-    const answer = await file(app, `/api/exportBelcotax?year=${YEAR}`);
+    const answer = await file(app.api.exportBelcotax({ year: YEAR }));
     expect(answer.status).toBe(200);
     expect(answer.type).toContain('application/xml');
     const xml = answer.body.toString('utf8');
@@ -376,7 +378,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       expect(Number(fiche.f86_2059_totaalcontrole)).toBe(2 * Number(fiche.f86_2064_totalamount));
       // The same amount as the child's PDF.
       const childId = fiche.f2010_referentie === '1' ? paidFull.childId : turns14.childId;
-      const pdf = await pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${childId}&year=${YEAR}`)).body);
+      const pdf = await pdfText((await file(app.api.getFiscalAttestPdf({ subscriberId: childId, year: YEAR }))).body);
       expect(pdf).toMatch(new RegExp(`Totaal\\s+${euroText(Number(fiche.f86_2064_totalamount))}`));
       expect(pdf).toContain(printed(fiche.f2011_nationaalnr!));
     }
@@ -387,7 +389,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('sends a corrected attest as a modification of its number, a withdrawn one as a cancellation', async () => {
-    const none = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`);
+    const none = await file(app.api.exportBelcotaxCorrections({ year: YEAR }));
     expect(none.status).toBe(409);
     // A correction: the fifth day was attended after all; Claes's payment turns out to be taken back.
     await present(paidFull.subscriptionId, [WEEK[4]!]);
@@ -401,11 +403,11 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     const list = (await app.api.getFiscalAttests({ year: YEAR })).body.data;
     expect(list).toMatchObject({ DECLARED: true, CHANGED_SINCE_DECLARATION: 2 });
     // A test file of the corrections first: it declares nothing, so the real one holds the same forms.
-    const trial = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}&test=true`);
+    const trial = await file(app.api.exportBelcotaxCorrections({ year: YEAR, test: 'true' }));
     expect(trial.status).toBe(200);
     expect(schemaErrors(trial.body, BELCOTAX_XSD)).toBeNull();
     expectExampleConventions(trial.body.toString('utf8'), 'BCTEST');
-    const answer = await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`);
+    const answer = await file(app.api.exportBelcotaxCorrections({ year: YEAR }));
     expect(answer.status).toBe(200);
     const xml = answer.body.toString('utf8');
     expect(schemaErrors(xml, BELCOTAX_XSD)).toBeNull();
@@ -419,7 +421,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(fiches[0]).toMatchObject({ f2018_landwoonplaats: '111', f2112_buitenlandspostnummer: '59000', f2017_gemeente: 'Lille' });
     expect(fiches[0]).not.toHaveProperty('f2016_postcodebelgisch');
     // Declared now: nothing more to correct.
-    expect((await file(app, `/api/exportBelcotaxCorrections?year=${YEAR}`)).status).toBe(409);
+    expect((await file(app.api.exportBelcotaxCorrections({ year: YEAR }))).status).toBe(409);
     await app.db
       .update(t.parents)
       .set({ country: home!.country, postalcode: home!.postalcode, city: home!.city })
@@ -457,7 +459,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       { NUMBER: 1, DEBTOR_NAME: `${parent.FIRSTNAME} ${parent.LASTNAME}`, SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
       { NUMBER: 3, DEBTOR_NAME: 'Tom Willems', SHARE_PERCENT: 50, DAYS: 5, AMOUNT: 50 },
     ]);
-    const text = await pdfText((await file(app, `/api/getFiscalAttestPdf?subscriberId=${paidFull.childId}&year=${YEAR}`)).body);
+    const text = await pdfText((await file(app.api.getFiscalAttestPdf({ subscriberId: paidFull.childId, year: YEAR }))).body);
     expect(text).toContain(printed(SECOND_DEBTOR_NN));
     expect(text.match(/Totaal\s+€ 50,00/g)).toHaveLength(2);
     // The audit log keeps the national numbers masked.
@@ -503,7 +505,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
   });
 
   it('prints the participation attest of a subscription: camp, child, attended days, amount paid', async () => {
-    const pdf = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${paidFull.subscriptionId}`);
+    const pdf = await file(app.api.getParticipationAttestPdf({ subscriptionId: paidFull.subscriptionId }));
     expect(pdf.status).toBe(200);
     const text = await pdfText(pdf.body);
     expect(text).toContain('Deelname-attest');
@@ -513,9 +515,9 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
     expect(text).toMatch(/Aantal aanwezige dagen: 5/);
     expect(text).toMatch(/Betaald bedrag: € 100,00/);
     expect(text).toContain('Sportkampen Gent vzw');
-    const absent = await file(app, `/api/getParticipationAttestPdf?subscriptionId=${notAttended.subscriptionId}`);
+    const absent = await file(app.api.getParticipationAttestPdf({ subscriptionId: notAttended.subscriptionId }));
     expect(absent.status).toBe(409);
-    expect((await file(app, '/api/getParticipationAttestPdf?subscriptionId=999999')).status).toBe(404);
+    expect((await file(app.api.getParticipationAttestPdf({ subscriptionId: 999999 }))).status).toBe(404);
   });
 
   it('the Logboek reads what these tests did in words staff understand (issue 39)', async () => {

@@ -3,13 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GENDER_BOY } from '@common/constants.js';
 import { familyAttestMessages } from '@common/family-attests.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
-import { auditLog, children, familyAccounts, fiscalAttests, mailOutbox, waitingEntries } from '../../server/src/db/schema.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
+import { auditLog, children, fiscalAttests, mailOutbox, waitingEntries } from '../../server/src/db/schema.js';
+import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { markAttendance, recogniseOrganiser } from '../helpers/attests.js';
 import { controlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
-import { signUpFamily } from '../helpers/family.js';
+import { knownFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription } from '../helpers/factory.js';
 import { pdfText } from '../helpers/files.js';
 
@@ -34,13 +34,6 @@ describe.each(backends)("the family's page on %s", (backend) => {
   let tokenA: string;
   let tokenB: string;
   const emailA = 'an.aerts@thuis.be';
-
-  /** A family account on the public site, signed up and then linked to the parent staff know (as confirmEmail does). */
-  async function accountOf(parentId: number, email: string): Promise<string> {
-    const token = await signUpFamily(t, email);
-    await t.db.update(familyAccounts).set({ parentId, emailConfirmedAt: new Date() }).where(eq(familyAccounts.email, email));
-    return token;
-  }
 
   beforeAll(async () => {
     t = await startTestApp(backend, { seed: 'none', clock });
@@ -78,52 +71,43 @@ describe.each(backends)("the family's page on %s", (backend) => {
     await markAttendance(t, paid.subscriptionId, WEEK);
     await markAttendance(t, partly.subscriptionId, WEEK);
     await markAttendance(t, other.subscriptionId, WEEK);
-    tokenA = await accountOf(paid.parentId, emailA);
-    tokenB = await accountOf(other.parentId, 'wout.vermeulen@elders.be');
+    tokenA = await knownFamily(t, paid.parentId, emailA);
+    tokenB = await knownFamily(t, other.parentId, 'wout.vermeulen@elders.be');
   });
   afterAll(async () => t?.close());
 
-  const attest = async (token: string, query: string) => {
-    const answer = await t.app.inject({
-      method: 'GET',
-      url: `/api/public/getAttestPdf?${query}`,
-      headers: { authorization: `Bearer ${token}` },
-    });
-    return { status: answer.statusCode, type: String(answer.headers['content-type']), body: answer.rawPayload, json: () => answer.json() };
-  };
-  const staffFile = async (url: string) =>
-    (await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.token}` } })).rawPayload;
+  const attest = (token: string, query: InputOf<'getAttestPdf'>) => t.api.getAttestPdf(query, { token });
 
   it("downloads a participation attest only of its own bookings that are over, attended and paid: the staff's PDF", async () => {
     const mine = (await t.api.getMyBookings(undefined, { token: tokenA })).body.data;
     const offered = Object.fromEntries(mine.BOOKINGS.map((b) => [b.SUBSCRIPTION_ID, b.PARTICIPATION_ATTEST]));
     expect(offered).toEqual({ [paid.subscriptionId]: true, [partly.subscriptionId]: false, [coming.subscriptionId]: false });
 
-    const pdf = await attest(tokenA, `kind=participation&subscriptionId=${paid.subscriptionId}`);
+    const pdf = await attest(tokenA, { kind: 'participation', subscriptionId: paid.subscriptionId });
     expect(pdf.status).toBe(200);
-    expect(pdf.type).toBe('application/pdf');
-    const text = await pdfText(pdf.body);
+    expect(pdf.headers['content-type']).toBe('application/pdf');
+    const text = await pdfText(pdf.bytes);
     expect(text).toContain('Lotte');
     expect(text).toContain('€ 100,00');
-    expect(text).toBe(await pdfText(await staffFile(`/api/getParticipationAttestPdf?subscriptionId=${paid.subscriptionId}`)));
+    expect(text).toBe(await pdfText((await t.api.getParticipationAttestPdf({ subscriptionId: paid.subscriptionId })).bytes));
 
-    const notPaid = await attest(tokenA, `kind=participation&subscriptionId=${partly.subscriptionId}`);
+    const notPaid = await attest(tokenA, { kind: 'participation', subscriptionId: partly.subscriptionId });
     expect(notPaid.status).toBe(409);
-    expect(notPaid.json().error).toEqual({ code: 'ATTEST_NOT_READY', message: familyAttestMessages.notPaid });
-    const notOver = await attest(tokenA, `kind=participation&subscriptionId=${coming.subscriptionId}`);
-    expect(notOver.json().error).toEqual({ code: 'ATTEST_NOT_READY', message: familyAttestMessages.campNotOver });
+    expect(notPaid.body.error).toEqual({ code: 'ATTEST_NOT_READY', message: familyAttestMessages.notPaid });
+    const notOver = await attest(tokenA, { kind: 'participation', subscriptionId: coming.subscriptionId });
+    expect(notOver.body.error).toEqual({ code: 'ATTEST_NOT_READY', message: familyAttestMessages.campNotOver });
     // Another family's booking is not found, though its attest exists.
-    expect((await attest(tokenA, `kind=participation&subscriptionId=${other.subscriptionId}`)).status).toBe(404);
-    expect((await attest(tokenB, `kind=participation&subscriptionId=${other.subscriptionId}`)).status).toBe(200);
-    const missing = await attest(tokenA, 'kind=participation');
+    expect((await attest(tokenA, { kind: 'participation', subscriptionId: other.subscriptionId })).status).toBe(404);
+    expect((await attest(tokenB, { kind: 'participation', subscriptionId: other.subscriptionId })).status).toBe(200);
+    const missing = await attest(tokenA, { kind: 'participation' });
     expect(missing.status).toBe(400);
-    expect(missing.json().error.fields).toEqual({ subscriptionId: expect.any(String) });
+    expect(missing.body.error.fields).toEqual({ subscriptionId: expect.any(String) });
   });
 
   it('downloads a fiscal attest 281.86 of its own child once staff made it, never numbering one itself', async () => {
-    const fiscal = (token: string, childId: number) => attest(token, `kind=fiscal&childId=${childId}&year=${YEAR}`);
+    const fiscal = (token: string, childId: number) => attest(token, { kind: 'fiscal', childId, year: YEAR });
     // Not recognised: no fiscal attest at all.
-    expect((await fiscal(tokenA, paid.childId)).json().error).toEqual({
+    expect((await fiscal(tokenA, paid.childId)).body.error).toEqual({
       code: 'ATTEST_NOT_READY',
       message: familyAttestMessages.fiscalNotMade(YEAR),
     });
@@ -140,9 +124,9 @@ describe.each(backends)("the family's page on %s", (backend) => {
     ]);
     const pdf = await fiscal(tokenA, paid.childId);
     expect(pdf.status).toBe(200);
-    const text = await pdfText(pdf.body);
+    const text = await pdfText(pdf.bytes);
     expect(text).toContain('281.86');
-    expect(text).toBe(await pdfText(await staffFile(`/api/getFiscalAttestPdf?subscriberId=${paid.childId}&year=${YEAR}`)));
+    expect(text).toBe(await pdfText((await t.api.getFiscalAttestPdf({ subscriberId: paid.childId, year: YEAR })).bytes));
     // Mats's camp is not paid in full: the rules staff apply give him none.
     expect((await fiscal(tokenA, partly.childId)).status).toBe(409);
     // Another family's child: not found for family A, its own for family B.
@@ -172,11 +156,12 @@ describe.each(backends)("the family's page on %s", (backend) => {
     });
     expect((await t.api.saveFamilySafetySheet(sheet(paid.childId, 'Pindanoten'), { token: tokenA })).status).toBe(200);
     expect((await t.api.saveFamilySafetySheet(sheet(other.childId, 'Kiwi-van-B'), { token: tokenB })).status).toBe(200);
-    const answer = await t.app.inject({ method: 'GET', url: '/api/public/exportMyData', headers: { authorization: `Bearer ${tokenA}` } });
-    expect(answer.statusCode, answer.body.slice(0, 300)).toBe(200);
+    const answer = await t.api.exportMyData(undefined, { token: tokenA });
+    const file = answer.bytes.toString();
+    expect(answer.status, file.slice(0, 300)).toBe(200);
     expect(answer.headers['content-type']).toContain('application/json');
     expect(answer.headers['content-disposition']).toBe('attachment; filename="mijn-gegevens-2026-02-02.json"');
-    const data = JSON.parse(answer.body);
+    const data = JSON.parse(file);
     expect(data.parent).toMatchObject({ id: paid.parentId, email: emailA });
     expect(data.familyAccount).toMatchObject({ email: emailA });
     const kids = await t.db.select().from(children).where(eq(children.parentId, paid.parentId));
@@ -201,10 +186,10 @@ describe.each(backends)("the family's page on %s", (backend) => {
     expect(data.waitingList).toMatchObject([{ childId: partly.childId, campId: coming.campId, state: 'waiting' }]);
     expect(data.fiscalAttests).toMatchObject([{ year: YEAR, childId: paid.childId }]);
     // No password hash, and nothing of family B: not its address, child, national numbers or references.
-    expect(answer.body).not.toMatch(/password|scrypt/i);
+    expect(file).not.toMatch(/password|scrypt/i);
     const [b] = await t.db.select().from(children).where(eq(children.id, other.childId));
     for (const text of ['wout.vermeulen@elders.be', 'Wout', other.reference, b!.nationalnr!, 'Kiwi-van-B'])
-      expect(answer.body).not.toContain(text);
+      expect(file).not.toContain(text);
 
     const audited = await t.db
       .select()
@@ -212,13 +197,12 @@ describe.each(backends)("the family's page on %s", (backend) => {
       .where(and(eq(auditLog.action, 'exportMyData'), eq(auditLog.entityId, paid.parentId)));
     expect(audited).toMatchObject([{ adminId: null, entity: 'parent' }]);
     // A few copies an hour; another family's copies are its own.
-    const exportOf = (token: string) =>
-      t.app.inject({ method: 'GET', url: '/api/public/exportMyData', headers: { authorization: `Bearer ${token}` } });
-    for (let i = 0; i < 4; i++) expect((await exportOf(tokenA)).statusCode).toBe(200);
+    const exportOf = (token: string) => t.api.exportMyData(undefined, { token });
+    for (let i = 0; i < 4; i++) expect((await exportOf(tokenA)).status).toBe(200);
     const limited = await exportOf(tokenA);
-    expect(limited.statusCode).toBe(429);
-    expect(limited.json().error.code).toBe('TOO_MANY_ATTEMPTS');
-    expect((await exportOf(tokenB)).statusCode).toBe(200);
+    expect(limited.status).toBe(429);
+    expect(limited.body.error.code).toBe('TOO_MANY_ATTEMPTS');
+    expect((await exportOf(tokenB)).status).toBe(200);
   });
 
   it("refuses a booked child's new birth date or national number with CHILD_DATA_LOCKED, changing nothing, and mails staff the request", async () => {

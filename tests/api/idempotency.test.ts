@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyMessages } from '@common/messages.js';
+import type { CallName } from '@common/contract/index.js';
 import { idempotencyKeys, subscriptionDiscounts } from '../../server/src/db/schema.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
-import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
+import { startTestApp, TEST_ADMIN, type CallAnswer, type CallOptions, type InputOf, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -18,15 +19,13 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
-  const send = async (url: string, body: object, key?: string, token = t.token) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url,
-      payload: body,
-      headers: { authorization: `Bearer ${token}`, ...(key === undefined ? {} : { 'idempotency-key': key }) },
-    });
-    return { status: response.statusCode, body: response.json(), replayed: response.headers['idempotent-replayed'] };
+  /** A call sent with this Idempotency-Key (none when undefined) as this administrator; its answer and whether it was replayed. */
+  const keyed = async (key: string | undefined, token: string, call: (options: CallOptions) => Promise<CallAnswer<CallName>>) => {
+    const answer = await call({ token, headers: key === undefined ? {} : { 'idempotency-key': key } });
+    return { status: answer.status, body: answer.body, replayed: answer.headers['idempotent-replayed'] };
   };
+  const addDiscount = (body: InputOf<'addDiscount'>, key?: string, token = t.token) =>
+    keyed(key, token, (options) => t.api.addDiscount(body, options));
   const discountsOf = async (subscriptionId: number) =>
     (await t.db.select().from(subscriptionDiscounts).where(eq(subscriptionDiscounts.subscriptionId, subscriptionId))).filter(
       (d) => d.kind !== 'booking',
@@ -40,28 +39,28 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
 
   it('addDiscount sent twice with one key stores one discount and answers the first answer again', async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
-    const first = await send('/api/addDiscount', discount(subscriptionId), 'actie-1');
+    const first = await addDiscount(discount(subscriptionId), 'actie-1');
     expect(first.status).toBe(200);
     expect(first.replayed).toBeUndefined();
-    const again = await send('/api/addDiscount', discount(subscriptionId), 'actie-1');
+    const again = await addDiscount(discount(subscriptionId), 'actie-1');
     expect(again).toEqual({ ...first, replayed: 'true' });
     expect(await discountsOf(subscriptionId)).toHaveLength(1);
 
     // Without a key, or with another key, the same request is a new action.
-    expect((await send('/api/addDiscount', discount(subscriptionId), 'actie-2')).status).toBe(200);
-    expect((await send('/api/addDiscount', discount(subscriptionId))).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId), 'actie-2')).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId))).status).toBe(200);
     expect(await discountsOf(subscriptionId)).toHaveLength(3);
   });
 
   it('the same key with another body or another call answers 409 with a Dutch message and changes nothing', async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
-    expect((await send('/api/addDiscount', discount(subscriptionId, '5'), 'actie-3')).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId, '5'), 'actie-3')).status).toBe(200);
     const before = await databaseDigest(t.db);
-    for (const [url, body] of [
-      ['/api/addDiscount', discount(subscriptionId, '7')],
-      ['/api/paymentComplete', { SUBSCRIPTION_ID: subscriptionId }],
-    ] as const) {
-      const refused = await send(url, body, 'actie-3');
+    for (const call of [
+      (options: CallOptions) => t.api.addDiscount(discount(subscriptionId, '7'), options),
+      (options: CallOptions) => t.api.paymentComplete({ SUBSCRIPTION_ID: subscriptionId }, options),
+    ]) {
+      const refused = await keyed('actie-3', t.token, call);
       expect(refused.status).toBe(409);
       expect(refused.body).toEqual({ error: { code: 'CONFLICT', message: idempotencyMessages.reused } });
     }
@@ -70,7 +69,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
 
   it('five concurrent requests with one key store one discount and all answer the same', async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
-    const answers = await Promise.all(Array.from({ length: 5 }, () => send('/api/addDiscount', discount(subscriptionId), 'actie-4')));
+    const answers = await Promise.all(Array.from({ length: 5 }, () => addDiscount(discount(subscriptionId), 'actie-4')));
     expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
     expect(answers.filter((a) => a.replayed === undefined)).toHaveLength(1);
     for (const answer of answers) expect(answer.body).toEqual(answers[0]!.body);
@@ -78,20 +77,20 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   });
 
   it('a refusal is answered again too; a key is per administrator; a bad key is refused', async () => {
-    const refused = await send('/api/addDiscount', discount(999_999), 'actie-5');
+    const refused = await addDiscount(discount(999_999), 'actie-5');
     expect(refused.status).toBe(404);
-    expect(await send('/api/addDiscount', discount(999_999), 'actie-5')).toEqual({ ...refused, replayed: 'true' });
+    expect(await addDiscount(discount(999_999), 'actie-5')).toEqual({ ...refused, replayed: 'true' });
 
     // Another administrator's key of the same name is theirs.
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
     await addAdmin(t.db, 'tweede@kampbeheer.be', 'nog een lang wachtwoord 42');
     const login = await t.api.login({ username: 'tweede@kampbeheer.be', password: 'nog een lang wachtwoord 42' }, { token: null });
     const other = (login.body.data as { token: string }).token;
-    expect((await send('/api/addDiscount', discount(subscriptionId), 'actie-5', other)).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId), 'actie-5', other)).status).toBe(200);
     expect(await discountsOf(subscriptionId)).toHaveLength(1);
 
     for (const bad of ['', 'met spatie', 'x'.repeat(256)]) {
-      const answer = await send('/api/addDiscount', discount(subscriptionId), bad);
+      const answer = await addDiscount(discount(subscriptionId), bad);
       expect(answer.status).toBe(400);
       expect(answer.body.error.message).toBe(idempotencyMessages.invalidKey);
     }
@@ -100,7 +99,7 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
 
   it('a key is kept IDEMPOTENCY_TTL_HOURS: after that the same request runs again, and expired keys are removed', async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
-    expect((await send('/api/addDiscount', discount(subscriptionId), 'actie-6')).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId), 'actie-6')).status).toBe(200);
     // A day outlives the sign-in: each step signs in afresh, as the same administrator.
     const signIn = async () =>
       (
@@ -109,17 +108,17 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
         }
       ).token;
     clock.advance(t.config.IDEMPOTENCY_TTL_HOURS * 3_600_000 - 1_000);
-    const replayed = await send('/api/addDiscount', discount(subscriptionId), 'actie-6', await signIn());
+    const replayed = await addDiscount(discount(subscriptionId), 'actie-6', await signIn());
     expect(replayed.replayed).toBe('true');
     expect(await discountsOf(subscriptionId)).toHaveLength(1);
     clock.advance(2_000);
-    const later = await send('/api/addDiscount', discount(subscriptionId), 'actie-6', await signIn());
+    const later = await addDiscount(discount(subscriptionId), 'actie-6', await signIn());
     expect(later.status).toBe(200);
     expect(later.replayed).toBeUndefined();
     expect(await discountsOf(subscriptionId)).toHaveLength(2);
     // The next request a minute on sweeps every key older than the limit: only the two of the last day stay.
     clock.advance(61_000);
-    expect((await send('/api/addDiscount', discount(subscriptionId), 'actie-7', await signIn())).status).toBe(200);
+    expect((await addDiscount(discount(subscriptionId), 'actie-7', await signIn())).status).toBe(200);
     const kept = await t.db.select({ key: idempotencyKeys.key }).from(idempotencyKeys);
     expect(kept.map((k) => k.key).sort()).toEqual(['actie-6', 'actie-7']);
   });

@@ -148,15 +148,11 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     expect((await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     expect((await t.api.paymentComplete({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
 
-    const json = await t.app.inject({
-      method: 'GET',
-      url: `/api/exportFamilyData?parentId=${s.parentId}`,
-      headers: { authorization: `Bearer ${t.token}` },
-    });
-    expect(json.statusCode).toBe(200);
+    const json = await t.api.exportFamilyData({ parentId: s.parentId });
+    expect(json.status).toBe(200);
     expect(json.headers['content-type']).toContain('application/json');
     expect(json.headers['content-disposition']).toBe(`attachment; filename="gegevens-ouder-${s.parentId}-2030-06-01.json"`);
-    const data = JSON.parse(json.body);
+    const data = JSON.parse(json.bytes.toString());
     const [parentRow] = await t.db.select().from(parents).where(eq(parents.id, s.parentId));
     expect(data.parent).toEqual(parentRow);
     expect(data.children).toHaveLength(1);
@@ -201,14 +197,10 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
       PHOTO_CONSENT: 'none',
     });
     expect(sheet.status, JSON.stringify(sheet.body)).toBe(200);
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/exportFamilyData?parentId=${s.parentId}&format=pdf`,
-      headers: { authorization: `Bearer ${t.token}` },
-    });
-    expect(pdf.statusCode).toBe(200);
+    const pdf = await t.api.exportFamilyData({ parentId: s.parentId, format: 'pdf' });
+    expect(pdf.status).toBe(200);
     expect(pdf.headers['content-type']).toBe('application/pdf');
-    const text = await pdfText(pdf.rawPayload);
+    const text = await pdfText(pdf.bytes);
     for (const expected of [
       'Inzage in uw persoonsgegevens',
       'Annelies De Smet',
@@ -243,9 +235,9 @@ describe.each(backends)('Gegevensbeheer on %s', (backend) => {
     ]) {
       expect(text).not.toMatch(foreign);
     }
-    expect(await pdfTextOffPage(pdf.rawPayload)).toEqual([]);
+    expect(await pdfTextOffPage(pdf.bytes)).toEqual([]);
     expect(text).toContain(parentRow!.nationalnr!);
-    console.log(`family export: JSON ${json.rawPayload.length} bytes, PDF ${pdf.rawPayload.length} bytes`);
+    console.log(`family export: JSON ${json.bytes.length} bytes, PDF ${pdf.bytes.length} bytes`);
 
     expect((await t.api.exportFamilyData({ parentId: 999999 })).status).toBe(404);
   });

@@ -170,14 +170,10 @@ describe.each(backends)('safety sheets on %s', (backend) => {
     const otherRound = await t.api.getMedicationRound({ campId: campB, date: '2026-07-08' }, { token: monitorToken });
     expect(otherRound.status).toBe(403);
 
-    const pdf = await t.app.inject({
-      method: 'GET',
-      url: `/api/exportCampParticipants?campId=${campA}&format=pdf&date=2026-07-08`,
-      headers: { authorization: `Bearer ${monitorToken}` },
-    });
-    expect(pdf.statusCode).toBe(200);
+    const pdf = await t.api.exportCampParticipants({ campId: campA, format: 'pdf', date: '2026-07-08' }, { token: monitorToken });
+    expect(pdf.status).toBe(200);
     // Cells wrap their lines: read the page as one line of words.
-    const text = (await pdfText(pdf.rawPayload)).replace(/\s+/g, ' ');
+    const text = (await pdfText(pdf.bytes)).replace(/\s+/g, ' ');
     // A cell's wrapped lines interleave with the next column's: the level and the allergy, each as printed.
     expect(text).toContain('DRINGEND: Allergie (voeding):');
     expect(text).toContain('Pindanoten');
@@ -324,23 +320,19 @@ describe.each(backends)('a safety sheet stays out of lists, exports, mails and l
 
     // What staff and monitors may take away or be sent: none of it carries a sheet.
     const seen: string[] = [];
-    const read = async (url: string) => {
-      const answer = await t.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${t.token}` } });
-      expect(answer.statusCode, url).toBe(200);
-      seen.push(answer.rawPayload.toString('latin1'), answer.body);
+    const read = async (name: string, call: Promise<{ status: number; bytes: Buffer }>) => {
+      const answer = await call;
+      expect(answer.status, name).toBe(200);
+      seen.push(answer.bytes.toString('latin1'), answer.bytes.toString());
     };
-    await read(`/api/getSubscriptions?campYear=${year + 1}`);
-    await read(`/api/searchSubscriptions?campYear=${year + 1}&q=Fien`);
-    await read(`/api/getSubscriptionFullDetail?id=${filled.subscriptionId}`);
-    await read(`/api/exportSubscriptions?campYear=${year + 1}&format=csv`);
-    await read(`/api/exportCampParticipants?campId=${campId}&format=csv`);
-    await read(`/api/exportCampParticipants?campId=${campId}&format=csv&date=${year + 1}-07-06`);
-    const week = await t.app.inject({
-      method: 'GET',
-      url: `/api/exportCampParticipants?campId=${campId}&format=pdf`,
-      headers: { authorization: `Bearer ${t.token}` },
-    });
-    seen.push(await pdfText(week.rawPayload));
+    await read('getSubscriptions', t.api.getSubscriptions({ campYear: year + 1 }));
+    await read('searchSubscriptions', t.api.searchSubscriptions({ campYear: year + 1, q: 'Fien' }));
+    await read('getSubscriptionFullDetail', t.api.getSubscriptionFullDetail({ id: filled.subscriptionId }));
+    await read('exportSubscriptions', t.api.exportSubscriptions({ campYear: year + 1, format: 'csv' }));
+    await read('exportCampParticipants', t.api.exportCampParticipants({ campId, format: 'csv' }));
+    await read('exportCampParticipants of a day', t.api.exportCampParticipants({ campId, format: 'csv', date: `${year + 1}-07-06` }));
+    const week = await t.api.exportCampParticipants({ campId, format: 'pdf' });
+    seen.push(await pdfText(week.bytes));
     const stored = await queryRows<{ text: string }>(
       t.db,
       sql`select coalesce(string_agg(subject || ' ' || body, ' '), '') as text from mail_outbox

@@ -3,11 +3,11 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { addDays } from '@common/mail-schedules.js';
-import { children, familyAccounts, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
+import { children, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { markAttendance } from '../helpers/attests.js';
 import { pdfText } from '../helpers/files.js';
 import { checkScreen, familyOnPhone, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { bookInCash, familyWithChild, signUpFamily } from '../helpers/family.js';
+import { bookInCash, familyWithChild, knownFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 /**
@@ -112,12 +112,7 @@ describe("the family's page in Chromium", () => {
       childBirthdate: '2016-03-02',
     });
     await markAttendance(t, booked.subscriptionId, week);
-    const email = 'roos.wouters@thuis.be';
-    const token = await signUpFamily(t, email);
-    await t.db
-      .update(familyAccounts)
-      .set({ parentId: booked.parentId, emailConfirmedAt: new Date() })
-      .where(eq(familyAccounts.email, email));
+    const token = await knownFamily(t, booked.parentId, 'roos.wouters@thuis.be');
 
     const context = await session.browser.newContext({
       baseURL: session.baseUrl,

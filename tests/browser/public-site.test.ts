@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import { children, mailOutbox, subscriptions } from '../../server/src/db/schema.js';
 import { styleHashesOf } from '../../server/src/plugins/web.js';
+import { beheerderSettings } from '../helpers/api.js';
 import { checkScreen, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, createTheme } from '../helpers/factory.js';
 import { decodeQrPng } from '../helpers/qr.js';
@@ -43,8 +44,8 @@ describe('the public booking site in Chromium', () => {
     camps.closed = await camp(`${YEAR}-08-09`, 'Zomerweek 6', { closed: true });
     await createSubscription(db, { campId: camps.full });
     // The organiser's logo (Beheer › Instellingen) in the site's header.
-    const [settings] = (await session.t.call<{ data: Record<string, unknown>[] }>('GET', '/api/getSettings')).body.data;
-    const logo = await session.t.call('POST', '/api/updateSettings', { ...settings, ORGANISER_LOGO: `data:image/png;base64,${LOGO_PNG}` });
+    const settings = await beheerderSettings(session.t);
+    const logo = await session.t.api.updateSettings({ ...settings, ORGANISER_LOGO: `data:image/png;base64,${LOGO_PNG}` });
     expect(logo.status).toBe(200);
     await db.execute(sql`update camps set discount_allowed = true, reduction_to_earn_cents = 1000, minimum_contiguous_days = 2
       where id = ${camps.flexible}`);
@@ -291,11 +292,9 @@ describe('the public booking site in Chromium', () => {
       await page.getByRole('heading', { level: 1, name: 'Mijn gezin' }).waitFor();
 
       // A voucher made through the staff call books one child into the full camp, once.
-      const settings = await session.t.call<{ data: { PUBLIC_SITE_URL: string }[] }>('GET', '/api/getSettings');
-      const site = new URL(settings.body.data[0]!.PUBLIC_SITE_URL);
+      const site = new URL((await beheerderSettings(session.t)).PUBLIC_SITE_URL);
       expect(site.pathname).toBe('/inschrijven/');
-      const token = (await session.t.call<{ data: string }>('GET', `/api/generateVoucher?campId=${camps.full}&type=extraSubscription`)).body
-        .data;
+      const token = (await session.t.api.generateVoucher({ campId: camps.full, type: 'extraSubscription' })).body.data;
       const link = `/inschrijven/?voucher=${encodeURIComponent(token)}&camp=${camps.full}`;
       const bookWithVoucher = async () => {
         await page.goto(link);

@@ -27,6 +27,8 @@ export interface ApiAnswer<T = unknown> {
   status: number;
   body: T & { data?: unknown; error?: { code: string; message: string; fields?: Record<string, string> } };
   headers: Record<string, string | string[] | number | undefined>;
+  /** The body as it was sent: the bytes of a download's file (a PDF, a spreadsheet, an XML or JSON file). */
+  bytes: Buffer;
 }
 
 type Input<C extends Call> = BodyInput<C> extends undefined ? QueryInput<C> : BodyInput<C>;
@@ -38,6 +40,7 @@ export interface CallAnswer<N extends CallName> {
   status: number;
   body: { data: DataOf<Contract[N]>; error: { code: ErrorCode; message: string; fields: Record<string, string> } };
   headers: ApiAnswer['headers'];
+  bytes: Buffer;
 }
 /**
  * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
@@ -167,7 +170,7 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
     } catch {
       parsed = response.body;
     }
-    const answer = { status: response.statusCode, body: parsed, headers: response.headers };
+    const answer = { status: response.statusCode, body: parsed, headers: response.headers, bytes: response.rawPayload };
     expectDeclaredCode(method, url, answer);
     return answer as ApiAnswer<any>;
   };

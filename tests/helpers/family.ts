@@ -1,4 +1,5 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
 import type { Database } from '../../server/src/db/client.js';
 import { children, familyAccounts, familySessions, parents } from '../../server/src/db/schema.js';
@@ -27,6 +28,16 @@ export async function signUpFamily(t: TestApp, email = `gezin-${randomUUID()}@th
   );
   if (answer.status !== 200) throw new Error(`signUp answered ${answer.status}: ${JSON.stringify(answer.body)}`);
   return answer.body.data.token;
+}
+
+/**
+ * A family account signed up through the site and linked to a parent staff know, its address confirmed (as
+ * confirmEmail links it): its session's token, for the tests of what a known family sees of its records.
+ */
+export async function knownFamily(t: TestApp, parentId: number, email: string): Promise<string> {
+  const token = await signUpFamily(t, email);
+  await t.db.update(familyAccounts).set({ parentId, emailConfirmedAt: new Date() }).where(eq(familyAccounts.email, email));
+  return token;
 }
 
 export interface FamilyWithChild {
