@@ -11,6 +11,7 @@ import { backends } from '../helpers/database.js';
 import { familyWithChild, signUpFamily } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
+import { addUser, signIn } from '../helpers/users.js';
 
 const YEAR = new Date().getFullYear();
 const HOUR_MS = 3600_000;
@@ -270,6 +271,59 @@ describe.each(backends)('the waiting list on %s', (backend) => {
   });
 
   // Last: it moves the clock two days on.
+  it("getWaitingLists: a camp year's lists for the overview, per camp in each list's order with places and offers; staff only", async () => {
+    const year = YEAR + 2;
+    /** A camp of one seat, booked, starting on `startDate`. */
+    const bookedCamp = async (startDate: string) => {
+      const campId = await createCamp(t.db, { seatsAvailable: 1, periodId: await createPeriod(t.db, { startDate }) });
+      return { campId, booked: (await createSubscription(t.db, { campId })).subscriptionId };
+    };
+    // Made in another order than they start: the answer goes by the period, not by the camp's id.
+    const later = await bookedCamp(`${year}-08-02`);
+    const earlier = await bookedCamp(`${year}-07-05`);
+    const nextYear = await bookedCamp(`${year + 1}-07-05`);
+    const [a, b, c, d, e] = [await family(), await family(), await family(), await family(), await family()];
+    for (const f of [a, b, c]) await join(f.token, f.ids, earlier.campId);
+    await join(d.token, d.ids, later.campId);
+    await join(e.token, e.ids, nextYear.campId);
+    // A seat frees up: the first in line (a) is offered it until 48 hours from now, the others move up.
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: earlier.booked })).status).toBe(200);
+
+    const answer = await t.api.getWaitingLists({ campYear: year });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const rows = answer.body.data;
+    expect(rows.map((r) => [r.CAMP_ID, r.CHILD_ID, r.STATE, r.PLACE])).toEqual([
+      [earlier.campId, b.ids[0], 'waiting', 1],
+      [earlier.campId, c.ids[0], 'waiting', 2],
+      [earlier.campId, a.ids[0], 'offered', null],
+      [later.campId, d.ids[0], 'waiting', 1],
+    ]);
+    const offered = rows.find((r) => r.STATE === 'offered')!;
+    expect(Math.abs(Date.parse(offered.OFFER_EXPIRES_AT!) - clock.now().getTime() - 48 * HOUR_MS)).toBeLessThan(1000);
+    expect(rows.filter((r) => r.STATE === 'waiting').every((r) => r.OFFER_EXPIRES_AT === null)).toBe(true);
+    // The places and order of each camp's own list (one query for both), with the camp as the overview writes it.
+    const fields = (r: { WAITING_ID: number; STATE: string; PLACE: number | null; OFFER_EXPIRES_AT: string | null }) => [
+      r.WAITING_ID,
+      r.STATE,
+      r.PLACE,
+      r.OFFER_EXPIRES_AT,
+    ];
+    expect(rows.filter((r) => r.CAMP_ID === earlier.campId).map(fields)).toEqual((await list(earlier.campId)).map(fields));
+    expect(rows[0]).toMatchObject({ PERIOD_STARTDATE: `${year}-07-05`, PERIOD_NAME_SHORT: 'Test', THEME_NAME: expect.any(String) });
+    // Only what the overview's row shows and searches: no birth date, e-mail address or phone number.
+    expect(Object.keys(rows[0]!).filter((key) => /BIRTHDATE|EMAIL|PHONE|NATIONAL/.test(key))).toEqual([]);
+    // Another year's list is its own.
+    expect((await t.api.getWaitingLists({ campYear: year + 1 })).body.data.map((r) => r.CHILD_ID)).toEqual([e.ids[0]]);
+
+    // Staff (a medewerker too) read it; a monitor, who reads no subscriptions, is refused.
+    await addUser(t.db, `medewerker-${serial}@kamp.test`, 'medewerker');
+    await addUser(t.db, `monitor-${serial}@kamp.test`, 'monitor');
+    const medewerker = await signIn(t, `medewerker-${serial}@kamp.test`);
+    const monitor = await signIn(t, `monitor-${serial}@kamp.test`);
+    expect((await t.api.getWaitingLists({ campYear: year }, { token: medewerker })).body.data).toHaveLength(4);
+    expect((await t.api.getWaitingLists({ campYear: year }, { token: monitor })).status).toBe(403);
+  });
+
   it('cancel → offer to the first (seat held) → lapse → offer to the second → accept books; the waiting child never shows as booked', async () => {
     const { campId, booked } = await fullCamp(2);
     const first = await family();

@@ -6,7 +6,9 @@ import {
   waitingEntryRecord,
   waitingIdPayload,
   waitingListQuery,
+  yearWaitingEntryRecord,
 } from '../schemas/waiting-list.js';
+import { campYearQuery } from '../schemas/taxonomy.js';
 import { z } from 'zod';
 import { call, feature } from './define.js';
 
@@ -24,6 +26,17 @@ export const waitingListCalls = feature('waitingList', {
     query: waitingListQuery,
     response: z.array(waitingEntryRecord),
     example: { query: { campId: 1 } },
+  }),
+  getWaitingLists: call({
+    method: 'GET',
+    provides: ['subscription', 'camp'],
+    path: '/api/getWaitingLists',
+    access: reads('subscription'),
+    summary:
+      "Every child on a waiting list of a camp year (without campYear: the current one), for the subscriptions overview's 'Toon enkel de wachtlijst': per camp (by its period's start, theme and location) the camp's list in its order, the children in line with their place, then those offered a seat with the offer's deadline",
+    query: campYearQuery,
+    response: z.array(yearWaitingEntryRecord),
+    example: { query: { campYear: 2025 } },
   }),
   addToWaitingList: call({
     method: 'POST',

@@ -78,6 +78,37 @@ export const waitingEntryRecord = z.object({
 export type WaitingEntryRecord = z.infer<typeof waitingEntryRecord>;
 
 /**
+ * getWaitingLists: one child on a waiting list of a camp year, for the subscriptions overview's 'Toon enkel de
+ * wachtlijst' (issue 34): its state and place as on the camp's list, and the camp as the overview filters and writes it
+ * (`campLabel`). Only what the row shows and the search finds: no birth date, e-mail address or phone number.
+ */
+export const yearWaitingEntryRecord = waitingEntryRecord
+  .pick({
+    WAITING_ID: true,
+    GROUP_ID: true,
+    STATE: true,
+    PLACE: true,
+    OFFER_EXPIRES_AT: true,
+    CHILD_ID: true,
+    SUBSCRIBER_FIRSTNAME: true,
+    SUBSCRIBER_LASTNAME: true,
+    SUBSCRIBER_PARENT_FIRSTNAME: true,
+    SUBSCRIBER_PARENT_LASTNAME: true,
+  })
+  .extend({
+    CAMP_ID: z.number(),
+    THEME_ID: z.number(),
+    THEME_NAME: z.string(),
+    LOCATION_ID: z.number(),
+    LOCATION_NAME_SHORT: z.string(),
+    PERIOD_ID: z.number(),
+    PERIOD_NAME_SHORT: z.string(),
+    PERIOD_STARTDATE: z.string(),
+    PERIOD_ENDDATE: z.string(),
+  });
+export type YearWaitingEntryRecord = z.infer<typeof yearWaitingEntryRecord>;
+
+/**
  * getMyWaitingList: the family's children waiting, 'wachtlijst, plaats 3', or with an offer until its deadline
  * (children waiting together share their GROUP_ID, and one offer: acceptMyOffer or declineMyOffer with any of them).
  */

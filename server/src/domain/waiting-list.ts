@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { PAYMENT_METHOD } from '@common/constants.js';
 import { formatDateTime } from '@common/format.js';
@@ -9,10 +9,13 @@ import {
   myWaitingAnswer,
   offerAnswer,
   waitingEntryRecord,
+  yearWaitingEntryRecord,
   type OfferAnswer,
   type WaitingEntryRecord,
+  type YearWaitingEntryRecord,
 } from '@common/schemas/waiting-list.js';
 import { readRows, type Database, type Executor, type Transaction } from '../db/client.js';
+import { startsInYear } from '../db/sql.js';
 import { children, waitingEntries, waitingOffers } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
 import type { Clock } from '../lib/clock.js';
@@ -380,27 +383,54 @@ export function inWaitingList<T>(deps: WaitingDeps, adminId: number | null, work
   return withOutbox(deps.db, deps, (tx, outbox) => work({ tx, outbox, now, settingsDefaults: deps.settingsDefaults, adminId }));
 }
 
-/** getWaitingList (staff): a camp's list in its order, the groups in line with their place, then the offered ones. */
-export async function getWaitingList(db: Executor, campId: number): Promise<WaitingEntryRecord[]> {
-  const rows = await readRows(
-    db,
-    sql`select w.id as "WAITING_ID", w.group_id as "GROUP_ID", w.state as "STATE",
-          case when w.state = 'waiting' then dense_rank() over (partition by w.state order by g.first_position, w.group_id)::int end as "PLACE",
+/**
+ * The waiting lists of the camps `inScope` picks (a condition on a column holding a camp id), each camp's list in its
+ * order: the groups in line with their place in that camp's line, then the offered ones; the camps by their period's
+ * start, theme and location. One query for a camp's list (getWaitingList) and a year's (getWaitingLists), so both read
+ * the same places. Every field of both records is selected; each reader keeps those of its record.
+ */
+const waitingListsSql = (inScope: (campIdColumn: SQL) => SQL) =>
+  sql`select w.id as "WAITING_ID", w.group_id as "GROUP_ID", w.state as "STATE",
+          case when w.state = 'waiting' then dense_rank() over (partition by w.camp_id, w.state order by g.first_position, w.group_id)::int end as "PLACE",
           case when o.id is null then null else to_char(o.expires_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') end as "OFFER_EXPIRES_AT",
           ch.id as "CHILD_ID", ch.firstname as "SUBSCRIBER_FIRSTNAME", ch.lastname as "SUBSCRIBER_LASTNAME",
           ch.birthdate::text as "SUBSCRIBER_BIRTHDATE", pa.id as "SUBSCRIBER_PARENT_ID", pa.firstname as "SUBSCRIBER_PARENT_FIRSTNAME",
           pa.lastname as "SUBSCRIBER_PARENT_LASTNAME", pa.email as "SUBSCRIBER_PARENT_EMAIL", pa.phone as "SUBSCRIBER_PARENT_PHONE",
-          to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "CREATED_AT"
+          to_char(w.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as "CREATED_AT",
+          c.id as "CAMP_ID", th.id as "THEME_ID", th.name as "THEME_NAME", l.id as "LOCATION_ID", l.name_short as "LOCATION_NAME_SHORT",
+          p.id as "PERIOD_ID", p.name_short as "PERIOD_NAME_SHORT", p.start_date::text as "PERIOD_STARTDATE", p.end_date::text as "PERIOD_ENDDATE"
         from waiting_entries w
-        join (select group_id, min(position) as first_position from waiting_entries where camp_id = ${campId} group by group_id) g
+        join (select group_id, min(position) as first_position from waiting_entries where ${inScope(sql`camp_id`)} group by group_id) g
           on g.group_id = w.group_id
         join children ch on ch.id = w.child_id join parents pa on pa.id = w.parent_id
+        join camps c on c.id = w.camp_id join periods p on p.id = c.period_id
+        join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
         left join waiting_offers o on o.id = w.offer_id and o.state = 'open'
-        where w.camp_id = ${campId} and w.state in ('waiting', 'offered')
-        order by w.state desc, g.first_position, w.group_id, w.id`,
+        where ${inScope(sql`w.camp_id`)} and w.state in ('waiting', 'offered')
+        order by p.start_date, th.name, l.name, c.id, w.state desc, g.first_position, w.group_id, w.id`;
+
+/** getWaitingList (staff): a camp's list in its order, the groups in line with their place, then the offered ones. */
+export async function getWaitingList(db: Executor, campId: number): Promise<WaitingEntryRecord[]> {
+  return readRows(
+    db,
+    waitingListsSql((campIdColumn) => sql`${campIdColumn} = ${campId}`),
     waitingEntryRecord,
   );
-  return rows;
+}
+
+/**
+ * getWaitingLists (staff, the subscriptions overview's 'Toon enkel de wachtlijst'): the lists of every camp of a camp
+ * year, each in its order and with the places of getWaitingList.
+ */
+export async function getWaitingLists(db: Executor, year: number): Promise<YearWaitingEntryRecord[]> {
+  return readRows(
+    db,
+    waitingListsSql(
+      (campIdColumn) =>
+        sql`${campIdColumn} in (select c.id from camps c join periods p on p.id = c.period_id where ${startsInYear('p.start_date', year)})`,
+    ),
+    yearWaitingEntryRecord,
+  );
 }
 
 /** addToWaitingList (staff, at the desk): children of one known family on a full camp's list. */
