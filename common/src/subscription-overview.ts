@@ -220,6 +220,23 @@ export function overviewFilterFromQuery(query: OverviewFilterQuery): { filter: O
   };
 }
 
+/** What the overview's camp filters look at: a subscription's or a waiting child's camp. */
+type CampOfRow = Pick<SubscriptionListRow, 'LOCATION_ID' | 'THEME_ID' | 'PERIOD_ID'>;
+
+/**
+ * The location, theme and period the filter names, as one test of a row's camp: the same for subscriptions
+ * (`filterRows`) and for the waiting children of 'Toon enkel de wachtlijst' (`filterWaitingRows`, waiting-rows.ts).
+ */
+export function campFilterOf(filter: OverviewFilter): (row: CampOfRow) => boolean {
+  const locationId = filter.locationId === '' ? null : Number(filter.locationId);
+  const themeId = filter.themeId === '' ? null : Number(filter.themeId);
+  const periodId = filter.periodId === '' ? null : Number(filter.periodId);
+  return (row) =>
+    (locationId === null || row.LOCATION_ID === locationId) &&
+    (themeId === null || row.THEME_ID === themeId) &&
+    (periodId === null || row.PERIOD_ID === periodId);
+}
+
 /**
  * Cancelled subscriptions show only, and then alone, when the checkbox asks for them (spec section 2). A row
  * matches the search when its own fields do, or when it is one of `foundOnServer` (the ids
@@ -233,18 +250,14 @@ export function filterRows(
   foundOnServer: ReadonlySet<number> = new Set(),
   selected: ReadonlySet<number> | null = null,
 ): OverviewRow[] {
-  const locationId = filter.locationId === '' ? null : Number(filter.locationId);
-  const themeId = filter.themeId === '' ? null : Number(filter.themeId);
-  const periodId = filter.periodId === '' ? null : Number(filter.periodId);
+  const inCamps = campFilterOf(filter);
   const paymentMethodId = filter.paymentMethodId === '' ? null : Number(filter.paymentMethodId);
   const paymentStatus = filter.paymentStatus === '' ? null : filter.paymentStatus;
   const source = filter.source === '' ? null : filter.source;
   return rows.filter((row) => {
     const s = row.subscription;
     if (s.SUBSCRIPTION_CANCELLED !== filter.cancelledOnly) return false;
-    if (locationId !== null && s.LOCATION_ID !== locationId) return false;
-    if (themeId !== null && s.THEME_ID !== themeId) return false;
-    if (periodId !== null && s.PERIOD_ID !== periodId) return false;
+    if (!inCamps(s)) return false;
     if (paymentMethodId !== null && s.PAYMENTMETHOD_ID !== paymentMethodId) return false;
     if (paymentStatus !== null && s.PAYMENT_STATUS !== paymentStatus) return false;
     if (source !== null && s.SUBSCRIPTION_SOURCE !== source) return false;
@@ -253,8 +266,10 @@ export function filterRows(
   });
 }
 
-/** 'Voetbal - Gent | Week 1 (07/07 - 11/07)': theme, short location, short period with its days. */
-export function campLabel(s: SubscriptionListRow): string {
+/** 'Voetbal - Gent | Week 1 (07/07 - 11/07)': theme, short location, short period with its days (of a subscription or a waiting child). */
+export function campLabel(
+  s: Pick<SubscriptionListRow, 'THEME_NAME' | 'LOCATION_NAME_SHORT' | 'PERIOD_NAME_SHORT' | 'PERIOD_STARTDATE' | 'PERIOD_ENDDATE'>,
+): string {
   return `${s.THEME_NAME} - ${s.LOCATION_NAME_SHORT} | ${s.PERIOD_NAME_SHORT} (${formatDayMonth(s.PERIOD_STARTDATE)} - ${formatDayMonth(s.PERIOD_ENDDATE)})`;
 }
 

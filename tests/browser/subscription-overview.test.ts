@@ -2,13 +2,14 @@ import { asc, eq, ne, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_METHOD } from '@common/constants.js';
+import { formatDateTime } from '@common/format.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { compareByChildName } from '@common/subscription-overview.js';
 import * as schema from '../../server/src/db/schema.js';
 import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
+import { createCamp, createPeriod, createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
 import { DELETE_SUBSCRIPTION_TRUTH, eventually } from '../helpers/page.js';
 
 const YEAR = new Date().getFullYear();
@@ -300,6 +301,93 @@ describe('subscriptions overview in Chromium', () => {
 
     await page.getByLabel('Toon enkel geannuleerde inschrijvingen').uncheck();
     await expect.poll(() => childNames(page)).toEqual(familyInOrder);
+  });
+
+  it("'Toon enkel de wachtlijst' shows the year's waiting children and offers instead, filtered by camp and search, without money", async () => {
+    const { t } = session;
+    // Two full camps after the year's others: one at the overview's camp's location and theme, one elsewhere, later.
+    const fullCamp = async (startDate: string, at: { locationId?: number; themeId?: number } = {}) => {
+      const id = await createCamp(t.db, { ...at, seatsAvailable: 1, periodId: await createPeriod(t.db, { startDate }) });
+      await createSubscription(t.db, { campId: id, childFirstname: 'Volzet', childLastname: 'Geboekt' });
+      return id;
+    };
+    const here = await fullCamp(`${YEAR}-08-10`, { locationId: camp.locationId, themeId: camp.themeId });
+    const elsewhere = await fullCamp(`${YEAR}-08-17`);
+    const claes = created.get('Claes')!;
+    const dubois = created.get('Dubois')!;
+    const deSmet = created.get('De Smet')!;
+    for (const [child, campId] of [
+      [claes, here],
+      [dubois, here],
+      [deSmet, elsewhere],
+    ] as const) {
+      const added = await t.api.addToWaitingList({ CHILD_IDS: [child.childId], CAMP_ID: campId });
+      expect(added.status, JSON.stringify(added.body)).toBe(200);
+    }
+    // A seat more, offered by hand to Claes: Dubois is first in line now.
+    await t.db.update(schema.camps).set({ seatsAvailable: 2 }).where(eq(schema.camps.id, here));
+    const claesEntry = (await t.api.getWaitingList({ campId: here })).body.data.find((e) => e.CHILD_ID === claes.childId)!;
+    const offered = await t.api.offerSeat({ WAITING_ID: claesEntry.WAITING_ID });
+    expect(offered.status, JSON.stringify(offered.body)).toBe(200);
+    const deadline = offered.body.data.find((e) => e.CHILD_ID === claes.childId)!.OFFER_EXPIRES_AT;
+
+    const page = await openOverview();
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/getWaitingLists')) asked.push(request.url());
+    });
+    const box = page.getByLabel('Toon enkel de wachtlijst');
+    const cancelledBox = page.getByLabel('Toon enkel geannuleerde inschrijvingen');
+    const waitingRow = 'tbody tr[data-waiting-id]';
+    const waitingRows = async () =>
+      (await page.locator(waitingRow).evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)))).map(
+        ([child, , , status]) => `${child}: ${status}`,
+      );
+    const shownWaiting = () => page.getByTestId('subscription-count').textContent();
+    expect(asked).toEqual([]);
+    await box.check();
+    await expect.poll(shownWaiting).toBe('3 kinderen op de wachtlijst');
+    expect(asked).toHaveLength(1);
+    // Per camp in its list's order: those in line with their place, then the offered one with its deadline.
+    expect(await waitingRows()).toEqual([
+      `${SORT_FAMILY} Dubois: Wachtlijst, plaats 1`,
+      `${SORT_FAMILY} Claes: Plaats aangeboden tot ${formatDateTime(deadline)}`,
+      `${SORT_FAMILY} De Smet: Wachtlijst, plaats 1`,
+    ]);
+    expect(await page.locator(ROW).count()).toBe(0);
+    const first = page.locator(waitingRow).first();
+    expect(await first.textContent()).toContain(`Sofie Dubois`);
+    expect(await first.getByRole('link', { name: `Wachtlijst ${SORT_FAMILY} Dubois` }).getAttribute('href')).toBe(
+      `/wachtlijst/${here}?subscriptionsYear=${YEAR}`,
+    );
+    // Money does not apply: the payment filters are off, totals, the cap's toggle and the export are gone.
+    for (const label of ['Betaalstatus', 'Betaalwijze', 'Ingeschreven via'])
+      expect(await page.getByLabel(label).isDisabled(), label).toBe(true);
+    for (const label of ['Locatie', 'Thema', 'Periode', 'Zoeken']) expect(await page.getByLabel(label).isEnabled(), label).toBe(true);
+    for (const name of ['Toon totalen', 'Toon alle inschrijvingen', 'Exporteren (Excel)'])
+      expect(await page.getByRole('button', { name }).count(), name).toBe(0);
+    await expectNoSeriousAxeViolations(page, 'waiting list only');
+
+    // The camp filters and the search filter the waiting children; one reads in the singular.
+    await page.getByLabel('Locatie').selectOption(String(camp.locationId));
+    await expect.poll(shownWaiting).toBe('2 kinderen op de wachtlijst');
+    await page.getByLabel('Locatie').selectOption('');
+    await search(page, 'sofie smet');
+    await expect.poll(shownWaiting).toBe('1 kind op de wachtlijst');
+    expect(await waitingRows()).toEqual([`${SORT_FAMILY} De Smet: Wachtlijst, plaats 1`]);
+    await search(page, '');
+
+    // The two boxes exclude each other; unticked, the subscriptions are back.
+    await cancelledBox.check();
+    expect(await box.isChecked()).toBe(false);
+    await expect.poll(() => page.locator(waitingRow).count()).toBe(0);
+    await box.check();
+    expect(await cancelledBox.isChecked()).toBe(false);
+    await expect.poll(shownWaiting).toBe('3 kinderen op de wachtlijst');
+    await box.uncheck();
+    await expect.poll(() => shownCount(page)).toBe(active(await yearRows()).length);
+    expect(await page.locator(waitingRow).count()).toBe(0);
+    expect(await page.getByLabel('Betaalstatus').isEnabled()).toBe(true);
   });
 
   it('Toon totalen: paid, unpaid and total revenue of the filtered list, each split into cash and transfer in a popover', async () => {

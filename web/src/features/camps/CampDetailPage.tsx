@@ -24,7 +24,7 @@ import { CampForm } from './components/CampForm.js';
 import { CampGeneralInfo } from './components/CampGeneralInfo.js';
 import { HistoryCard } from '../../components/HistoryCard.js';
 import { CampSummary } from './components/CampSummary.js';
-import { waitingListPath } from './components/waiting-list-path.js';
+import { waitingListPath } from '../../lib/waiting-list-path.js';
 
 /** /camp-detail creates a camp, /camp-detail/{CAMP_ID} edits one. */
 export default function CampDetailPage() {

@@ -37,6 +37,8 @@ const countFormat = new Intl.NumberFormat('nl-BE');
 
 // The totals and their popovers load when staff first ask for them: the first row does not wait for their code.
 const OverviewTotals = lazy(() => import('./overview/OverviewTotals.js'));
+// So do the waiting rows (issue 34), with their call and filter, once 'Toon enkel de wachtlijst' is ticked: one chunk.
+const WaitingRows = lazy(() => import('./overview/WaitingRows.js'));
 
 /** The subscriptions of the selected camp year: search, filters, totals, and per row a detail tab and delete. */
 export default function SubscriptionOverviewPage() {
@@ -50,7 +52,7 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
   const firstRowsOnTheirWay = useIsFetching({ queryKey: subscriptionFirstRowsQuery(year).queryKey }) > 0;
   const subscriptions = useSubscriptions(year, !firstRowsOnTheirWay);
   const paymentMethods = usePaymentMethods();
-  const { text, query, filter, type, choose, setCancelledOnly, removeSelection } = useOverviewFilter(linked);
+  const { text, query, filter, type, choose, setCancelledOnly, waitingOnly, setWaitingOnly, removeSelection } = useOverviewFilter(linked);
   const selection = useMemo(() => selectionOf(filter), [filter]);
   // Until the whole year is in, the overview as it opens (no search, no filter) shows the rows the server picked
   // for it by the same rule; anything else waits for the year (docs/decisions.md, 'The overview opens on its first rows').
@@ -131,18 +133,38 @@ function SubscriptionOverview({ linked }: { linked: OverviewFilter }) {
         <Link to={paths.subscriptionsTrash(year)} className="btn btn-outline-secondary btn-sm">
           Prullenbak
         </Link>
-        {list && (
+        {waitingOnly && (
+          <Suspense fallback={null}>
+            <WaitingRows part="count" year={year} filter={filter} query={query} />
+          </Suspense>
+        )}
+        {!waitingOnly && list && (
           <span className="text-body-secondary" role="status" data-testid="subscription-count">
             {count === 1 ? '1 inschrijving' : `${countFormat.format(count)} inschrijvingen`}
             {shown.length < matchingCount && `, de eerste ${countFormat.format(shown.length)} getoond`}
           </span>
         )}
       </div>
-      <OverviewFilters year={year} text={text} filter={filter} onType={type} onChoose={choose} onCancelledOnly={setCancelledOnly} />
-      <SelectionFilters filter={filter} discountCents={list ? reasonDiscountCents : null} onRemove={removeSelection} />
+      <OverviewFilters
+        year={year}
+        text={text}
+        filter={filter}
+        onType={type}
+        onChoose={choose}
+        onCancelledOnly={setCancelledOnly}
+        waitingOnly={waitingOnly}
+        onWaitingOnly={setWaitingOnly}
+      />
+      {/* 'Toon enkel de wachtlijst' (issue 34): the year's waiting children instead of the subscriptions. */}
+      {waitingOnly && (
+        <Suspense fallback={<LoadingLine />}>
+          <WaitingRows part="table" year={year} filter={filter} query={query} />
+        </Suspense>
+      )}
+      {!waitingOnly && <SelectionFilters filter={filter} discountCents={list ? reasonDiscountCents : null} onRemove={removeSelection} />}
       {/* A failed load shows no message (spec section 8): the filters stay, the table does not appear. */}
-      {!list && (subscriptions.isPending || (selection !== null && selectionRows.isPending)) && <LoadingLine />}
-      {list && (
+      {!waitingOnly && !list && (subscriptions.isPending || (selection !== null && selectionRows.isPending)) && <LoadingLine />}
+      {!waitingOnly && list && (
         <>
           <div className="d-flex flex-wrap gap-2 mb-3">
             <Button

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { paths } from '../../../app/paths.js';
 import { campName, periodWithDates } from './camp-name.js';
-import { waitingListPath } from './waiting-list-path.js';
+import { waitingListPath } from '../../../lib/waiting-list-path.js';
 
 /** The rows of the first pass, more than a screen holds: a year has some 300 camps, rendered after these are painted. */
 export const FIRST_PASS_ROWS = 40;

@@ -21,7 +21,7 @@ import { useCampYear } from '../../../lib/camp-year.js';
 import { useCamp } from '../api/get-camps.js';
 import { useWaitingList, useWaitingListChanges } from '../api/waiting-list.js';
 import { campName, periodWithDates } from '../components/camp-name.js';
-import { waitingListPath } from '../components/waiting-list-path.js';
+import { waitingListPath } from '../../../lib/waiting-list-path.js';
 
 /** /wachtlijst/{CAMP_ID}: a camp's waiting list (issue 34) in its order, with what staff do with it. */
 export default function WaitingListPage({ campId }: { campId: number | null }) {

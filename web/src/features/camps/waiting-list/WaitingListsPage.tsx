@@ -6,7 +6,7 @@ import { LoadingLine } from '../../../components/LoadingLine.js';
 import { useCampYear } from '../../../lib/camp-year.js';
 import { useCamps } from '../api/get-camps.js';
 import { campName, periodWithDates } from '../components/camp-name.js';
-import { waitingListPath } from '../components/waiting-list-path.js';
+import { waitingListPath } from '../../../lib/waiting-list-path.js';
 
 /**
  * /wachtlijst: the camps of the year that are full or have children waiting (issue 34), each with its count and a

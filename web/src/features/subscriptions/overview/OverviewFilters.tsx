@@ -21,6 +21,8 @@ interface Dropdown {
   label: string;
   allLabel: string;
   options: FilterOption[];
+  /** A filter of subscriptions only (money, origin): it does not apply to the waiting list. */
+  aboutSubscriptions?: boolean;
 }
 
 interface OverviewFiltersProps {
@@ -30,10 +32,24 @@ interface OverviewFiltersProps {
   onType: (text: string) => void;
   onChoose: (choice: DropdownChoice) => void;
   onCancelledOnly: (cancelledOnly: boolean) => void;
+  waitingOnly: boolean;
+  onWaitingOnly: (waitingOnly: boolean) => void;
 }
 
-/** The search field, the six dropdowns and the cancelled-only checkbox of the overview. */
-export function OverviewFilters({ year, text, filter, onType, onChoose, onCancelledOnly }: OverviewFiltersProps) {
+/**
+ * The search field, the six dropdowns and the two checkboxes of the overview: the cancelled subscriptions only, or the
+ * waiting list only (issue 34; the two exclude each other), which disables the dropdowns about subscriptions.
+ */
+export function OverviewFilters({
+  year,
+  text,
+  filter,
+  onType,
+  onChoose,
+  onCancelledOnly,
+  waitingOnly,
+  onWaitingOnly,
+}: OverviewFiltersProps) {
   const locations = useLocations();
   const themes = useThemes();
   const periods = usePeriods(year);
@@ -62,14 +78,15 @@ export function OverviewFilters({ year, text, filter, onType, onChoose, onCancel
           label: `${p.PERIOD_NAME} (${formatDayMonth(p.PERIOD_STARTDATE)} - ${formatDayMonth(p.PERIOD_ENDDATE)})`,
         })),
       },
-      { name: 'paymentStatus', label: 'Betaalstatus', allLabel: 'Alle statussen', options: statusOptions },
+      { name: 'paymentStatus', label: 'Betaalstatus', allLabel: 'Alle statussen', options: statusOptions, aboutSubscriptions: true },
       {
         name: 'paymentMethodId',
         label: 'Betaalwijze',
         allLabel: 'Alle betaalwijzen',
         options: (paymentMethods.data ?? []).map((m) => ({ value: m.PAYMENTMETHOD_ID, label: m.PAYMENTMETHOD_DESCRIPTION })),
+        aboutSubscriptions: true,
       },
-      { name: 'source', label: 'Ingeschreven via', allLabel: 'Alle herkomsten', options: sourceOptions },
+      { name: 'source', label: 'Ingeschreven via', allLabel: 'Alle herkomsten', options: sourceOptions, aboutSubscriptions: true },
     ],
     [locations.data, themes.data, periods.data, paymentMethods.data],
   );
@@ -99,18 +116,28 @@ export function OverviewFilters({ year, text, filter, onType, onChoose, onCancel
               allLabel={dropdown.allLabel}
               value={filter[dropdown.name]}
               options={dropdown.options}
+              disabled={waitingOnly && dropdown.aboutSubscriptions}
               onChange={(value) => onChoose({ [dropdown.name]: value })}
             />
           </Col>
         ))}
       </Row>
-      <Form.Check
-        id="subscription-filter-cancelled"
-        className="mt-2"
-        label="Toon enkel geannuleerde inschrijvingen"
-        checked={filter.cancelledOnly}
-        onChange={(e) => onCancelledOnly(e.target.checked)}
-      />
+      <div className="mt-2">
+        <Form.Check
+          inline
+          id="subscription-filter-cancelled"
+          label="Toon enkel geannuleerde inschrijvingen"
+          checked={filter.cancelledOnly}
+          onChange={(e) => onCancelledOnly(e.target.checked)}
+        />
+        <Form.Check
+          inline
+          id="subscription-filter-waiting"
+          label="Toon enkel de wachtlijst"
+          checked={waitingOnly}
+          onChange={(e) => onWaitingOnly(e.target.checked)}
+        />
+      </div>
     </Form>
   );
 }

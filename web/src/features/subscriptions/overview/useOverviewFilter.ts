@@ -49,7 +49,17 @@ export function useOverviewFilter(linked: OverviewFilter) {
     [clear],
   );
 
-  const setCancelledOnly = useCallback((cancelledOnly: boolean) => setFilter((current) => ({ ...current, cancelledOnly })), []);
+  // The waiting list (issue 34) is no filter of subscriptions: the overview shows it instead of them. Its box and the
+  // cancelled one exclude each other.
+  const [waitingOnly, setWaitingOnlyState] = useState(false);
+  const setCancelledOnly = useCallback((cancelledOnly: boolean) => {
+    setFilter((current) => ({ ...current, cancelledOnly }));
+    if (cancelledOnly) setWaitingOnlyState(false);
+  }, []);
+  const setWaitingOnly = useCallback((on: boolean) => {
+    setWaitingOnlyState(on);
+    if (on) setFilter((current) => ({ ...current, cancelledOnly: false }));
+  }, []);
 
   /** A link's booking days or discount reason stay, through searches and dropdowns, until staff remove them. */
   const removeSelection = useCallback(
@@ -57,5 +67,15 @@ export function useOverviewFilter(linked: OverviewFilter) {
     [],
   );
 
-  return { text: search.text, query: search.query, type: search.type, filter, choose, setCancelledOnly, removeSelection };
+  return {
+    text: search.text,
+    query: search.query,
+    type: search.type,
+    filter,
+    choose,
+    setCancelledOnly,
+    waitingOnly,
+    setWaitingOnly,
+    removeSelection,
+  };
 }
