@@ -9,9 +9,18 @@ import type { Plugin } from 'vite';
  * statically that the entry does not already load, leaving out screen code (web/src/features/): shared
  * components, hooks, libraries and common rules. Other signed-in screens use most of it (the navigation bar,
  * the query cache, Bootstrap's parts), so for them it costs little; the entry, and so /login, is untouched.
+ *
+ * It also names every module the entry loads statically (`inEntry`), for one chunk of the entry's own: left to the
+ * bundler, the modules the entry shares with other chunks (React's JSX runtime, the preload helper, the roles,
+ * Bootstrap's theme) came in four small chunks besides it, and no module ran before the last of them was in.
  */
-export function landingChunkPlugin(landingModules: readonly string[]): { plugin: Plugin; inLandingChunk: (id: string) => boolean } {
+export function landingChunkPlugin(landingModules: readonly string[]): {
+  plugin: Plugin;
+  inLandingChunk: (id: string) => boolean;
+  inEntry: (id: string) => boolean;
+} {
   const landing = new Set<string>();
+  const entryModules = new Set<string>();
   const roots = landingModules.map((file) => fileURLToPath(new URL(file, import.meta.url)));
   const features = fileURLToPath(new URL('./src/features/', import.meta.url));
   const plugin: Plugin = {
@@ -33,9 +42,11 @@ export function landingChunkPlugin(landingModules: readonly string[]): { plugin:
       const initial = staticClosure(entries);
       const missing = roots.filter((root) => !this.getModuleInfo(root));
       if (missing.length > 0) this.error(`landing modules not in the build: ${missing.join(', ')}`);
+      entryModules.clear();
+      for (const id of initial) if (!this.getModuleInfo(id)?.isEntry) entryModules.add(id);
       landing.clear();
       for (const id of staticClosure(roots)) if (!initial.has(id) && !id.startsWith(features)) landing.add(id);
     },
   };
-  return { plugin, inLandingChunk: (id) => landing.has(id) };
+  return { plugin, inLandingChunk: (id) => landing.has(id), inEntry: (id) => entryModules.has(id) };
 }
