@@ -27,6 +27,7 @@ describe.each(backends)('cached camps of a year on %s', (backend) => {
   });
   afterAll(async () => t?.close());
 
+  /** Raw: the answer's bytes as sent (brotli or not), its ETag and a 304, which these tests read past the JSON. */
   async function get(headers: Record<string, string> = {}) {
     const response = await t.app.inject({
       method: 'GET',

@@ -151,6 +151,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
     await restarted.ready();
     expect(await restarted.mailSchedules.runOnce()).toBe(0);
     expect(await outboxCount()).toBe(before + 1);
+    // Raw: an app restarted on the same database, not the test app the typed client is made for.
     const login = await restarted.inject({
       method: 'POST',
       url: '/api/login',

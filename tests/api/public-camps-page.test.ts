@@ -54,6 +54,7 @@ describe.each(backends)('the public camps, kept and drawn into the page, on %s',
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
+  // Raw in this file: the site's pages are no calls of the table, and this app is not a test app of the typed client.
   const camps = async () => {
     const response = await app.inject({ method: 'GET', url: '/api/public/getCamps' });
     expect(response.statusCode).toBe(200);

@@ -22,6 +22,7 @@ import { eventually } from '../helpers/page.js';
 const ADMIN = { email: 'beheer@kampbeheer.be', password: 'correct horse battery staple' };
 const OTHER = { email: 'tweede@kampbeheer.be', password: 'another long passphrase' };
 
+/** Raw: two server processes' apps on one database, which the typed client (made for one test app) does not reach. */
 async function inject(app: FastifyInstance, method: 'GET' | 'POST', url: string, token: string | null, payload?: object) {
   const response = await app.inject({
     method,

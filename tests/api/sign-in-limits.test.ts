@@ -54,6 +54,8 @@ describe.each(backends)('sign-in limits on %s', (backend) => {
     clock.slept.length = 0;
   });
 
+  // Raw (inject) in this file: each request comes from a client address of its own (remoteAddress), which the limits
+  // count and which no option of the typed client sets.
   const attempt = async (username: string, password: string, remoteAddress: string, headers: Record<string, string> = {}) =>
     (await t.app.inject({ method: 'POST', url: '/api/login', payload: { username, password }, remoteAddress, headers })).statusCode;
   const tally = (statuses: number[]) => statuses.reduce<Record<number, number>>((n, s) => ({ ...n, [s]: (n[s] ?? 0) + 1 }), {});

@@ -60,6 +60,7 @@ describe.each(backends)('cached year answers on %s', (backend) => {
     await database?.close();
   });
 
+  /** Raw: several servers on one database, and the answer's bytes as sent (brotli or not), its ETag and a 304. */
   async function get(server: FastifyInstance, headers: Record<string, string> = {}, name = 'getSubscriptions') {
     const response = await server.inject({
       method: 'GET',

@@ -28,9 +28,9 @@ describe('seats under concurrent registrations on PostgreSQL', () => {
 
   const year = new Date().getFullYear();
   /** A 503 ('probeer zo opnieuw') changed nothing and is retried, as a client does: on a busy machine a call can wait past the embedded database's connection timeout. */
-  const post = async (path: string, body: unknown) => {
+  const retried = async <A extends { status: number }>(call: () => Promise<A>) => {
     for (let attempt = 0; ; attempt++) {
-      const answer = await t.call('POST', path, body);
+      const answer = await call();
       if (answer.status !== 503 || attempt === 5) return answer;
     }
   };
@@ -58,12 +58,14 @@ describe('seats under concurrent registrations on PostgreSQL', () => {
     const campId = await createCamp(t.db, { seatsAvailable: 3 });
     const answers = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        post('/api/createSubscription', {
-          CAMP_ID: campId,
-          ...newChild(i),
-          PAYMENTMETHOD_ID: PAYMENT_METHOD.cash,
-          SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
-        }),
+        retried(() =>
+          t.api.createSubscription({
+            CAMP_ID: campId,
+            ...newChild(i),
+            PAYMENTMETHOD_ID: PAYMENT_METHOD.cash,
+            SUBSCRIPTION_LUNCH_PREFERENCE_ID: lunchId,
+          }),
+        ),
       ),
     );
     expect(countStatuses(answers)).toEqual({ 200: 3, 409: 9 });
@@ -76,7 +78,7 @@ describe('seats under concurrent registrations on PostgreSQL', () => {
     const source = await createCamp(t.db, { seatsAvailable: 20 });
     const moving = await Promise.all(Array.from({ length: 8 }, () => createSubscription(t.db, { campId: source })));
     const answers = await Promise.all(
-      moving.map((s) => post('/api/moveSubscription', { SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: target })),
+      moving.map((s) => retried(() => t.api.moveSubscription({ SUBSCRIPTION_ID: s.subscriptionId, CAMP_ID: target }))),
     );
     expect(countStatuses(answers)).toEqual({ 200: 2, 409: 6 });
     expect(await seatsTaken(target)).toBe(2);
@@ -87,7 +89,7 @@ describe('seats under concurrent registrations on PostgreSQL', () => {
     const deleted = await Promise.all(Array.from({ length: 5 }, () => createSubscription(t.db, { campId })));
     for (const s of deleted) expect((await t.api.deleteSubscription({ SUBSCRIPTION_ID: s.subscriptionId })).status).toBe(200);
     await Promise.all(Array.from({ length: 4 }, () => createSubscription(t.db, { campId })));
-    const answers = await Promise.all(deleted.map((s) => post('/api/restoreSubscription', { SUBSCRIPTION_ID: s.subscriptionId })));
+    const answers = await Promise.all(deleted.map((s) => retried(() => t.api.restoreSubscription({ SUBSCRIPTION_ID: s.subscriptionId }))));
     expect(countStatuses(answers)).toEqual({ 200: 1, 409: 4 });
     expect(await seatsTaken(campId)).toBe(5);
   });
