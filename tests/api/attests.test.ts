@@ -501,7 +501,7 @@ describe.each(backends)('fiscal and participation attests on %s', (backend) => {
       filename: `fiscaal-attest-2025-aerts-lotte-${paidFull.childId}.pdf`,
     });
     expect(attachment.cid).toBeUndefined();
-    expect(await pdfText(Buffer.from(attachment.content, 'base64'))).toContain('Formulier 281.86');
+    expect(await pdfText(Buffer.from(attachment.content!, 'base64'))).toContain('Formulier 281.86');
   });
 
   it('prints the participation attest of a subscription: camp, child, attended days, amount paid', async () => {

@@ -65,4 +65,33 @@ describe('the gate in front of the public bookings (issue 37)', () => {
     await next;
     expect(ran).toEqual(['first', 'next']);
   });
+
+  it('gives a retry the place of its earlier press with the same key whose client left, not the end of the line', async () => {
+    const bookings = gate(1);
+    const first = deferred();
+    const ran: string[] = [];
+    let left = false;
+    const running = bookings.run(async () => {
+      ran.push('first');
+      await first.promise;
+    });
+    const press = { is: () => left, gone: () => new Error('gone'), key: 'family-1 key-a' };
+    const abandoned = bookings.run(async () => void ran.push('abandoned'), press);
+    const later = bookings.run(async () => void ran.push('later'), {
+      is: () => false,
+      gone: () => new Error('gone'),
+      key: 'family-2 key-b',
+    });
+    await tick();
+    left = true;
+    const retry = bookings.run(async () => void ran.push('retry'), { ...press, is: () => false });
+    await expect(abandoned).rejects.toThrow('gone');
+    expect(bookings.waiting()).toBe(2);
+    // A press with the same key whose client is still there (a double tap) queues at the end.
+    const tap = bookings.run(async () => void ran.push('tap'), { ...press, is: () => false });
+    first.resolve();
+    await Promise.all([running, retry, later, tap]);
+    expect(ran).toEqual(['first', 'retry', 'later', 'tap']);
+    expect(bookings.waiting()).toBe(0);
+  });
 });

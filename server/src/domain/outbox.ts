@@ -5,7 +5,7 @@ import type { Database, Executor, Transaction } from '../db/client.js';
 import type { MailRelay } from '../mail/relay.js';
 import { camps, mailOutbox, mailTemplates } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type MailAttachment, type Mailer } from '../mail/mailer.js';
-import { PAYMENT_QR_CID, qrPng, subscriptionEpcPayload } from '../lib/payment-qr.js';
+import { PAYMENT_QR_CID, subscriptionEpcPayload } from '../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../lib/settings.js';
 import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from '../lib/mail-render.js';
 
@@ -152,15 +152,9 @@ async function recordTemplateMail(tx: Executor, mail: TemplateMail, settingsDefa
     ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
     ...mail.values,
   });
+  // The PNG itself is drawn by the mailer as it sends (MailAttachment.epcPayload): not here, inside the transaction.
   const images: MailAttachment[] = qrPayload
-    ? [
-        {
-          cid: PAYMENT_QR_CID,
-          filename: PAYMENT_QR_FILENAME,
-          contentType: 'image/png',
-          content: (await qrPng(qrPayload)).toString('base64'),
-        },
-      ]
+    ? [{ cid: PAYMENT_QR_CID, filename: PAYMENT_QR_FILENAME, contentType: 'image/png', epcPayload: qrPayload }]
     : [];
   const all = [...images, ...(mail.files ?? [])];
   return insertMail(

@@ -5,25 +5,42 @@
  */
 export function gate(limit: number) {
   let running = 0;
-  const waiting: (() => void)[] = [];
+  /** The calls waiting, in arrival order: `turn(true)` gives one its turn, `turn(false)` sends it away (replaced). */
+  const waiting: { turn: (run: boolean) => void; key: string | undefined; abandoned: (() => boolean) | undefined }[] = [];
   return {
     /** Calls waiting for their turn. */
     waiting: () => waiting.length,
+    /** Whether a call with this key waits whose client left: a call with the key now would take its place (`run`). */
+    holds: (key: string | undefined) => key !== undefined && waiting.some((w) => w.key === key && w.abandoned?.() === true),
     /**
      * `work` at its turn. `abandoned`, asked when the turn comes after a wait: true when nobody waits for the answer
      * any more (the client closed its connection), and then the turn passes on and `work` does not run (it throws
      * `gone()`): a family that gave up and pressed again is not booked by the press it left behind.
+     *
+     * With a `key` (the request's Idempotency-Key), a call takes the place of a waiting call with the same key whose
+     * client left: a family's retry after its timeout keeps the place its first press had, instead of queueing at
+     * the end behind everyone who pressed later (where, with a line longer than the timeout, it would time out again).
      */
-    async run<T>(work: () => Promise<T>, abandoned?: { is: () => boolean; gone: () => Error }): Promise<T> {
+    async run<T>(work: () => Promise<T>, abandoned?: { is: () => boolean; gone: () => Error; key?: string }): Promise<T> {
       if (running < limit) running++;
-      else await new Promise<void>((resolve) => waiting.push(resolve));
+      else {
+        const key = abandoned?.key;
+        const earlier = key === undefined ? -1 : waiting.findIndex((w) => w.key === key && w.abandoned?.() === true);
+        const turn = await new Promise<boolean>((resolve) => {
+          const entry = { turn: resolve, key, abandoned: abandoned?.is };
+          if (earlier === -1) waiting.push(entry);
+          else waiting.splice(earlier, 1, entry)[0]!.turn(false);
+        });
+        // Replaced by a later call with its key: it had no turn, so it passes none on.
+        if (!turn) throw abandoned!.gone();
+      }
       try {
         if (abandoned?.is()) throw abandoned.gone();
         return await work();
       } finally {
         // The turn passes to the next in line (running stays the same), or the place is freed.
         const next = waiting.shift();
-        if (next) next();
+        if (next) next.turn(true);
         else running--;
       }
     },

@@ -1,5 +1,6 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import { qrPng } from '../lib/payment-qr.js';
 
 /** An inline image, shown where the HTML part names `cid:<cid>`. */
 /** An inline image (with a content id the HTML part shows) or, without one, a file such as an attest PDF. */
@@ -7,8 +8,20 @@ export interface MailAttachment {
   cid?: string;
   filename: string;
   contentType: string;
-  /** The bytes, base64. */
-  content: string;
+  /** The bytes, base64; absent for a payment QR code, which the mailer draws from `epcPayload` as it sends it. */
+  content?: string;
+  /**
+   * The payment QR code's EPC payload (lib/payment-qr.ts): its PNG is drawn when the mail is sent, not when it is
+   * recorded, so a booking's transaction does not render it while it holds the camp's lock (issue 37).
+   */
+  epcPayload?: string;
+}
+
+/** The bytes of an attachment: its content, or the payment QR code drawn from its EPC payload. */
+async function attachmentBytes(attachment: MailAttachment): Promise<Buffer> {
+  if (attachment.content !== undefined) return Buffer.from(attachment.content, 'base64');
+  if (attachment.epcPayload !== undefined) return qrPng(attachment.epcPayload);
+  throw new Error(`attachment ${attachment.filename} has no content`);
 }
 
 export interface OutgoingMail {
@@ -76,13 +89,15 @@ export function createMailer(config: Config): Mailer {
         ...(images.length > 0 ? { html: htmlWithImages(mail.text, images) } : {}),
         ...(all.length > 0
           ? {
-              attachments: all.map((a) => ({
-                ...(a.cid === undefined ? {} : { cid: a.cid }),
-                filename: a.filename,
-                contentType: a.contentType,
-                content: Buffer.from(a.content, 'base64'),
-                contentDisposition: a.cid === undefined ? ('attachment' as const) : ('inline' as const),
-              })),
+              attachments: await Promise.all(
+                all.map(async (a) => ({
+                  ...(a.cid === undefined ? {} : { cid: a.cid }),
+                  filename: a.filename,
+                  contentType: a.contentType,
+                  content: await attachmentBytes(a),
+                  contentDisposition: a.cid === undefined ? ('attachment' as const) : ('inline' as const),
+                })),
+              ),
             }
           : {}),
         signal,

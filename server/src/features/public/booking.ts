@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import QRCode from 'qrcode';
 import { EPC_ERROR_CORRECTION } from '@common/epc-qr.js';
@@ -7,7 +7,6 @@ import { centsToEuro } from '@common/money.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
-import { children } from '../../db/schema.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { claimKeyInTransaction, keyCommitted, KeyTakenMeanwhile, storedOutcome, type IdempotencyClaim } from '../../plugins/idempotency.js';
 import { AppError, notFound } from '../../lib/errors.js';
@@ -20,15 +19,14 @@ import {
   checkCampRules,
   checkLunchPreference,
   checkNoOverlap,
-  childForBooking,
   lockCamp,
+  type CampForBooking,
   writeBooking,
   type UsedOverride,
 } from '../../domain/booking.js';
 import { findValidVoucher } from '../../domain/vouchers.js';
 import { seatsTakenOf } from '../../domain/seats.js';
 import type { FamilyUser } from './accounts.js';
-import { familyParentId } from './family.js';
 import { cancelUntil } from './cancel.js';
 import { participationFacts } from './attests.js';
 import { issuedFiscalAttests } from '../../domain/attest-files.js';
@@ -69,37 +67,51 @@ export async function book(
   payload: BookPayload,
   now: Date,
   claim: IdempotencyClaim | null,
-): Promise<{ answer: BookAnswer; replayed: boolean }> {
-  let ids: number[];
-  let replayed = false;
+): Promise<Booked> {
   if (claim?.committed) {
     // An earlier request with this key booked these, and its answer was lost with its process or connection.
-    [ids, replayed] = [claim.committed, true];
-  } else {
-    try {
-      ids = await bookBasket(deps, family, payload, now, claim);
-    } catch (error) {
-      // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
-      // is not held for the words).
-      if (error instanceof CampFullIn) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, error.campId)));
-      if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
-      // The same key on another request (another process perhaps) committed first: this one answers what it did.
-      [ids, replayed] = [await storedOutcome(deps.db, claim), true];
-    }
+    return { ids: claim.committed, details: null, replayed: true };
   }
-  // Read after the commit: a later item's sibling discount is known once every item is written.
-  return { answer: await bookingAnswers(deps.db, deps.settingsDefaults, ids), replayed };
+  try {
+    const details = await bookBasketDetails(deps, family, payload, now, claim);
+    // A basket of one is answered from its detail as written; a later item's sibling discount changes an earlier
+    // one's, so a basket of several is read again after the commit.
+    return { ids: details.map((d) => d.SUBSCRIPTION_ID), details: details.length === 1 ? details : null, replayed: false };
+  } catch (error) {
+    // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
+    // is not held for the words).
+    if (error instanceof CampFullIn) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, error.campId)));
+    if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
+    // The same key on another request (another process perhaps) committed first: this one answers what it did.
+    return { ids: await storedOutcome(deps.db, claim), details: null, replayed: true };
+  }
+}
+
+/** What `book` committed: the new subscriptions' ids, their details when final, and whether it replays an earlier request. */
+export interface Booked {
+  ids: number[];
+  details: SubscriptionDetail[] | null;
+  replayed: boolean;
+}
+
+/**
+ * The answer to `book`: what to pay for each booking and how. Apart so that the booking's turn (the gate in routes.ts)
+ * ends at its commit: the settings and the QR codes of the answer need no place in the line.
+ */
+export async function bookedAnswer(deps: Pick<BookingDeps, 'db' | 'settingsDefaults'>, booked: Booked): Promise<BookAnswer> {
+  if (!booked.details) return bookingAnswers(deps.db, deps.settingsDefaults, booked.ids);
+  return answerOf(await readSettings(deps.db, deps.settingsDefaults), booked.details);
 }
 
 /**
  * Under a rush (issue 37) two presses in three end 'volzet': a basket naming a camp that is already full, open and not
  * closed is refused before it queues for the camp's lock (the gate in routes.ts), from a count read without the lock.
- * It first claims the request's Idempotency-Key in a transaction of its own, rolled back after the count: a request
- * with the same key still in flight (the family's first attempt, on any process) is waited for, so a retry never hears
- * 'volzet' while its first attempt books; one that committed leaves the answer to `book` (its replay). A basket with
- * a voucher, of a family whose children are not all its own, or that the count does not find full goes on to
- * `bookBasket`, whose locked check stays the truth: a seat freed after the count is found there, and a camp that
- * fills meanwhile is refused there.
+ * One statement reads the family's children and the camps' seats; a basket with a voucher, of a family whose children
+ * are not all its own, or that the count does not find full goes on to `bookBasket`, whose locked check stays the
+ * truth: a seat freed after the count is found there, and a camp that fills meanwhile is refused there. Only before a
+ * refusal is the request's Idempotency-Key claimed, in a transaction of its own rolled back at once: a request with the
+ * same key still in flight (the family's first attempt, on any process) is waited for, so a retry never hears 'volzet'
+ * while its first attempt books; one that committed leaves the answer to `book` (its replay).
  */
 export async function refuseWhenFull(
   deps: BookingDeps,
@@ -109,44 +121,46 @@ export async function refuseWhenFull(
   claim: IdempotencyClaim | null,
 ) {
   if (payload.voucher || claim?.committed) return;
-  let full: number | null = null;
-  try {
-    await deps.db.transaction(async (tx) => {
-      // The key's wait is short: a first attempt still queued for its camp would hold this place for long.
-      await tx.execute(sql`set local lock_timeout = '100ms'`);
-      if (claim) await claimKeyInTransaction(tx, claim);
-      const parentId = await familyParentId(tx, family);
-      const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
-      const own = await readRows(
-        tx,
-        sql`select count(*)::int as n from children where parent_id = ${parentId} and id in ${sql`(${sql.join(
-          childIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`}`,
-        z.object({ n: z.number() }),
-      );
-      if (own[0]?.n !== childIds.length) throw new Counted(null);
-      const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
-      const camps = await readRows(
-        tx,
-        sql`select c.id, ${seatsTakenOf(sql`c.id`)} >= c.seats_available as full
-            from camps c join locations l on l.id = c.location_id
-            where c.id in ${sql`(${sql.join(
-              campIds.map((id) => sql`${id}`),
-              sql`, `,
-            )})`} and not c.closed
+  const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
+  const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
+  const list = (ids: number[]) =>
+    sql`(${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})`;
+  const [counted] = await readRows(
+    deps.db,
+    sql`select (select count(*)::int from family_accounts fa join children ch on ch.parent_id = fa.parent_id
+                 where fa.id = ${family.accountId} and ch.id in ${list(childIds)}) as own,
+          (select c.id from camps c join locations l on l.id = c.location_id
+            where c.id in ${list(campIds)} and not c.closed
               and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
-            order by c.id`,
-        z.object({ id: z.number(), full: z.boolean() }),
-      );
-      throw new Counted(camps.find((c) => c.full)?.id ?? null);
+              and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
+            order by c.id limit 1) as full`,
+    z.object({ own: z.number(), full: z.number().nullable() }),
+  );
+  if (counted?.own !== childIds.length || counted.full === null) return;
+  if (claim && !(await keyFree(deps.db, claim))) return;
+  throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, counted.full)));
+}
+
+/**
+ * Whether no other request holds this Idempotency-Key: claimed in a transaction of its own and rolled back. A request
+ * with the key still booking holds it; the wait for it is short (100 ms), as a first attempt may book for long.
+ */
+async function keyFree(db: Database, claim: IdempotencyClaim): Promise<boolean> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local lock_timeout = '100ms'`);
+      await claimKeyInTransaction(tx, claim);
+      throw new Counted();
     });
   } catch (error) {
-    if (error instanceof Counted) full = error.fullCampId;
-    else if (error instanceof AppError || error instanceof KeyTakenMeanwhile || lockNotAvailable(error)) return;
-    else throw error;
+    if (error instanceof Counted) return true;
+    if (error instanceof KeyTakenMeanwhile || lockNotAvailable(error)) return false;
+    throw error;
   }
-  if (full !== null) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, full)));
+  return false;
 }
 
 /** PostgreSQL's lock_not_available (lock_timeout passed), through drizzle's wrapping. */
@@ -156,9 +170,9 @@ function lockNotAvailable(error: unknown): boolean {
   return false;
 }
 
-/** The end of refuseWhenFull's count: thrown to roll its transaction (and the key it claimed) back. */
+/** The end of keyFree's claim: thrown to roll its transaction (and the key it claimed) back. */
 class Counted extends Error {
-  constructor(readonly fullCampId: number | null) {
+  constructor() {
     super('counted');
   }
 }
@@ -184,8 +198,14 @@ async function campWords(db: Executor, campId: number): Promise<string> {
 /** What book answers for new bookings (also acceptOffer's answer): each with what to pay and how, and the total. */
 export async function bookingAnswers(db: Executor, settingsDefaults: OrganiserSettings, ids: number[]): Promise<BookAnswer> {
   const organiser = await readSettings(db, settingsDefaults);
+  const details = [];
+  for (const id of ids) details.push((await findSubscriptionDetail(db, id))!);
+  return answerOf(organiser, details);
+}
+
+async function answerOf(organiser: OrganiserSettings, details: SubscriptionDetail[]): Promise<BookAnswer> {
   const bookings = [];
-  for (const id of ids) bookings.push(await bookingAnswer((await findSubscriptionDetail(db, id))!, organiser));
+  for (const detail of details) bookings.push(await bookingAnswer(detail, organiser));
   return {
     bookings,
     TOTAL_TO_PAY: Math.round(bookings.reduce((sum, b) => sum + b.SUBSCRIPTION_SALDO * 100, 0)) / 100,
@@ -207,33 +227,46 @@ export async function bookBasket(
   now: Date,
   claim: IdempotencyClaim | null = null,
 ): Promise<number[]> {
+  return (await bookBasketDetails(deps, family, payload, now, claim)).map((d) => d.SUBSCRIPTION_ID);
+}
+
+/**
+ * bookBasket's transaction, answering each new booking's detail as written (in the basket's order). Every statement
+ * counts under a rush (issue 37): the camp's lock is held from its first lock to the commit, and each statement is a
+ * round trip to the database, so the family, its children and their locks are read once for the whole basket.
+ */
+async function bookBasketDetails(
+  deps: BookingDeps,
+  family: FamilyUser,
+  payload: BookPayload,
+  now: Date,
+  claim: IdempotencyClaim | null,
+): Promise<SubscriptionDetail[]> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
     // First, before any lock: a request with the same key waits here for this one's end, holding nothing.
     if (claim) await claimKeyInTransaction(tx, claim);
-    const parentId = await familyParentId(tx, family);
+    const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))].sort((a, b) => a - b);
+    const { parentId, own } = await familyAndChildren(tx, family, childIds);
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
-    const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
     // The children are the family's own, else 404: another family's id is unknown here.
-    for (const item of items) {
-      const [child] = await tx
-        .select({ id: children.id })
-        .from(children)
-        .where(and(eq(children.id, item.CHILD_ID), eq(children.parentId, parentId)));
-      if (!child) throw notFound(messages.childNotFound);
-    }
+    if (own !== childIds.length) throw notFound(messages.childNotFound);
+    const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
     // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
-    // baskets (or a basket and the desk) never wait for each other in a circle.
-    const lock = (campId: number) =>
-      lockCamp(tx, campId).catch((error: unknown) => {
-        throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
-      });
-    for (const campId of [...new Set(items.map((i) => i.CAMP_ID))]) await lock(campId);
-    for (const childId of [...new Set(items.map((i) => i.CHILD_ID))].sort((a, b) => a - b))
-      await tx.execute(sql`select id from children where id = ${childId} for update`);
+    // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
+    // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
+    const camps = new Map<number, CampForBooking>();
+    for (const campId of [...new Set(items.map((i) => i.CAMP_ID))])
+      camps.set(
+        campId,
+        await lockCamp(tx, campId).catch((error: unknown) => {
+          throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
+        }),
+      );
+    const lockedChildren = await lockChildren(tx, childIds);
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
-      for (const campId of new Set(items.map((i) => i.CAMP_ID))) voucher ??= await findValidVoucher(tx, payload.voucher, campId, now);
+      for (const campId of camps.keys()) voucher ??= await findValidVoucher(tx, payload.voucher, campId, now);
       if (!voucher) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
       // Used once: a second basket with the same voucher waits for this row and then finds it used.
       const [taken] = await readRows(
@@ -243,10 +276,9 @@ export async function bookBasket(
       );
       if (!taken) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
     }
-    const booked: { index: number; id: number }[] = [];
+    const booked: { index: number; detail: SubscriptionDetail }[] = [];
     for (const item of items) {
-      // Read again: the seats this basket took already in the same camp count.
-      const camp = await lock(item.CAMP_ID);
+      const camp = camps.get(item.CAMP_ID)!;
       // The voucher books the first child of its camp in the basket.
       const byVoucher = voucher && voucher.campId === camp.id ? voucher : null;
       if (byVoucher) voucher = null;
@@ -255,9 +287,14 @@ export async function bookBasket(
         throw new AppError('NOT_OPEN_YET', messages.notOpenYet(formatMoment(camp.bookingOpensAt)));
       const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
       await checkNoOverlap(tx, item.CHILD_ID, camp, null);
-      const child = await childForBooking(tx, item.CHILD_ID);
       try {
-        overridden.push(...checkCampRules(camp, child, { overClosed: false, overAgeRange: false, overCapacity: byVoucher !== null }));
+        overridden.push(
+          ...checkCampRules(camp, lockedChildren.get(item.CHILD_ID)!, {
+            overClosed: false,
+            overAgeRange: false,
+            overCapacity: byVoucher !== null,
+          }),
+        );
       } catch (error) {
         throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
       }
@@ -275,12 +312,50 @@ export async function bookBasket(
         action: 'bookOnline',
         overridden,
       });
-      booked.push({ index: item.index, id: detail.SUBSCRIPTION_ID });
+      // The next item of this camp counts this seat.
+      camps.set(camp.id, { ...camp, seatsTaken: camp.seatsTaken + 1 });
+      booked.push({ index: item.index, detail });
     }
-    const ids = booked.sort((a, b) => a.index - b.index).map((b) => b.id);
-    if (claim) await keyCommitted(tx, claim, 200, ids);
-    return ids;
+    const details = booked.sort((a, b) => a.index - b.index).map((b) => b.detail);
+    if (claim)
+      await keyCommitted(
+        tx,
+        claim,
+        200,
+        details.map((d) => d.SUBSCRIPTION_ID),
+      );
+    return details;
   });
+}
+
+/** The family's parent (familyParentId) and how many of these children are its own: one statement. */
+async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
+  const [account] = await readRows(
+    tx,
+    sql`select fa.parent_id as "parentId",
+          (select count(*)::int from children ch where ch.parent_id = fa.parent_id and ch.id in ${sql`(${sql.join(
+            childIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`}) as own
+        from family_accounts fa where fa.id = ${family.accountId}`,
+    z.object({ parentId: z.number().nullable(), own: z.number() }),
+  );
+  if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
+  return { parentId: account.parentId, own: account.own };
+}
+
+/** The basket's children locked, in id order, each as the camp's age rule reads it (childForBooking): one statement. */
+async function lockChildren(tx: Executor, childIds: number[]) {
+  const rows = await readRows(
+    tx,
+    sql`select id, firstname || ' ' || lastname as name, birthdate::text as birthdate from children
+        where id in ${sql`(${sql.join(
+          childIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`} order by id for update`,
+    z.object({ id: z.number(), name: z.string(), birthdate: z.string() }),
+  );
+  return new Map(rows.map((child) => [child.id, child]));
 }
 
 /** The family's bookings, newest camps first; cancelled ones too, marked. */

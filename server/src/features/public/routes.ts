@@ -7,7 +7,7 @@ import { callRoutes } from '../../lib/calls.js';
 import { AppError, databaseUnavailable } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import * as accounts from './accounts.js';
-import { book, getMyBookings, refuseWhenFull } from './booking.js';
+import { book, bookedAnswer, getMyBookings, refuseWhenFull } from './booking.js';
 import { getFamily, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
 import { cancelBooking } from './cancel.js';
@@ -66,14 +66,21 @@ export default callRoutes(publicCalls, (app) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
       const family = currentFamily(request);
-      await counts.run(() => refuseWhenFull(deps(), family, request.body, app.clock.now(), request.idempotencyClaim));
-      const { answer, replayed } = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), {
+      // A press nobody waits for any more (the client closed its connection) is not counted or booked when its turn
+      // comes: a 5xx, which the Idempotency-Key does not keep, so the family's retry with the same key books as a first
+      // press. That retry takes the place its first press still has in the line (the same key and request).
+      const claim = request.idempotencyClaim;
+      const abandoned = {
         is: () => request.raw.socket.destroyed,
-        // A 5xx, which the Idempotency-Key does not keep: the family's retry with the same key books as a first press.
         gone: databaseUnavailable,
-      });
-      if (replayed) void reply.header('idempotent-replayed', 'true');
-      return answer;
+        key: claim ? `${claim.owner.id} ${claim.key} ${claim.requestHash}` : undefined,
+      };
+      // The count is skipped by a retry whose first press still has its place among the bookings: it keeps that place.
+      if (!bookings.holds(abandoned.key))
+        await counts.run(() => refuseWhenFull(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), abandoned);
+      const booked = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), abandoned);
+      if (booked.replayed) void reply.header('idempotent-replayed', 'true');
+      return bookedAnswer(deps(), booked);
     },
     cancelBooking: async (request) => cancelBooking(waitingDeps(), currentFamily(request), request.body),
     joinWaitingList: async (request) => {
