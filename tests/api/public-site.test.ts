@@ -9,6 +9,7 @@ import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { controlledClock } from '../helpers/clock.js';
+import { familyParentFields } from '../helpers/family.js';
 import { backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
@@ -17,19 +18,6 @@ import { createCamp, createPeriod, createSubscription } from '../helpers/factory
 const YEAR = new Date().getFullYear() + 1;
 const PASSWORD = 'zomerkamp aan zee 2027';
 let serial = 0;
-
-function parentFields(tag: string) {
-  return {
-    SUBSCRIBER_PARENT_FIRSTNAME: 'Sofie',
-    SUBSCRIBER_PARENT_LASTNAME: `Claes${tag}`,
-    SUBSCRIBER_PARENT_STREET: 'Stationsstraat',
-    SUBSCRIBER_PARENT_HOUSENR: '8',
-    SUBSCRIBER_PARENT_POSTALCODE: '2800',
-    SUBSCRIBER_PARENT_CITY: 'Mechelen',
-    SUBSCRIBER_PARENT_COUNTRY: 'België',
-    SUBSCRIBER_PARENT_PHONE: '0478 12 34 56',
-  };
-}
 
 describe.each(backends)('the public booking site on %s', (backend) => {
   let t: TestApp;
@@ -53,7 +41,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
 
   async function signUp() {
     const email = `gezin${++serial}@thuis.be`;
-    const answer = await t.api.signUp({ email, password: PASSWORD, ...parentFields(String(serial)) }, from(`192.0.2.${serial}`));
+    const answer = await t.api.signUp({ email, password: PASSWORD, ...familyParentFields(String(serial)) }, from(`192.0.2.${serial}`));
     expect(answer.status, JSON.stringify(answer.body)).toBe(200);
     return { email, token: answer.body.data.token };
   }
@@ -115,7 +103,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   });
 
   it("signs up with a password as strong as staff's, once per address, and signs in with it", async () => {
-    const weak = await t.api.signUp({ email: 'zwak@voorbeeld.be', password: 'password123', ...parentFields('z') }, anonymous);
+    const weak = await t.api.signUp({ email: 'zwak@voorbeeld.be', password: 'password123', ...familyParentFields('z') }, anonymous);
     expect(weak.status).toBe(400);
     expect(weak.body.error.fields?.password).toMatch(/veelgebruikte|minstens/);
     // Unchecked: a form with the parent's fields missing, as no client made from the contract sends it.
@@ -123,7 +111,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.error.fields ?? {})).toEqual(expect.arrayContaining(['email', 'SUBSCRIBER_PARENT_FIRSTNAME']));
     const { email } = await signUp();
-    const again = await t.api.signUp({ email: email.toUpperCase(), password: PASSWORD, ...parentFields('x') }, anonymous);
+    const again = await t.api.signUp({ email: email.toUpperCase(), password: PASSWORD, ...familyParentFields('x') }, anonymous);
     expect(again.body.error.code).toBe('ACCOUNT_EXISTS');
     const signedIn = await t.api.signIn({ email, password: PASSWORD }, anonymous);
     expect(signedIn.status).toBe(200);
@@ -154,7 +142,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   it('links a family the organiser knows only once its address is confirmed, never answering a national number', async () => {
     const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
     const email = known.parentEmail.toLowerCase();
-    const signedUp = await t.api.signUp({ email, password: PASSWORD, ...parentFields('k') }, anonymous);
+    const signedUp = await t.api.signUp({ email, password: PASSWORD, ...familyParentFields('k') }, anonymous);
     expect(signedUp.status).toBe(200);
     const token = signedUp.body.data.token;
     const before = await t.api.getFamily(undefined, { token });
@@ -186,7 +174,7 @@ describe.each(backends)('the public booking site on %s', (backend) => {
   it('a sign-in link takes over an unconfirmed account: whoever signed up with that address loses their way in', async () => {
     const known = await createSubscription(t.db, { parentEmail: `Gekend${++serial}@Voorbeeld.be` });
     const email = known.parentEmail.toLowerCase();
-    const stranger = await t.api.signUp({ email, password: PASSWORD, ...parentFields('s') }, anonymous);
+    const stranger = await t.api.signUp({ email, password: PASSWORD, ...familyParentFields('s') }, anonymous);
     expect((await t.api.requestSignInLink({ email }, anonymous)).status).toBe(200);
     const link = await lastLink(email, 'aanmelden');
     const owner = await t.api.signInWithLink({ token: link }, anonymous);
