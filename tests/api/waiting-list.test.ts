@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL } from '@common/constants.js';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { formatDateTime } from '@common/format.js';
 import { queryRows } from '../../server/src/db/client.js';
@@ -8,7 +7,7 @@ import { auditLog, mailOutbox } from '../../server/src/db/schema.js';
 import { startTestApp, TEST_ADMIN, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { backends } from '../helpers/database.js';
-import { familyWithChild, signUpFamily } from '../helpers/family.js';
+import { familyWithChild, familyWithChildren } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { addUser, signIn } from '../helpers/users.js';
@@ -35,22 +34,9 @@ describe.each(backends)('the waiting list on %s', (backend) => {
   /** A signed-up family with `children` children born eight years ago; its token and their ids. */
   async function family(children = 1) {
     const email = `gezin-${++serial}-${Date.now()}@thuis.be`;
-    const token = await signUpFamily(t, email);
-    const ids: number[] = [];
-    for (let i = 0; i < children; i++) {
-      const answer = await t.api.saveChild(
-        {
-          SUBSCRIBER_FIRSTNAME: `Wachter${++serial}`,
-          SUBSCRIBER_LASTNAME: 'Claes',
-          SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-          SUBSCRIBER_BIRTHDATE: `${YEAR - 8}-05-01`,
-        },
-        { token },
-      );
-      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-      ids.push(answer.body.data.CHILD_ID);
-    }
-    return { token, ids, email };
+    const kids = Array.from({ length: children }, () => ({ firstname: `Wachter${++serial}`, birthdate: `${YEAR - 8}-05-01` }));
+    const { token, childIds } = await familyWithChildren(t, kids, email);
+    return { token, ids: childIds, email };
   }
   /** A camp next summer with `seats` seats, every one of them booked. */
   async function fullCamp(seats: number) {

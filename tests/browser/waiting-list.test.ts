@@ -1,13 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
-import { GENDER_GIRL } from '@common/constants.js';
 import { addDays } from '@common/mail-schedules.js';
 import type { CampRecord } from '@common/schemas/camps.js';
 import { queryRows } from '../../server/src/db/client.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
 import { checkScreen, familyOnPhone, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-import { signUpFamily } from '../helpers/family.js';
+import { familyWithChildren } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { eventually } from '../helpers/page.js';
 
@@ -45,23 +44,9 @@ describe('the waiting list in Chromium', () => {
 
   /** A signed-up family with one child per name; its token and the children's ids. */
   async function family(birthYear: number, ...names: string[]) {
-    const { t } = session;
-    const token = await signUpFamily(t);
-    const ids: number[] = [];
-    for (const name of names) {
-      const child = await t.api.saveChild(
-        {
-          SUBSCRIBER_FIRSTNAME: name,
-          SUBSCRIBER_LASTNAME: 'Claes',
-          SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-          SUBSCRIBER_BIRTHDATE: `${birthYear}-05-01`,
-        },
-        { token },
-      );
-      expect(child.status, JSON.stringify(child.body)).toBe(200);
-      ids.push(child.body.data.CHILD_ID);
-    }
-    return { token, ids };
+    const kids = names.map((firstname) => ({ firstname, birthdate: `${birthYear}-05-01` }));
+    const { token, childIds } = await familyWithChildren(session.t, kids);
+    return { token, ids: childIds };
   }
 
   const waitingList = async (campId: number) => (await session.t.api.getWaitingList({ campId })).body.data;

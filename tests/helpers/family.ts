@@ -46,27 +46,44 @@ export interface FamilyWithChild {
   childId: number;
 }
 
+/** A child as familyWithChild saves it: a girl, 'Lotte Claes' unless named, born on `birthdate`. */
+export interface ChildFacts {
+  birthdate: string;
+  firstname?: string;
+  lastname?: string;
+}
+
 /**
- * A family of the public booking site signed up through its calls, with one child (a girl, 'Lotte Claes' unless named)
- * born on `birthdate` saved through saveChild: where a test of the family's own calls starts.
+ * A family of the public booking site signed up through its calls, with one child saved through saveChild: where a
+ * test of the family's own calls starts.
  */
-export async function familyWithChild(
+export async function familyWithChild(t: TestApp, child: ChildFacts, email = `gezin-${randomUUID()}@thuis.be`): Promise<FamilyWithChild> {
+  const { token, childIds } = await familyWithChildren(t, [child], email);
+  return { token, email, childId: childIds[0]! };
+}
+
+/** As familyWithChild, with several children (sisters on one waiting list), saved in their order. */
+export async function familyWithChildren(
   t: TestApp,
-  child: { birthdate: string; firstname?: string; lastname?: string },
+  kids: ChildFacts[],
   email = `gezin-${randomUUID()}@thuis.be`,
-): Promise<FamilyWithChild> {
+): Promise<{ token: string; email: string; childIds: number[] }> {
   const token = await signUpFamily(t, email);
-  const answer = await t.api.saveChild(
-    {
-      SUBSCRIBER_FIRSTNAME: child.firstname ?? 'Lotte',
-      SUBSCRIBER_LASTNAME: child.lastname ?? 'Claes',
-      SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-      SUBSCRIBER_BIRTHDATE: child.birthdate,
-    },
-    { token },
-  );
-  if (answer.status !== 200) throw new Error(`saveChild answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-  return { token, email, childId: answer.body.data.CHILD_ID };
+  const childIds: number[] = [];
+  for (const child of kids) {
+    const answer = await t.api.saveChild(
+      {
+        SUBSCRIBER_FIRSTNAME: child.firstname ?? 'Lotte',
+        SUBSCRIBER_LASTNAME: child.lastname ?? 'Claes',
+        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
+        SUBSCRIBER_BIRTHDATE: child.birthdate,
+      },
+      { token },
+    );
+    if (answer.status !== 200) throw new Error(`saveChild answered ${answer.status}: ${JSON.stringify(answer.body)}`);
+    childIds.push(answer.body.data.CHILD_ID);
+  }
+  return { token, email, childIds };
 }
 
 /**
