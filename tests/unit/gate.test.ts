@@ -94,4 +94,32 @@ describe('the gate in front of the public bookings (issue 37)', () => {
     expect(ran).toEqual(['first', 'retry', 'later', 'tap']);
     expect(bookings.waiting()).toBe(0);
   });
+
+  it('lets a retry whose earlier press missed its turn (its client gone) wait at the head of the line', async () => {
+    const bookings = gate(1);
+    const first = deferred();
+    const second = deferred();
+    const ran: string[] = [];
+    let left = false;
+    const running = bookings.run(async () => {
+      ran.push('first');
+      await first.promise;
+    });
+    const press = { is: () => left, gone: () => new Error('gone'), key: 'family-1 key-a' };
+    const abandoned = bookings.run(async () => void ran.push('abandoned'), press);
+    const earlier = bookings.run(async () => {
+      ran.push('earlier');
+      await second.promise;
+    });
+    await tick();
+    left = true;
+    first.resolve();
+    await expect(abandoned).rejects.toThrow('gone');
+    await tick();
+    const later = bookings.run(async () => void ran.push('later'));
+    const retry = bookings.run(async () => void ran.push('retry'), { ...press, is: () => false });
+    second.resolve();
+    await Promise.all([running, earlier, later, retry]);
+    expect(ran).toEqual(['first', 'earlier', 'retry', 'later']);
+  });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor, Transaction } from '../db/client.js';
@@ -76,6 +76,11 @@ export interface TextMail {
  * change it reports, so a committed change always has its mail on record and a rolled back one has none.
  */
 export interface Outbox {
+  /**
+   * Reads these camps' templates of a kind and the organiser's settings now, for this transaction's later
+   * `enqueueCampMail`: a booking reads them before it takes the camp's lock, not while it holds it (issue 37).
+   */
+  prepareCampMails(campIds: number[], kind: CampMailKind): Promise<void>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
   /** A template rendered for a subscription with the organiser's settings. */
@@ -102,19 +107,32 @@ export async function withOutbox<T>(db: Database, deps: OutboxDeps, work: (tx: T
 }
 
 function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecorded: () => void): Outbox {
+  // Read once a transaction: the organiser's settings, and each camp's template of a kind.
+  let organiser: Promise<OrganiserSettings> | null = null;
+  const settingsOnce = () => (organiser ??= readSettings(tx, settingsDefaults));
+  const templates = new Map<string, CampTemplate>();
+  const readTemplates = async (campIds: number[], kind: CampMailKind) => {
+    const rows = await tx
+      .select({ campId: camps.id, id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
+      .from(camps)
+      .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
+      .where(inArray(camps.id, campIds));
+    for (const { campId, ...template } of rows) templates.set(`${campId} ${kind}`, template);
+  };
   const enqueueMail = async (mail: TemplateMail) => {
-    const queued = await recordTemplateMail(tx, mail, settingsDefaults);
+    const queued = await recordTemplateMail(tx, mail, await settingsOnce());
     onRecorded();
     return queued;
   };
   return {
     enqueueMail,
+    prepareCampMails: async (campIds, kind) => {
+      await readTemplates(campIds, kind);
+      await settingsOnce();
+    },
     enqueueCampMail: async (detail, kind) => {
-      const [template] = await tx
-        .select({ id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
-        .from(camps)
-        .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
-        .where(eq(camps.id, detail.CAMP_ID));
+      if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readTemplates([detail.CAMP_ID], kind);
+      const template = templates.get(`${detail.CAMP_ID} ${kind}`);
       if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
       return enqueueMail({
         templateId: template.id,
@@ -125,7 +143,6 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
       });
     },
     enqueueText: async (mail) => {
-      const organiser = await readSettings(tx, settingsDefaults);
       const queued = await insertMail(
         tx,
         {
@@ -136,7 +153,7 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
           text: mail.text,
           attachments: null,
         },
-        organiser,
+        await settingsOnce(),
       );
       onRecorded();
       return queued;
@@ -144,9 +161,15 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   };
 }
 
+/** A camp's mail template of one kind. */
+interface CampTemplate {
+  id: string;
+  subject: string;
+  body: string;
+}
+
 /** Renders a template for a subscription with the organiser's settings and records it in the outbox. */
-async function recordTemplateMail(tx: Executor, mail: TemplateMail, settingsDefaults: OrganiserSettings): Promise<QueuedMail> {
-  const organiser = await readSettings(tx, settingsDefaults);
+async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: OrganiserSettings): Promise<QueuedMail> {
   const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
   const rendered = renderTemplate(mail.template, {
     ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
@@ -199,7 +222,7 @@ const TEST_MAIL_DEADLINE_MS = 30_000;
  * the error. Every other mail goes through `withOutbox` and the relay.
  */
 export async function sendMailNow(db: Database, deps: MailDeps, mail: TemplateMail): Promise<{ mail: QueuedMail; status: MailStatus }> {
-  const queued = await db.transaction((tx) => recordTemplateMail(tx, mail, deps.settingsDefaults));
+  const queued = await db.transaction(async (tx) => recordTemplateMail(tx, mail, await readSettings(tx, deps.settingsDefaults)));
   return { mail: queued, status: await deliverMail(db, deps, queued) };
 }
 

@@ -131,17 +131,19 @@ export async function refuseWhenFull(
   const [counted] = await readRows(
     deps.db,
     sql`select (select count(*)::int from family_accounts fa join children ch on ch.parent_id = fa.parent_id
-                 where fa.id = ${family.accountId} and ch.id in ${list(childIds)}) as own,
-          (select c.id from camps c join locations l on l.id = c.location_id
-            where c.id in ${list(campIds)} and not c.closed
-              and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
-              and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
-            order by c.id limit 1) as full`,
-    z.object({ own: z.number(), full: z.number().nullable() }),
+                 where fa.id = ${family.accountId} and ch.id in ${list(childIds)}) as own, f.words
+        from (select 1) one left join lateral (
+          select ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
+            join locations l on l.id = c.location_id join periods p on p.id = c.period_id
+          where c.id in ${list(campIds)} and not c.closed
+            and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
+            and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
+          order by c.id limit 1) f on true`,
+    z.object({ own: z.number(), words: z.string().nullable() }),
   );
-  if (counted?.own !== childIds.length || counted.full === null) return;
+  if (counted?.own !== childIds.length || counted.words === null) return;
   if (claim && !(await keyFree(deps.db, claim))) return;
-  throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, counted.full)));
+  throw new AppError('CAMP_FULL', messages.campFull(counted.words));
 }
 
 /**
@@ -184,11 +186,14 @@ class CampFullIn extends AppError {
   }
 }
 
+/** A camp as the public site names it: theme, location and period (camps c, themes th, locations l, periods p). */
+const campWordsSql = sql`th.name || ' in ' || l.name || ', ' || p.name`;
+
 /** A camp as the public site names it: theme, location and period. */
 async function campWords(db: Executor, campId: number): Promise<string> {
   const [camp] = await readRows(
     db,
-    sql`select th.name || ' in ' || l.name || ', ' || p.name as words from camps c join themes th on th.id = c.theme_id
+    sql`select ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
           join locations l on l.id = c.location_id join periods p on p.id = c.period_id where c.id = ${campId}`,
     z.object({ words: z.string() }),
   );
@@ -251,6 +256,8 @@ async function bookBasketDetails(
     // The children are the family's own, else 404: another family's id is unknown here.
     if (own !== childIds.length) throw notFound(messages.childNotFound);
     const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
+    // The confirmation mail's template and the organiser's settings, read before the locks (not while holding them).
+    await outbox.prepareCampMails([...new Set(items.map((i) => i.CAMP_ID))], 'confirm');
     // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
     // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
     // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
