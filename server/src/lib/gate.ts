@@ -32,7 +32,7 @@ export function gate(limit: number) {
     /** Whether a call with this key waits whose client left: a call with the key now would take its place (`run`). */
     holds: (key: string | undefined) => key !== undefined && waiting.some((w) => w.key === key && w.abandoned?.() === true),
     /**
-     * `work` at its turn. `abandoned`, asked when the turn comes after a wait: true when nobody waits for the answer
+     * `work` at its turn (told whether it waited for it). `abandoned`, asked when the turn comes after a wait: true when nobody waits for the answer
      * any more (the client closed its connection), and then the turn passes on and `work` does not run (it throws
      * `gone()`): a family that gave up and pressed again is not booked by the press it left behind.
      *
@@ -42,10 +42,11 @@ export function gate(limit: number) {
      * whose client left, or, when that call's turn already came and passed, it waits at the head of the line (behind
      * other such retries only).
      */
-    async run<T>(work: () => Promise<T>, abandoned?: { is: () => boolean; gone: () => Error; key?: string }): Promise<T> {
+    async run<T>(work: (waited: boolean) => Promise<T>, abandoned?: { is: () => boolean; gone: () => Error; key?: string }): Promise<T> {
       const key = abandoned?.key;
       const overdue = key !== undefined && missed.delete(key);
-      if (running < limit) running++;
+      const waited = running >= limit;
+      if (!waited) running++;
       else {
         const earlier = key === undefined ? -1 : waiting.findIndex((w) => w.key === key && w.abandoned?.() === true);
         const turn = await new Promise<boolean>((resolve) => {
@@ -64,7 +65,7 @@ export function gate(limit: number) {
           if (key !== undefined) missTurn(key);
           throw abandoned.gone();
         }
-        return await work();
+        return await work(waited);
       } finally {
         // The turn passes to the next in line (running stays the same), or the place is freed.
         const next = waiting.shift();

@@ -75,10 +75,14 @@ export default callRoutes(publicCalls, (app) => {
         gone: databaseUnavailable,
         key: claim ? `${claim.owner.id} ${claim.key} ${claim.requestHash}` : undefined,
       };
+      const count = () => refuseWhenFull(deps(), family, request.body, app.clock.now(), claim);
       // The count is skipped by a retry whose first press still has its place among the bookings: it keeps that place.
-      if (!bookings.holds(abandoned.key))
-        await counts.run(() => refuseWhenFull(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), abandoned);
-      const booked = await bookings.run(() => book(deps(), family, request.body, app.clock.now(), request.idempotencyClaim), abandoned);
+      if (!bookings.holds(abandoned.key)) await counts.run(count, abandoned);
+      const booked = await bookings.run(async (waited) => {
+        // A camp that filled while the press waited for its turn is refused by the count again, not at its lock.
+        if (waited) await count();
+        return book(deps(), family, request.body, app.clock.now(), claim);
+      }, abandoned);
       if (booked.replayed) void reply.header('idempotent-replayed', 'true');
       return bookedAnswer(deps(), booked);
     },
