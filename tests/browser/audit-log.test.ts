@@ -2,9 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createMonitor, createPeriod, createSubscription } from '../helpers/factory.js';
-
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+import { eventually } from '../helpers/page.js';
 
 describe('Geschiedenis and Logboek in Chromium', () => {
   let session: BrowserSession;

@@ -2,9 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { centsToEuro, formatEuro } from '@common/money.js';
 import type { DashboardAnswer } from '@common/schemas/dashboard.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
-
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+import { eventually } from '../helpers/page.js';
 
 describe('the season dashboard in Chromium', () => {
   let session: BrowserSession;

@@ -7,9 +7,7 @@ import { controlledClock } from '../helpers/clock.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { children, parents, subscriptions } from '../../server/src/db/schema.js';
 import { pdfText } from '../helpers/files.js';
-
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
+import { eventually } from '../helpers/page.js';
 
 describe('Gegevensbeheer in Chromium', () => {
   let session: BrowserSession;

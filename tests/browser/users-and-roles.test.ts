@@ -6,11 +6,9 @@ import { readRows } from '../../server/src/db/client.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
 import { createMonitor } from '../helpers/factory.js';
-import { field, fieldError } from '../helpers/page.js';
+import { field, fieldError, eventually, UI_TIMEOUT_MS } from '../helpers/page.js';
 import { addUser, USER_PASSWORD } from '../helpers/users.js';
 
-const UI_TIMEOUT_MS = 15_000;
-const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: UI_TIMEOUT_MS });
 const NEW_PASSWORD = 'zomerkamp aan de kust';
 
 async function signInByForm(page: Page, email: string, password: string) {
