@@ -2,7 +2,6 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
 import { qrPng } from '../lib/payment-qr.js';
 
-/** An inline image, shown where the HTML part names `cid:<cid>`. */
 /** An inline image (with a content id the HTML part shows) or, without one, a file such as an attest PDF. */
 export interface MailAttachment {
   cid?: string;

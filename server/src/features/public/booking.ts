@@ -123,22 +123,17 @@ export async function refuseWhenFull(
   if (payload.voucher || claim?.committed) return;
   const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
   const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
-  const list = (ids: number[]) =>
-    sql`(${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})`;
   const [counted] = await readRows(
     deps.db,
-    sql`select (select count(*)::int from family_accounts fa join children ch on ch.parent_id = fa.parent_id
-                 where fa.id = ${family.accountId} and ch.id in ${list(childIds)}) as own, f.words
-        from (select 1) one left join lateral (
+    sql`select ${ownChildCount(childIds)} as own, f.words
+        from family_accounts fa left join lateral (
           select ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
             join locations l on l.id = c.location_id join periods p on p.id = c.period_id
-          where c.id in ${list(campIds)} and not c.closed
+          where c.id in ${idList(campIds)} and not c.closed
             and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
             and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
-          order by c.id limit 1) f on true`,
+          order by c.id limit 1) f on true
+        where fa.id = ${family.accountId}`,
     z.object({ own: z.number(), words: z.string().nullable() }),
   );
   if (counted?.own !== childIds.length || counted.words === null) return;
@@ -339,27 +334,30 @@ async function bookBasketDetails(
 async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
   const [account] = await readRows(
     tx,
-    sql`select fa.parent_id as "parentId",
-          (select count(*)::int from children ch where ch.parent_id = fa.parent_id and ch.id in ${sql`(${sql.join(
-            childIds.map((id) => sql`${id}`),
-            sql`, `,
-          )})`}) as own
-        from family_accounts fa where fa.id = ${family.accountId}`,
+    sql`select fa.parent_id as "parentId", ${ownChildCount(childIds)} as own from family_accounts fa where fa.id = ${family.accountId}`,
     z.object({ parentId: z.number().nullable(), own: z.number() }),
   );
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
   return { parentId: account.parentId, own: account.own };
 }
 
+/** `(1, 2, 3)`: ids as an SQL list, for `in`. */
+const idList = (ids: number[]) =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
+/** How many of these children are the family's own (`fa`: its family_accounts row); 0 before its address is confirmed. */
+const ownChildCount = (childIds: number[]) =>
+  sql`(select count(*)::int from children ch where ch.parent_id = fa.parent_id and ch.id in ${idList(childIds)})`;
+
 /** The basket's children locked, in id order, each as the camp's age rule reads it (childForBooking): one statement. */
 async function lockChildren(tx: Executor, childIds: number[]) {
   const rows = await readRows(
     tx,
     sql`select id, firstname || ' ' || lastname as name, birthdate::text as birthdate from children
-        where id in ${sql`(${sql.join(
-          childIds.map((id) => sql`${id}`),
-          sql`, `,
-        )})`} order by id for update`,
+        where id in ${idList(childIds)} order by id for update`,
     z.object({ id: z.number(), name: z.string(), birthdate: z.string() }),
   );
   return new Map(rows.map((child) => [child.id, child]));
