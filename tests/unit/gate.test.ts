@@ -10,6 +10,18 @@ function deferred() {
 
 const tick = () => new Promise((resolve) => setImmediate(resolve));
 
+/** A gate of one whose place a first call holds until the test ends it (`first.resolve()`); `ran` records the calls run. */
+function oneRunning() {
+  const bookings = gate(1);
+  const first = deferred();
+  const ran: string[] = [];
+  const running = bookings.run(async () => {
+    ran.push('first');
+    await first.promise;
+  });
+  return { bookings, first, ran, running };
+}
+
 describe('the gate in front of the public bookings (issue 37)', () => {
   it('runs at most its limit at once; the others start in arrival order as places free', async () => {
     const bookings = gate(2);
@@ -47,14 +59,8 @@ describe('the gate in front of the public bookings (issue 37)', () => {
   });
 
   it('skips a waiting call whose client left, and passes its turn on', async () => {
-    const bookings = gate(1);
-    const first = deferred();
-    const ran: string[] = [];
+    const { bookings, first, ran, running } = oneRunning();
     let left = false;
-    const running = bookings.run(async () => {
-      ran.push('first');
-      await first.promise;
-    });
     const abandoned = bookings.run(async () => void ran.push('abandoned'), { is: () => left, gone: () => new Error('gone') });
     const next = bookings.run(async () => void ran.push('next'));
     await tick();
@@ -67,14 +73,8 @@ describe('the gate in front of the public bookings (issue 37)', () => {
   });
 
   it('gives a retry the place of its earlier press with the same key whose client left, not the end of the line', async () => {
-    const bookings = gate(1);
-    const first = deferred();
-    const ran: string[] = [];
+    const { bookings, first, ran, running } = oneRunning();
     let left = false;
-    const running = bookings.run(async () => {
-      ran.push('first');
-      await first.promise;
-    });
     const press = { is: () => left, gone: () => new Error('gone'), key: 'family-1 key-a' };
     const abandoned = bookings.run(async () => void ran.push('abandoned'), press);
     const later = bookings.run(async () => void ran.push('later'), {
@@ -96,15 +96,9 @@ describe('the gate in front of the public bookings (issue 37)', () => {
   });
 
   it('lets a retry whose earlier press missed its turn (its client gone) wait at the head of the line', async () => {
-    const bookings = gate(1);
-    const first = deferred();
+    const { bookings, first, ran, running } = oneRunning();
     const second = deferred();
-    const ran: string[] = [];
     let left = false;
-    const running = bookings.run(async () => {
-      ran.push('first');
-      await first.promise;
-    });
     const press = { is: () => left, gone: () => new Error('gone'), key: 'family-1 key-a' };
     const abandoned = bookings.run(async () => void ran.push('abandoned'), press);
     const earlier = bookings.run(async () => {
