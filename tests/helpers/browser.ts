@@ -66,6 +66,9 @@ export async function expectNoSeriousAxeViolations(page: Page, label = page.url(
   // A colour or opacity transition still running (a modal fading in, a button turning green) shows axe a mixed
   // colour, so the check waits until three frames in a row have no finite animation running; a transition that
   // starts a frame after its element appears (a modal's 'show') is caught too.
+  // The pointer goes to the corner first: left where the last click put it, it lands on another button when the page
+  // scrolls (a fill scrolls its field into view, axe scrolls to measure), whose hover transition then runs during axe.
+  await page.mouse.move(0, 0);
   await page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
     const running = () =>
