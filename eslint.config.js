@@ -21,6 +21,17 @@ const featureZones = ['server/src/features', 'web/src/features'].flatMap((root) 
     })),
 );
 
+/**
+ * The server's layers (ARCHITECTURE.md, 'The layers'): app → features → plugins → domain → mail → lib → db, each
+ * importing only those after it. What two layers share lives in the lower one.
+ */
+const serverLayers = ['features', 'plugins', 'domain', 'mail', 'lib', 'db'];
+const layerZones = serverLayers.slice(1).map((layer, index) => ({
+  target: `./server/src/${layer}`,
+  from: serverLayers.slice(0, index + 1).map((above) => `./server/src/${above}`),
+  message: `server/src/${layer}/ imports no layer above it: move what both need down, or let server/src/app.ts hand it in.`,
+}));
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'data', 'server/drizzle'] },
   js.configs.recommended,
@@ -39,7 +50,7 @@ export default tseslint.config(
       'import-x/resolver-next': [createTypeScriptImportResolver({ project: './tsconfig.json' })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { zones: featureZones }],
+      'import-x/no-restricted-paths': ['error', { zones: [...featureZones, ...layerZones] }],
       'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },

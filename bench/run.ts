@@ -15,7 +15,7 @@ import type { Page } from 'playwright-core';
 import { buildApp } from '../server/src/app.js';
 import { loadConfig } from '../server/src/config.js';
 import { openDatabase, queryRows, type Database, type DatabaseHandle } from '../server/src/db/client.js';
-import { resolveSession } from '../server/src/features/auth/service.js';
+import { resolveSession } from '../server/src/domain/sessions.js';
 import { listCamps } from '../server/src/features/camps/queries.js';
 import { getDashboard } from '../server/src/features/dashboard/queries.js';
 import { fetchSubscriptionsOfYear, listSubscriptionsOfYear } from '../server/src/features/subscriptions/queries.js';

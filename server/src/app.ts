@@ -20,6 +20,7 @@ import { createMailScheduleRunner, type MailScheduleRunner } from './features/ma
 import { createWaitingListRunner, type WaitingListRunner } from './domain/waiting-list-runner.js';
 import { readSettings, settingsDefaults } from './lib/settings.js';
 import { createPublicCampsCache, type PublicCamps } from './features/public/camps-cache.js';
+import { publicPageHtml } from './features/public/page.js';
 import { createSafetySheetRetention } from './domain/safety-sheets.js';
 import type { PeriodicRunner } from './lib/periodic-runner.js';
 
@@ -132,7 +133,7 @@ export async function buildApp({ config, database, logger = true, clock = system
   for (const feature of apiFeatures) await app.register(feature);
   const unserved = Object.keys(contract).filter((name) => !servedCalls.has(name));
   if (unserved.length > 0) throw new Error(`No route serves the calls ${unserved.join(', ')} of common/src/contract/`);
-  await app.register(webPlugin);
+  await app.register(webPlugin, { publicPageHtml });
   return app;
 }
 

@@ -14,7 +14,7 @@ const countStatuses = (answers: { status: number }[]) =>
   answers.reduce<Record<number, number>>((counts, a) => ({ ...counts, [a.status]: (counts[a.status] ?? 0) + 1 }), {});
 
 /**
- * Each test is built so that the row lock (`SELECT … FOR UPDATE` in server/src/db/lock.ts) decides the
+ * Each test is built so that the row lock (`SELECT … FOR UPDATE` in server/src/lib/lock.ts) decides the
  * outcome: without it, concurrent transactions on PostgreSQL read the same state and all succeed. PGlite
  * runs one transaction at a time, so there these tests would pass with or without the lock: this file runs on
  * PostgreSQL only (`*.postgres.test.ts`, left out of a run without TEST_DATABASE_URL, which says so).

@@ -2,7 +2,6 @@ import { sql } from 'drizzle-orm';
 import { roles } from '../../../common/src/roles.js';
 import { SUBSCRIPTION_SOURCES } from '../../../common/src/subscription-source.js';
 import type { AttestDebtor } from '../../../common/src/fiscal-attests.js';
-import type { MailAttachment } from '../mail/mailer.js';
 import { VOLUNTEER_KINDS, type VolunteerCapsCents } from '../../../common/src/volunteer-allowance.js';
 import type { SafetyLevels, SafetySheetData } from '../../../common/src/safety-sheet.js';
 import { boolean, date, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
@@ -394,6 +393,20 @@ export const vouchers = pgTable(
   },
   (t) => [uniqueIndex('vouchers_token_idx').on(t.token)],
 );
+
+/** An inline image (with a content id the HTML part shows) or, without one, a file such as an attest PDF. */
+export interface MailAttachment {
+  cid?: string;
+  filename: string;
+  contentType: string;
+  /** The bytes, base64; absent for a payment QR code, which the mailer draws from `epcPayload` as it sends it. */
+  content?: string;
+  /**
+   * The payment QR code's EPC payload (lib/payment-qr.ts): its PNG is drawn when the mail is sent, not when it is
+   * recorded, so a booking's transaction does not render it while it holds the camp's lock (issue 37).
+   */
+  epcPayload?: string;
+}
 
 /**
  * Every mail, sent by the relay of server/src/mail/relay.ts: 'outbox' while it waits for its next

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Executor } from '../db/client.js';
-import { lockRowById } from '../db/lock.js';
+import { lockRowById } from '../lib/lock.js';
 import { writeAudit } from '../lib/audit.js';
 import { checkVersion } from '../lib/errors.js';
 

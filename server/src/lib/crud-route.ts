@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import type { Database } from '../db/client.js';
-import type { SessionUser } from '../features/auth/service.js';
-import { currentAdminId } from '../plugins/auth.js';
+import { currentAdminId, type SessionUser } from './session-user.js';
 
 /**
  * The body of a crud call as the contract's `crudRequest` checked it at the door: the id for read and delete, the

@@ -1,20 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Config } from '../config.js';
+import type { MailAttachment } from '../db/schema.js';
 import { qrPng } from '../lib/payment-qr.js';
-
-/** An inline image (with a content id the HTML part shows) or, without one, a file such as an attest PDF. */
-export interface MailAttachment {
-  cid?: string;
-  filename: string;
-  contentType: string;
-  /** The bytes, base64; absent for a payment QR code, which the mailer draws from `epcPayload` as it sends it. */
-  content?: string;
-  /**
-   * The payment QR code's EPC payload (lib/payment-qr.ts): its PNG is drawn when the mail is sent, not when it is
-   * recorded, so a booking's transaction does not render it while it holds the camp's lock (issue 37).
-   */
-  epcPayload?: string;
-}
 
 /** The bytes of an attachment: its content, or the payment QR code drawn from its EPC payload. */
 async function attachmentBytes(attachment: MailAttachment): Promise<Buffer> {

@@ -2,7 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
-import type { MailAttachment, Mailer } from './mailer.js';
+import type { MailAttachment } from '../db/schema.js';
+import type { Mailer } from './mailer.js';
 
 export interface RelaySettings {
   /** The most one mail may take, connecting, greeting and sending together. */

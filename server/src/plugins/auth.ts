@@ -1,11 +1,11 @@
 import fp from 'fastify-plugin';
 import { apiMessages } from '@common/messages.js';
-import { resolveSession, type SessionUser } from '../features/auth/service.js';
-import type { AuthSettings } from '../lib/session-expiry.js';
-import { resolveFamilySession, type FamilyUser } from '../features/public/accounts.js';
-import { SESSIONS_CHANNEL, SessionCache } from '../features/auth/session-cache.js';
-import { staffRoles, type Role } from '@common/roles.js';
+import { staffRoles } from '@common/roles.js';
+import { resolveFamilySession, resolveSession } from '../domain/sessions.js';
 import { AppError, forbidden } from '../lib/errors.js';
+import { SESSIONS_CHANNEL, SessionCache } from '../lib/session-cache.js';
+import type { AuthSettings } from '../lib/session-expiry.js';
+import type { FamilyUser, SessionUser } from '../lib/session-user.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,7 +56,7 @@ export default fp(async (app) => {
     const header = request.headers.authorization ?? '';
     const match = /^Bearer (.+)$/.exec(header);
     // Two kinds of session, each for its own routes: a family's token (`gezin.…`) is no staff session, and a staff
-    // token is no family's (features/public/accounts.ts).
+    // token is no family's (domain/sessions.ts).
     if (request.routeOptions.config.family) {
       const family = match ? await resolveFamilySession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
       if (!family) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
@@ -70,15 +70,3 @@ export default fp(async (app) => {
     if (!allowed.includes(user.role)) throw forbidden();
   });
 });
-
-/** The role of the signed-in user of a guarded route. */
-export function currentRole(request: { user: SessionUser | null }): Role {
-  if (!request.user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
-  return request.user.role;
-}
-
-/** The signed-in administrator of a guarded route. */
-export function currentAdminId(request: { user: SessionUser | null }): number {
-  if (!request.user) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
-  return request.user.adminId;
-}

@@ -5,9 +5,8 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicCampsAnswer } from '@common/schemas/public.js';
-import { LOGO_PATH, logoImage, logoVersion } from '../features/public/logo.js';
-import { publicPageHtml } from '../features/public/page.js';
 import { AppError, errorBody } from '../lib/errors.js';
+import { LOGO_PATH, logoImage, logoVersion } from '../lib/logo.js';
 import { readSettings, settingsDefaults } from '../lib/settings.js';
 
 /** One file of the built web app, with the brotli and gzip copies the build wrote next to it (scripts/web-build.ts). */
@@ -91,9 +90,16 @@ function readBuild(root: string): Map<string, WebFile> {
   return files;
 }
 
+export interface WebOptions {
+  /**
+   * The public site's page (its built index.html) with the camps of getPublicCamps' answer drawn in: the public
+   * feature's `publicPageHtml` (server/src/features/public/page.tsx), which server/src/app.ts hands in.
+   */
+  publicPageHtml: (template: string, answer: PublicCampsAnswer) => string;
+}
+
 /** The public site's page with its camps drawn in, compressed once per answer of getPublicCamps. */
-function publicPageFile(template: string, answer: PublicCampsAnswer): WebFile {
-  const html = Buffer.from(publicPageHtml(template, answer));
+function publicPageFile(html: Buffer): WebFile {
   return webFile(html, CONTENT_TYPES['.html']!, 'no-cache', {
     br: brotliCompressSync(html, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     gzip: gzipSync(html),
@@ -136,7 +142,7 @@ const PUBLIC_SITE = '/inschrijven/';
  * looking each one up on disk took 3 to 5 ms of the first visit's requests (docs/decisions.md, 'The web app from
  * memory'). A new build is served from the next start, as a deploy does.
  */
-export default fp(async (app) => {
+export default fp<WebOptions>(async (app, options) => {
   const root = app.config.webDistDir;
   const files = existsSync(path.join(root, 'index.html')) ? readBuild(root) : null;
   const index = files?.get('/index.html');
@@ -148,7 +154,10 @@ export default fp(async (app) => {
     try {
       const answer = await app.publicCamps();
       let page = publicPages.get(answer);
-      if (!page) publicPages.set(answer, (page = publicPageFile(publicIndex!.identity.toString(), answer)));
+      if (!page) {
+        page = publicPageFile(Buffer.from(options.publicPageHtml(publicIndex!.identity.toString(), answer)));
+        publicPages.set(answer, page);
+      }
       return page;
     } catch (error) {
       // Without its camps the page still loads: the site asks for them itself and says what went wrong.

@@ -1,6 +1,6 @@
 import { attestCalls } from '@common/contract/attests.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import {
   belcotaxFile,

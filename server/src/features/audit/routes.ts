@@ -2,7 +2,7 @@ import { auditCalls } from '@common/contract/audit.js';
 import { callRoutes } from '../../lib/calls.js';
 import { forbidden } from '../../lib/errors.js';
 import { mayReadHistory, maySeeUserEmails } from '../../domain/policies.js';
-import { currentRole } from '../../plugins/auth.js';
+import { currentRole } from '../../lib/session-user.js';
 import { readAuditLog } from './queries.js';
 
 /** GET getAuditLog: the 'Logboek' page and the 'Geschiedenis' card of a detail screen. */

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, count, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, eq, isNull, lt, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { failureMessages, apiMessages } from '@common/messages.js';
 import { roles, type Role } from '@common/roles.js';
@@ -10,18 +10,7 @@ import type { Clock } from '../../lib/clock.js';
 import { AppError } from '../../lib/errors.js';
 import { ADDRESS_FAILURE_FACTOR } from '../../lib/login-attempts.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
-import { dueRenewal, hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
-
-import type { SessionCache, StoredSession } from './session-cache.js';
-
-export interface SessionUser {
-  adminId: number;
-  email: string;
-  role: Role;
-  /** The monitor a monitor user is linked to (null: none, or another role). */
-  monitorId: number | null;
-  sessionId: number;
-}
+import { hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
 
 /** What the attempt's bookkeeping answers with the account: no failure id when the attempt was refused; no admin id for an unknown account. */
 const loginAttempt = z.object({
@@ -127,48 +116,6 @@ export async function login(
         values (${hashToken(token)}, ${admin.adminId}, ${stamp}, ${expiresAt.toISOString()})`,
   );
   return { answer: { token, expiresAt: expiresAt.toISOString(), user: { email: admin.email!, role: admin.role! } }, newDeviceToken };
-}
-
-/**
- * The session of a bearer token, sliding its expiry; null for an unknown, expired or revoked token. With a
- * `cache`, a session read in the last few seconds is answered without asking the database, while it has not
- * expired and no renewal of its expiry is due (session-cache.ts says when the cache forgets it).
- */
-export async function resolveSession(
-  db: Database,
-  settings: AuthSettings,
-  clock: Clock,
-  token: string,
-  cache?: SessionCache<SessionUser>,
-): Promise<SessionUser | null> {
-  if (!/^[A-Za-z0-9_-]{20,100}$/.test(token)) return null;
-  const now = clock.now();
-  const tokenHash = hashToken(token);
-  const read = async (): Promise<StoredSession<SessionUser> | null> => {
-    const [row] = await db
-      .select({
-        sessionId: sessions.id,
-        adminId: admins.id,
-        email: admins.email,
-        role: admins.role,
-        monitorId: admins.monitorId,
-        expiresAt: sessions.expiresAt,
-        createdAt: sessions.createdAt,
-      })
-      .from(sessions)
-      .innerJoin(admins, eq(admins.id, sessions.adminId))
-      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt), gt(sessions.expiresAt, now), isNull(admins.disabledAt)));
-    if (!row) return null;
-    const createdAt = new Date(row.createdAt);
-    const renewed = dueRenewal(settings, { createdAt, expiresAt: row.expiresAt }, now);
-    if (renewed) await db.update(sessions).set({ expiresAt: renewed }).where(eq(sessions.id, row.sessionId));
-    const user = { sessionId: row.sessionId, adminId: row.adminId, email: row.email, role: row.role, monitorId: row.monitorId };
-    return { user, createdAt, expiresAt: renewed ?? row.expiresAt };
-  };
-  // A kept session serves while it lives (its idle and absolute lifetimes both end at expiresAt) and its renewal is not due.
-  const usable = (session: StoredSession<SessionUser>) => session.expiresAt > now && dueRenewal(settings, session, now) === null;
-  const session = cache ? await cache.get(tokenHash, usable, read) : await read();
-  return session?.user ?? null;
 }
 
 export async function logout(db: Database, sessionId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { userCalls } from '@common/contract/users.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { acceptInvite, changeOwnPassword, inviteUser, listUsers, removeUser, updateUser } from './users.js';
 

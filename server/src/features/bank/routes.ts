@@ -4,7 +4,7 @@ import { bankCalls } from '@common/contract/bank.js';
 import { bankMessages } from '@common/schemas/bank.js';
 import { callRoutes } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import * as service from './service.js';
 
 /** One upload: at most 20 files of at most 20 MB (a month of CODA files is a few hundred KB). */

@@ -4,7 +4,7 @@ import { formatOgm } from '@common/ogm.js';
 import { bankMessages, type BankImport, type ImportResult } from '@common/schemas/bank.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList, isoTimestamp, jsonParam } from '../../db/sql.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { admins, auditLog, bankImports, payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict } from '../../lib/errors.js';

@@ -4,7 +4,7 @@ import { notFound } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { visibleCampIds } from '../../domain/policies.js';
 import { createYearAnswerCache, type ReadAnswer } from '../../lib/year-answers.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { campSummary, listCamps } from './queries.js';
 import { campMessages, createCamp, deleteCamp, updateCamp } from './service.js';
 

@@ -4,7 +4,7 @@ import { scheduleApplies, scheduleDueOn, scheduleIsDue, type ScheduledSubscripti
 import { validationMessages } from '@common/messages.js';
 import { mailScheduleMessages, type MailScheduleRecord, type MailScheduleValues } from '@common/schemas/mail-schedules.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { auditedDelete } from '../../domain/audited-delete.js';
 import { camps, mailScheduleSends, mailSchedules, mailTemplates } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';

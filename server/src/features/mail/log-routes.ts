@@ -1,13 +1,13 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { mailLogCalls } from '@common/contract/mail-log.js';
 import type { MailRecord } from '@common/schemas/mail.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { children, mailOutbox, subscriptions } from '../../db/schema.js';
 import { isoTimestamp } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';
 import { callRoutes } from '../../lib/calls.js';
 import { conflict } from '../../lib/errors.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 
 const mailColumns = {
   MAIL_ID: mailOutbox.id,

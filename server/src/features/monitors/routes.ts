@@ -2,7 +2,7 @@ import { monitorCalls } from '@common/contract/monitors.js';
 import { deleteMonitorPayload, monitorPayload } from '@common/schemas/monitors.js';
 import { callRoutes } from '../../lib/calls.js';
 import { parsePayload } from '../../lib/validation.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { monitorsFile } from './export.js';
 import { listMonitors } from './queries.js';
 import { createMonitor, deleteMonitor, updateMonitor } from './service.js';

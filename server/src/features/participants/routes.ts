@@ -16,7 +16,7 @@ import {
 import { auditSheetReads, campSafety, medicationRoundOf } from '../../domain/safety-sheets.js';
 import type { CampParticipant } from '@common/participants.js';
 import type { MedicationDose } from '@common/safety-sheet.js';
-import { currentAdminId, currentRole } from '../../plugins/auth.js';
+import { currentAdminId, currentRole } from '../../lib/session-user.js';
 import { campParticipantsFile } from './export.js';
 import { findCampFacts, listCampParticipants, type CampFacts } from './queries.js';
 import { setAttendance } from './service.js';

@@ -4,7 +4,7 @@ import { campDays, participantMessages } from '@common/participants.js';
 import { callRoutes } from '../../lib/calls.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { assertCampSafetySheetsReadable, assertSafetySheetChangeable, assertSafetySheetReadable } from '../../domain/policies.js';
 import {
   auditSheetReads,

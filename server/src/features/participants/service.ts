@@ -2,7 +2,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { participantMessages, presenceAllowedOn, subscriptionDays } from '@common/participants.js';
 import type { AttendanceAnswer, SetAttendancePayload } from '@common/schemas/participants.js';
 import type { Database } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { attendance, camps, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields } from '../../lib/errors.js';

@@ -1,6 +1,6 @@
 import { paymentCalls } from '@common/contract/bank.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { todayInBelgium } from '@common/calendar.js';
 import { findSubscriptionsToAssign, listPaymentsOfSubscription, listUnmatchedPayments } from './queries.js';
 import * as service from './service.js';

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { bankMessages, type AssignPaymentPayload, type IgnorePaymentPayload, type PaymentRecord } from '@common/schemas/bank.js';
 import type { Database, Executor } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { payments, subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';

@@ -4,7 +4,7 @@ import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
 import { readSettings, settingsDefaults } from '../../lib/settings.js';
 import { ownMonitorId } from '../../domain/policies.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { registerFile } from './export.js';
 import { myAvailabilityOf, myPlanningOf, planningCampOf, planningOf, registerOf } from './queries.js';
 import {

@@ -21,7 +21,7 @@ import {
 } from '@common/volunteer-allowance.js';
 import { readRows, type Database, type Executor, type Transaction } from '../../db/client.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { auditedDelete } from '../../domain/audited-delete.js';
 import {
   agegroupRatios,

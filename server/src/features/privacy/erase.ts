@@ -4,7 +4,7 @@ import { subscriptionAmounts } from '@common/money.js';
 import { privacyMessages, type EraseFamilyResult } from '@common/schemas/privacy.js';
 import { queryRows, type Database, type Executor } from '../../db/client.js';
 import { inList } from '../../db/sql.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { parents } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { conflict } from '../../lib/errors.js';

@@ -3,7 +3,7 @@ import { todayInBelgium } from '@common/calendar.js';
 import { callRoutes } from '../../lib/calls.js';
 import { CONTENT_TYPES } from '../../lib/downloads.js';
 import { readSettings, settingsDefaults } from '../../lib/settings.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { anonymiseYears } from './anonymise.js';
 import { eraseFamily } from './erase.js';
 import { familyPdf } from './family-pdf.js';

@@ -15,22 +15,19 @@ import { writeAudit } from '../../lib/audit.js';
 import { recordAttempt } from '../../lib/login-attempts.js';
 import { hashPassword, unknownAccountHash, verifyPassword } from '../../lib/passwords.js';
 import { passwordProblem } from '../../lib/password-policy.js';
-import { dueRenewal, hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
+import { hashToken, sessionExpiry, type AuthSettings } from '../../lib/session-expiry.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { publicMessages as messages } from './messages.js';
 
 /**
  * The families' own accounts on the public booking site (issue 40, docs/decisions.md 'Issue 40'): sign-up, sign-in
  * by password or by a mailed one-time link, the confirmation of the e-mail address, and the family's session, a
  * Bearer token of its own kind (`gezin.` and 43 characters) kept in `family_sessions`, which no staff call accepts
- * (a staff token has no dot) and which accepts no staff token.
+ * (a staff token has no dot) and which accepts no staff token; domain/sessions.ts reads it back on every call.
  */
 
-export interface FamilyUser {
-  accountId: number;
-  sessionId: number;
-  /** The parent record the family books as; null while a known family waits for its address to be confirmed. */
-  parentId: number | null;
-}
+/** The signed-in family, defined beside the staff's SessionUser in lib/session-user.ts (booking.ts takes it from here). */
+export type { FamilyUser };
 
 export interface AccountDeps extends OutboxDeps {
   db: Database;
@@ -38,7 +35,6 @@ export interface AccountDeps extends OutboxDeps {
   auth: AuthSettings;
 }
 
-const FAMILY_TOKEN = /^gezin\.[A-Za-z0-9_-]{43}$/;
 const newSessionToken = () => `gezin.${randomBytes(32).toString('base64url')}`;
 const normalise = (email: string) => email.trim().toLowerCase();
 
@@ -56,27 +52,6 @@ async function startSession(db: Executor, settings: AuthSettings, now: Date, acc
   const expiresAt = sessionExpiry(settings, now, now);
   await db.insert(familySessions).values({ tokenHash: hashToken(token), accountId, createdAt: now, expiresAt });
   return { token, expiresAt: expiresAt.toISOString() };
-}
-
-/** The family of a Bearer token, sliding its expiry; null for anything else (a staff token included). */
-export async function resolveFamilySession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<FamilyUser | null> {
-  if (!FAMILY_TOKEN.test(token)) return null;
-  const now = clock.now();
-  const [row] = await db
-    .select({
-      sessionId: familySessions.id,
-      accountId: familyAccounts.id,
-      parentId: familyAccounts.parentId,
-      createdAt: familySessions.createdAt,
-      expiresAt: familySessions.expiresAt,
-    })
-    .from(familySessions)
-    .innerJoin(familyAccounts, eq(familyAccounts.id, familySessions.accountId))
-    .where(and(eq(familySessions.tokenHash, hashToken(token)), isNull(familySessions.revokedAt), gt(familySessions.expiresAt, now)));
-  if (!row) return null;
-  const renewed = dueRenewal(settings, row, now);
-  if (renewed) await db.update(familySessions).set({ expiresAt: renewed }).where(eq(familySessions.id, row.sessionId));
-  return { accountId: row.accountId, sessionId: row.sessionId, parentId: row.parentId };
 }
 
 export async function signOut(db: Database, sessionId: number) {

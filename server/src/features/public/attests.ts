@@ -11,7 +11,7 @@ import type { DownloadFile } from '../../lib/downloads.js';
 import { joinDiscountTotals, discountCentsSql } from '../../domain/subscription-money.js';
 import { attendedDaysUpTo } from '../../domain/attest-facts.js';
 import { issuedFiscalAttestFile, participationAttestFile, type AttestDeps } from '../../domain/attest-files.js';
-import type { FamilyUser } from './accounts.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { familyParentId } from './family.js';
 import { publicMessages } from './messages.js';
 

@@ -7,7 +7,7 @@ import { centsToEuro, euroToCents } from '@common/money.js';
 import { refundDueCents } from '@common/refunds.js';
 import type { CancelBookingPayload } from '@common/schemas/waiting-list.js';
 import { readRows, type Executor } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { AppError, conflict, invalidFields, notFound } from '../../lib/errors.js';
@@ -16,7 +16,7 @@ import { recomputeSiblingDiscounts } from '../../domain/sibling-discounts.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import { subscriptionMessages } from '../../domain/subscription-messages.js';
 import { inWaitingList, refillCamp, type WaitingDeps } from '../../domain/waiting-list.js';
-import type { FamilyUser } from './accounts.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { familyParentId } from './family.js';
 
 export const cancelMessages = {

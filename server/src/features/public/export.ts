@@ -6,7 +6,7 @@ import { auditedWithin, writeAudit } from '../../lib/audit.js';
 import { CONTENT_TYPES, type DownloadFile } from '../../lib/downloads.js';
 import { AppError } from '../../lib/errors.js';
 import { readFamily } from '../../domain/family-data.js';
-import type { FamilyUser } from './accounts.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { familyParentId } from './family.js';
 import { publicMessages } from './messages.js';
 

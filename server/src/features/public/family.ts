@@ -20,8 +20,8 @@ import { apiMessages } from '@common/messages.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { addressOfSender, readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { parentRowOf } from '../../domain/parents.js';
-import type { FamilyUser } from './accounts.js';
-import { logoUrl } from './logo.js';
+import type { FamilyUser } from '../../lib/session-user.js';
+import { logoUrl } from '../../lib/logo.js';
 import { publicMessages as messages } from './messages.js';
 
 /**

@@ -6,7 +6,7 @@ import { children } from '../../db/schema.js';
 import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
 import { readSafetySheet, saveSafetySheet } from '../../domain/safety-sheets.js';
-import type { FamilyUser } from './accounts.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { currentFamily, familyParentId } from './family.js';
 
 /** A child of the signed-in family, else 404 (another family's child is not found, as on the rest of the public site). */

@@ -1,7 +1,7 @@
 import { registrationCalls } from '@common/contract/registration.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { findFamilies } from './queries.js';
 import * as service from './service.js';

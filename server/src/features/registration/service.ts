@@ -5,7 +5,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { PublicParentFields } from '@common/schemas/public.js';
 import type { Database, Executor } from '../../db/client.js';
 import { sameNationalNumber } from '../../db/sql.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import {
   attendance,
   camps,

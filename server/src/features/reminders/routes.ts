@@ -1,6 +1,6 @@
 import { reminderCalls } from '@common/contract/reminders.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { paymentQrCode } from './payment-qr-code.js';
 import * as service from './service.js';

@@ -13,7 +13,7 @@ import type { LunchPreferenceRecord } from '@common/schemas/taxonomy.js';
 import { compareDutch, comparePeriodsByStart } from '@common/sort.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
 import { queryRows } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { agegroups, camps, locations, lunchPreferences, monitors, periods, subscriptions } from '../../db/schema.js';
 import { isoTimestamp, startsInYear } from '../../db/sql.js';
 import { writeAudit } from '../../lib/audit.js';

@@ -11,7 +11,7 @@ import {
 } from '@common/schemas/season.js';
 import { callRoutes } from '../../lib/calls.js';
 import { crudHandler } from '../../lib/crud-route.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { copySeason } from './copy-season.js';
 import * as lists from './lists.js';
 

@@ -1,7 +1,7 @@
 import { settingsCalls } from '@common/contract/settings.js';
 import { callRoutes } from '../../lib/calls.js';
 import { visibleFields } from '../../domain/policies.js';
-import { currentAdminId, currentRole } from '../../plugins/auth.js';
+import { currentAdminId, currentRole } from '../../lib/session-user.js';
 import { readSettings, settingsDefaults, updateSettings, withVolunteerCaps } from '../../lib/settings.js';
 
 /** GET getSettings answers the organiser's settings as a one-record list; POST updateSettings saves them all. */

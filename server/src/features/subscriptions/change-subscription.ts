@@ -1,6 +1,6 @@
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor, Transaction } from '../../db/client.js';
-import { lockRowById } from '../../db/lock.js';
+import { lockRowById } from '../../lib/lock.js';
 import { subscriptions } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { withOutbox, type CampMailKind, type MailStatus } from '../../domain/outbox.js';

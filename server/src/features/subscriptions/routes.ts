@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { subscriptionCalls } from '@common/contract/subscriptions.js';
 import { callRoutes, sendsItsOwnAnswer, type CallRequest } from '../../lib/calls.js';
 import { AppError } from '../../lib/errors.js';
-import { currentAdminId, currentRole } from '../../plugins/auth.js';
+import { currentAdminId, currentRole } from '../../lib/session-user.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import { currentYearInBelgium } from '@common/calendar.js';
 import { SUBSCRIPTION_ROWS_DEFAULT } from '@common/constants.js';

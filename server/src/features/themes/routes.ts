@@ -1,6 +1,6 @@
 import { themeCalls } from '@common/contract/themes.js';
 import { callRoutes } from '../../lib/calls.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import { createTheme, deleteTheme, readTheme, renameTheme } from './service.js';
 
 /**

@@ -7,7 +7,7 @@ import { camps, vouchers } from '../../db/schema.js';
 import { writeAudit } from '../../lib/audit.js';
 import { callRoutes } from '../../lib/calls.js';
 import { notFound } from '../../lib/errors.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 
 /**
  * GET generateVoucher?campId&type=extraSubscription: a one-day voucher for the public booking site, which

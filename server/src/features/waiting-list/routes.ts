@@ -2,7 +2,7 @@ import { currentYearInBelgium } from '@common/calendar.js';
 import { waitingListCalls } from '@common/contract/waiting-list.js';
 import { callRoutes } from '../../lib/calls.js';
 import { settingsDefaults } from '../../lib/settings.js';
-import { currentAdminId } from '../../plugins/auth.js';
+import { currentAdminId } from '../../lib/session-user.js';
 import * as service from '../../domain/waiting-list.js';
 
 /** Staff's calls of the waiting list (issue 34). */

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { notFound } from '../lib/errors.js';
-import type { Executor } from './client.js';
+import type { Executor } from '../db/client.js';
+import { notFound } from './errors.js';
 
 /**
  * The row with this id, locked for the rest of the transaction (`SELECT … FOR UPDATE`), so that

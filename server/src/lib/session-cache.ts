@@ -1,5 +1,5 @@
-import type { Clock } from '../../lib/clock.js';
-import type { NoticeListener } from '../../db/notices.js';
+import type { Clock } from './clock.js';
+import type { NoticeListener } from '../db/notices.js';
 
 /** The channel the database's triggers notify on whatever ends or changes a session (migration 0013). */
 export const SESSIONS_CHANNEL = 'kampbeheer_sessions';
