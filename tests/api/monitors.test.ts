@@ -164,13 +164,18 @@ describe.each(backends)('monitors API on %s', (backend) => {
     ]);
   });
 
-  it('deletes with the monitorId in the query as well', async () => {
+  it("deletes with the monitorId in the query as well; the body's wins when both carry one", async () => {
     const monitorId = await create();
-    // Raw: the id in the query string, a form of the call the typed client (which sends a body) does not make.
-    const answer = await t.call('DELETE', `/api/deleteMonitor?monitorId=${monitorId}`);
+    const answer = await t.api.deleteMonitor(undefined, { query: { monitorId } });
     expect(answer.status).toBe(200);
     expect(answer.body.data).toEqual({ monitorId });
     expect(await readMonitor(monitorId)).toEqual([]);
+
+    const [kept, removed] = [await create(), await create()];
+    const both = await t.api.deleteMonitor({ monitorId: removed }, { query: { monitorId: kept } });
+    expect(both.body.data).toEqual({ monitorId: removed });
+    expect(await readMonitor(removed)).toEqual([]);
+    expect(await readMonitor(kept)).toHaveLength(1);
   });
 
   it('takes an account number of exactly 16 characters, or none', async () => {
@@ -247,8 +252,7 @@ describe.each(backends)('monitors API on %s', (backend) => {
     const remove = await t.api.deleteMonitor({ monitorId: 99999 });
     expect(remove.status).toBe(404);
     expect(remove.body.error.message).toBe('Monitor niet gevonden');
-    // Raw: the id in the query string, which the typed client does not send.
-    expect((await t.call('DELETE', '/api/deleteMonitor?monitorId=99999')).status).toBe(404);
+    expect((await t.api.deleteMonitor(undefined, { query: { monitorId: 99999 } })).status).toBe(404);
     expect(await databaseDigest(t.db)).toEqual(before);
   });
 

@@ -43,19 +43,26 @@ export interface CallAnswer<N extends CallName> {
   bytes: Buffer;
 }
 /**
+ * How a call of the table is sent: the common options, and for a call that takes a query besides its body
+ * (deleteMonitor: the id in either) that query, typed by its schema.
+ */
+type OptionsOf<C extends Call> =
+  BodyInput<C> extends undefined ? CallOptions : QueryInput<C> extends undefined ? CallOptions : CallOptions & { query?: QueryInput<C> };
+/**
  * The API as a client made from the contract sees it: `t.api.createSubscription({ ... })` sends the call's body
  * (or its query, for a call without one) typed by the call's schema, so a renamed field breaks the test when it is
- * type checked. `token: null` calls anonymously; `headers` adds what a client sends besides (see CallHeaders). A test
+ * type checked; a call with both takes its query in the options (`t.api.deleteMonitor(undefined, { query: { monitorId } })`).
+ * `token: null` calls anonymously; `headers` adds what a client sends besides (see CallHeaders). A test
  * that sends a wrong shape on purpose (bad input, what a client of spec section 7 may send) uses
  * `t.unchecked.<callName>(input)`: the same call, its input not type checked.
  */
 export type TypedApi = {
   [N in CallName]: (
     ...args: Input<Contract[N]> extends undefined
-      ? [input?: undefined, options?: CallOptions]
+      ? [input?: undefined, options?: OptionsOf<Contract[N]>]
       : object extends Input<Contract[N]>
-        ? [input?: Input<Contract[N]>, options?: CallOptions]
-        : [input: Input<Contract[N]>, options?: CallOptions]
+        ? [input?: Input<Contract[N]>, options?: OptionsOf<Contract[N]>]
+        : [input: Input<Contract[N]>, options?: OptionsOf<Contract[N]>]
   ) => Promise<CallAnswer<N>>;
 };
 
@@ -83,7 +90,7 @@ export type InputOf<N extends CallName> = Parameters<TypedApi[N]>[0];
 
 /** The calls of the table by name, their input not type checked: for a test that sends a wrong shape on purpose. */
 export type UncheckedApi = {
-  [N in CallName]: (input?: unknown, options?: CallOptions) => Promise<CallAnswer<N>>;
+  [N in CallName]: (input?: unknown, options?: CallOptions & { query?: unknown }) => Promise<CallAnswer<N>>;
 };
 
 export interface TestApp {
@@ -179,8 +186,10 @@ export async function startTestApp(backend: Backend, options: TestAppOptions = {
   const api = Object.fromEntries(
     Object.entries(contract).map(([name, c]) => [
       name,
-      (input?: unknown, options: CallOptions = {}) =>
-        c.body ? send(c.method, c.path, input ?? {}, options) : send(c.method, `${c.path}${queryString(input)}`, undefined, options),
+      (input?: unknown, options: CallOptions & { query?: unknown } = {}) =>
+        c.body
+          ? send(c.method, `${c.path}${queryString(options.query)}`, input ?? {}, options)
+          : send(c.method, `${c.path}${queryString(input)}`, undefined, options),
     ]),
   ) as TypedApi;
   const unchecked = api as unknown as UncheckedApi;
