@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GENDER_GIRL, PAYMENT_METHOD } from '@common/constants.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
 import { queryRows } from '../../server/src/db/client.js';
-import { startTestApp, type TestApp } from '../helpers/api.js';
-import { signUpFamily } from '../helpers/family.js';
+import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
+import { familyWithChild } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 const countStatuses = (answers: { status: number }[]) =>
@@ -23,30 +23,12 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
   afterAll(async () => t?.close());
 
   /** A family with one child of the camps' birth years, signed in. */
-  async function family() {
-    const token = await signUpFamily(t);
-    const child = await t.call<{ data: { CHILD_ID: number } }>(
-      'POST',
-      '/api/public/saveChild',
-      {
-        SUBSCRIBER_FIRSTNAME: 'Gelijk',
-        SUBSCRIBER_LASTNAME: 'Tijdig',
-        SUBSCRIBER_GENDER_ID: GENDER_GIRL,
-        SUBSCRIBER_BIRTHDATE: `${year - 9}-05-05`,
-      },
-      token,
-    );
-    return { token, childId: child.body.data.CHILD_ID };
-  }
-  const book = async (token: string, body: unknown, key: string) => {
+  const family = () => familyWithChild(t, { birthdate: `${year - 9}-05-05` });
+  /** A basket as the site sends it, with its Idempotency-Key, sent again after a 503 as the site does. */
+  const book = async (token: string, basket: InputOf<'book'>, key: string) => {
     for (let attempt = 0; ; attempt++) {
-      const answer = await t.app.inject({
-        method: 'POST',
-        url: '/api/public/book',
-        payload: body as object,
-        headers: { authorization: `Bearer ${token}`, 'idempotency-key': key },
-      });
-      if (answer.statusCode !== 503 || attempt === 5) return { status: answer.statusCode, body: answer.json() };
+      const answer = await t.api.book(basket, { token, headers: { 'idempotency-key': key } });
+      if (answer.status !== 503 || attempt === 5) return answer;
     }
   };
   const seatsTaken = async (campId: number) =>
