@@ -15,6 +15,7 @@ import { camps, children, locations } from '../server/src/db/schema.js';
 import { bookBasket } from '../server/src/features/public/booking.js';
 import { settingsDefaults } from '../server/src/lib/settings.js';
 import type { Config } from '../server/src/config.js';
+import { familyParentFields } from '../tests/helpers/family.js';
 import { mark, mediansInTurns, timed } from './measure.js';
 
 const RUNS = 15;
@@ -67,14 +68,7 @@ export async function measurePublicBooking(backend: string, db: Database, config
     body: JSON.stringify({
       email,
       password: 'zomerkamp aan zee 2027',
-      SUBSCRIBER_PARENT_FIRSTNAME: 'Sofie',
-      SUBSCRIBER_PARENT_LASTNAME: 'Bench',
-      SUBSCRIBER_PARENT_STREET: 'Stationsstraat',
-      SUBSCRIBER_PARENT_HOUSENR: '8',
-      SUBSCRIBER_PARENT_POSTALCODE: '2800',
-      SUBSCRIBER_PARENT_CITY: 'Mechelen',
-      SUBSCRIBER_PARENT_COUNTRY: 'België',
-      SUBSCRIBER_PARENT_PHONE: '0478 12 34 56',
+      ...familyParentFields(' Bench'),
     }),
   });
   if (signUp.status !== 200) throw new Error(`signUp answered ${signUp.status}`);

@@ -33,6 +33,9 @@ export function formatDateTime(iso: string | null | undefined): string {
   return brusselsDateTime.format(new Date(iso));
 }
 
+/** A waiting child's open offer (issue 34), on the camp's waiting list and the overview's waiting rows: 'Plaats aangeboden tot 14/07/2026, 10:00'. */
+export const formatOfferedUntil = (expiresAt: string | null | undefined) => `Plaats aangeboden tot ${formatDateTime(expiresAt)}`;
+
 /** Period option in the camp form: '{name} | {start} tot {end}' with Belgian-Dutch month/day numerals. */
 export function formatPeriodOption(name: string, startDate: string, endDate: string): string {
   return `${name} | ${formatDate(startDate)} tot ${formatDate(endDate)}`;

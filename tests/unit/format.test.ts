@@ -6,6 +6,7 @@ import {
   formatDateList,
   formatDateTime,
   formatDayMonth,
+  formatOfferedUntil,
   formatPeriodOption,
 } from '@common/format.js';
 import { selectedDaysRemark } from '@common/registration.js';
@@ -29,6 +30,7 @@ describe('Belgian-Dutch formats', () => {
     expect(formatDateTime('2025-01-14T08:05:00.000Z')).toBe('14/01/2025, 09:05');
     expect(formatDateTime('2025-12-31T23:30:00.000Z')).toBe('01/01/2026, 00:30');
     expect(formatDateTime(null)).toBe('');
+    expect(formatOfferedUntil('2026-07-14T08:00:00.000Z')).toBe('Plaats aangeboden tot 14/07/2026, 10:00');
   });
 
   it('writes a period option as name | start tot end', () => {

@@ -3,7 +3,7 @@ import Button from 'react-bootstrap/Button';
 import Form from 'react-bootstrap/Form';
 import Table from 'react-bootstrap/Table';
 import { Link } from 'react-router';
-import { formatDate, formatDateTime } from '@common/format.js';
+import { formatDate, formatDateTime, formatOfferedUntil } from '@common/format.js';
 import { failureMessages } from '@common/messages.js';
 import { changes, mayWhole } from '@common/policies.js';
 import type { CampRecord } from '@common/schemas/camps.js';
@@ -33,9 +33,8 @@ export default function WaitingListPage({ campId }: { campId: number | null }) {
 
 const childName = (e: WaitingEntryRecord) => `${e.SUBSCRIBER_FIRSTNAME} ${e.SUBSCRIBER_LASTNAME}`;
 
-/** 'wacht' or 'plaats aangeboden tot 14/07/2026 10:00': the state of an entry in words. */
-const stateText = (e: WaitingEntryRecord) =>
-  e.STATE === 'offered' ? `Plaats aangeboden tot ${formatDateTime(e.OFFER_EXPIRES_AT)}` : 'Wacht';
+/** 'Wacht' or 'Plaats aangeboden tot 14/07/2026, 10:00': the state of an entry in words. */
+const stateText = (e: WaitingEntryRecord) => (e.STATE === 'offered' ? formatOfferedUntil(e.OFFER_EXPIRES_AT) : 'Wacht');
 
 function WaitingList({ camp }: { camp: CampRecord }) {
   const year = useCampYear();

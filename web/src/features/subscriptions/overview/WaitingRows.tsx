@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import Badge from 'react-bootstrap/Badge';
 import Table from 'react-bootstrap/Table';
-import { formatDateTime } from '@common/format.js';
+import { formatOfferedUntil } from '@common/format.js';
 import type { YearWaitingEntryRecord } from '@common/schemas/waiting-list.js';
 import type { SearchQuery } from '@common/search.js';
 import { campLabel, type OverviewFilter } from '@common/subscription-overview.js';
@@ -51,7 +51,7 @@ function WaitingCount(props: WaitingRowsProps) {
 
 /** 'Wachtlijst, plaats 3' or 'Plaats aangeboden tot 14/07/2026, 10:00': where a waiting child stands. */
 const statusText = (e: YearWaitingEntryRecord) =>
-  e.STATE === 'offered' ? `Plaats aangeboden tot ${formatDateTime(e.OFFER_EXPIRES_AT)}` : `Wachtlijst, plaats ${e.PLACE}`;
+  e.STATE === 'offered' ? formatOfferedUntil(e.OFFER_EXPIRES_AT) : `Wachtlijst, plaats ${e.PLACE}`;
 
 /**
  * The waiting children as a table, per camp in each list's order. No money columns, totals, export or cap on the rows:
