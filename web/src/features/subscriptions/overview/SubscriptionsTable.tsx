@@ -34,14 +34,17 @@ interface SubscriptionsTableProps {
  */
 export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDelete }: SubscriptionsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  const [bodyTop, setBodyTop] = useState(0);
+  // Where the table's body starts in the page, for the virtualiser; null until the page first scrolls (below).
+  const [bodyTop, setBodyTop] = useState<number | null>(null);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
-  // The filters and totals above the table change height; the virtualiser needs the body's place in the
-  // page, so it is measured after every render (a state update only when it moved).
+  // The filters and totals above the table change height, so the body's place is measured after every render (a state
+  // update only when it moved). At the page's top a table placed higher than it is renders every row in view and a few
+  // below, so it is left there: the first row's frame is not rendered twice. Scrolled, or placed lower than it is, the
+  // table is re-placed before the paint (the virtualiser renders again on the first scroll, so that comes in time).
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (top !== bodyTop) setBodyTop(top);
+    if (top !== bodyTop && (window.scrollY > 0 || top < (bodyTop ?? 0))) setBodyTop(top);
     const firstRow = bodyRef.current?.querySelector('tr[data-index]');
     const height = firstRow ? firstRow.getBoundingClientRect().height : 0;
     if (height > 0 && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
@@ -50,17 +53,25 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => rowHeight,
-    overscan: 10,
-    scrollMargin: bodyTop,
+    // Rows beyond the window, for scrolling; none before the page scrolls: placed at the page's top, the table already
+    // holds more rows than are in view, and each costs the first row's frame.
+    overscan: bodyTop === null ? 0 : 10,
+    scrollMargin: bodyTop ?? 0,
     getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
     // The window's size as it is, so the first render already holds the rows in view (not an empty pass first).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
   });
-  // A new row height re-places every row not yet measured.
-  useLayoutEffect(() => virtualizer.measure(), [rowHeight, virtualizer]);
+  // A new row height re-places every row not yet measured (not on the first render: its rows were placed with it).
+  const placedWith = useRef(rowHeight);
+  useLayoutEffect(() => {
+    if (placedWith.current === rowHeight) return;
+    placedWith.current = rowHeight;
+    virtualizer.measure();
+  }, [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
-  const spaceAbove = items.length > 0 ? items[0]!.start - bodyTop : 0;
-  const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - bodyTop) : 0;
+  const margin = bodyTop ?? 0;
+  const spaceAbove = items.length > 0 ? items[0]!.start - margin : 0;
+  const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - margin) : 0;
 
   return (
     <Table striped hover size="sm" className="align-middle table-fixed-header small subscriptions-table" aria-rowcount={rows.length + 1}>
