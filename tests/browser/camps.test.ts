@@ -34,7 +34,7 @@ describe('camps overview, voucher links and camp detail in Chromium', () => {
   };
 
   it('shows every camp of a year with more camps than its first pass of rows, in order', async () => {
-    // A year of some 300 camps renders its first 40 rows first (CampsTable's FIRST_PASS_ROWS), the rest a frame later.
+    // A year of some 300 camps renders its first 25 rows first (CampsTable's FIRST_PASS_ROWS), the rest a frame later.
     const busyYear = year - 2;
     const period = await createPeriod(session.t.db, { startDate: `${busyYear}-08-03` });
     for (let i = 0; i < 45; i++) await createCamp(session.t.db, { periodId: period });

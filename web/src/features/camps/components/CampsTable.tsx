@@ -8,8 +8,11 @@ import { paths } from '../../../app/paths.js';
 import { campName, periodWithDates } from './camp-name.js';
 import { waitingListPath } from '../../../lib/waiting-list-path.js';
 
-/** The rows of the first pass, more than a screen holds: a year has some 300 camps, rendered after these are painted. */
-export const FIRST_PASS_ROWS = 40;
+/**
+ * The rows of the first pass: a year has some 300 camps, rendered after these are painted. A full-HD window shows
+ * about 20 below the filters; every row more is rendered and laid out before the first row's frame (it was 40).
+ */
+export const FIRST_PASS_ROWS = 25;
 
 /**
  * One row per camp: name with the closed badge, period, age group, seats taken/available, actions. A long list
