@@ -145,8 +145,15 @@ export const policies = {
     export: [],
     partial: { medewerker: { actions: ['read', 'change'] }, monitor: { actions: ['read'] } },
   },
-  /** The organiser's rules for the sheets: a warning level per question, the monitors' days before, the retention. */
-  safetySheetSettings: beheerder,
+  /**
+   * The organiser's rules for the sheets: a warning level per question, the monitors' days before, the retention. A
+   * medewerker reads only whether medewerkers may read and fill in sheets, so that the desk offers 'Veiligheidsfiche'
+   * only when it opens (`staffOpensSafetySheets`).
+   */
+  safetySheetSettings: {
+    ...beheerder,
+    partial: { medewerker: { actions: ['read'], fields: ['MEDEWERKER_READS'] } },
+  },
   /** The whole audit log ('Logboek'); one record's history ('Geschiedenis') is for that record's readers (`mayReadHistory`). */
   auditLog: {
     read: beheerderOnly,
@@ -217,6 +224,14 @@ const auditEntities: Partial<Record<RecordType, Readonly<Record<string, Action>>
   safetySheet: { safetySheet: 'read' },
   safetySheetSettings: { safetySheetSettings: 'read' },
 };
+
+/**
+ * Whether a staff member of this role reads and fills in every child's safety sheet (issue 35): a beheerder always, a
+ * medewerker while the organiser gives medewerkers that right (MEDEWERKER_READS, 'Veiligheidsfiches'). A monitor
+ * never at the desk: only the children of their camps around the camp days (server/src/domain/policies.ts).
+ */
+export const staffOpensSafetySheets = (role: Role, medewerkerReads: boolean): boolean =>
+  role === 'beheerder' || (role === 'medewerker' && medewerkerReads);
 
 /** Every entity name of the audit log that a policy declares. */
 export function declaredAuditEntities(): string[] {

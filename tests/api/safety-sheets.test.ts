@@ -128,9 +128,13 @@ describe.each(backends)('safety sheets on %s', (backend) => {
     const list = await t.api.getCampParticipants({ campId: campA }, { token: medewerkerToken });
     expect(list.body.data[0]!.SAFETY_WARNINGS).toBeUndefined();
     expect((await t.api.saveSafetySheet(urgentSheet(inA.childId), { token: medewerkerToken })).status).toBe(403);
+    // Of the rules a medewerker reads only whether they have the right: the desk shows 'Veiligheidsfiche' by it.
+    const rules = async () => (await t.api.getSafetySheetSettings(undefined, { token: medewerkerToken })).body.data;
+    expect(await rules()).toEqual({ MEDEWERKER_READS: false });
 
     expect((await t.api.getSafetySheet({ childId: inA.childId })).status).toBe(200);
     expect((await t.api.saveSafetySheetSettings({ MEDEWERKER_READS: true })).status).toBe(200);
+    expect(await rules()).toEqual({ MEDEWERKER_READS: true });
     expect((await t.api.getSafetySheet({ childId: inA.childId }, { token: medewerkerToken })).status).toBe(200);
     const withRight = await t.api.getCampParticipants({ campId: campA }, { token: medewerkerToken });
     expect(withRight.body.data[0]!.SAFETY_WARNINGS?.[0]?.LEVEL).toBe('urgent');

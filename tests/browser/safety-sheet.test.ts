@@ -215,4 +215,26 @@ describe('the safety sheet from the family to the monitor in Chromium', () => {
     await page.getByRole('dialog', { name: 'Herinnering mailen' }).getByRole('button', { name: 'Versturen' }).click();
     await counts.getByText('1 mail verstuurd.').waitFor();
   });
+
+  it("shows a medewerker 'Veiligheidsfiche' at the desk only while the organiser gives medewerkers that right", async () => {
+    await addUser(session.t.db, 'medewerker.balie@voorbeeld.be', 'medewerker');
+    const page = await staffPage('medewerker.balie@voorbeeld.be', 1366, 768);
+    const button = page.getByRole('button', { name: 'Veiligheidsfiche' });
+    const detailWithRules = async () => {
+      const rules = page.waitForResponse((response) => response.url().includes('/api/getSafetySheetSettings'));
+      await page.goto(`/subscription-detail/${subscriptionId}`);
+      await rules;
+      await page.getByText('Gegevens kind').waitFor();
+    };
+    await detailWithRules();
+    expect(await button.count()).toBe(0);
+    await checkScreen(page, 'desk without the right to the sheets');
+
+    const admin = { token: await signIn(session.t, TEST_ADMIN.email, TEST_ADMIN.password) };
+    expect((await session.t.api.saveSafetySheetSettings({ MEDEWERKER_READS: true }, admin)).status).toBe(200);
+    await detailWithRules();
+    await button.click();
+    await page.getByRole('dialog', { name: 'Veiligheidsfiche Lotte Claes' }).waitFor();
+    expect((await session.t.api.saveSafetySheetSettings({ MEDEWERKER_READS: false }, admin)).status).toBe(200);
+  });
 });

@@ -93,8 +93,9 @@ export const safetySheetCalls = feature('safetySheets', {
     provides: ['settings'],
     path: '/api/getSafetySheetSettings',
     access: reads('safetySheetSettings'),
-    summary: "The sheets' rules: each question's warning level, the monitors' days before the camp, the retention in days",
-    response: safetySheetSettings,
+    summary:
+      "The sheets' rules: each question's warning level, the monitors' days before the camp, the retention in days; a medewerker gets only MEDEWERKER_READS",
+    response: safetySheetSettings.partial().required({ MEDEWERKER_READS: true }),
     example: {},
   }),
   saveSafetySheetSettings: call({

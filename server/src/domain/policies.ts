@@ -9,6 +9,7 @@ import {
   maySeeUserEmails,
   partialView,
   rolesFor,
+  staffOpensSafetySheets,
   type RecordType,
 } from '@common/policies.js';
 import type { Role } from '@common/roles.js';
@@ -130,9 +131,9 @@ export async function maySeeCampSafetySheets(db: Executor, viewer: Viewer, campI
 
 /** null: every camp (a staff reader); false: none; else the camps whose sheets a monitor reads now (among `onlyCamp`). */
 async function safetySheetCampsOf(db: Executor, viewer: Viewer, now: Date, onlyCamp?: number): Promise<number[] | null | false> {
-  if (viewer.role === 'beheerder') return null;
   const settings = await readSafetySettings(db);
-  if (viewer.role === 'medewerker') return settings.MEDEWERKER_READS ? null : false;
+  if (staffOpensSafetySheets(viewer.role, settings.MEDEWERKER_READS)) return null;
+  if (viewer.role !== 'monitor') return false;
   const camps = (await monitorCampIds(db, viewer.monitorId, now)).filter((id) => onlyCamp === undefined || id === onlyCamp);
   if (camps.length === 0) return false;
   const rows = await readRows(
@@ -169,7 +170,5 @@ export async function assertSafetySheetReadable(db: Executor, viewer: Viewer, ch
 
 /** Refuses (403) a save of a sheet by a medewerker without the right; a beheerder always may. */
 export async function assertSafetySheetChangeable(db: Executor, viewer: Viewer): Promise<void> {
-  if (viewer.role === 'beheerder') return;
-  if (viewer.role === 'medewerker' && (await readSafetySettings(db)).MEDEWERKER_READS) return;
-  throw sheetRefused();
+  if (!staffOpensSafetySheets(viewer.role, (await readSafetySettings(db)).MEDEWERKER_READS)) throw sheetRefused();
 }

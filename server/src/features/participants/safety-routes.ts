@@ -4,8 +4,13 @@ import { campDays, participantMessages } from '@common/participants.js';
 import { callRoutes } from '../../lib/calls.js';
 import { invalidFields, notFound } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
-import { currentAdminId } from '../../lib/session-user.js';
-import { assertCampSafetySheetsReadable, assertSafetySheetChangeable, assertSafetySheetReadable } from '../../domain/policies.js';
+import { currentAdminId, currentRole } from '../../lib/session-user.js';
+import {
+  assertCampSafetySheetsReadable,
+  assertSafetySheetChangeable,
+  assertSafetySheetReadable,
+  visibleFields,
+} from '../../domain/policies.js';
 import {
   auditSheetReads,
   medicationRoundOf,
@@ -62,7 +67,8 @@ export default callRoutes(safetySheetCalls, (app) => {
         currentAdminId(request),
         request.body.campId,
       ),
-    getSafetySheetSettings: async () => readSafetySettings(db()),
+    getSafetySheetSettings: async (request) =>
+      visibleFields('safetySheetSettings', currentRole(request), [await readSafetySettings(db())])[0]!,
     saveSafetySheetSettings: async (request) => db().transaction((tx) => saveSafetySettings(tx, currentAdminId(request), request.body)),
   };
 });

@@ -30,7 +30,8 @@ export function SafetySheetSettingsCard() {
   const settings = useQuery({ ...callQuery('getSafetySheetSettings'), enabled: mayChange });
   if (!mayChange) return null;
   if (settings.isError) return <ErrorAlert message="Niet gelukt om de regels van de veiligheidsfiches op te halen. Probeer opnieuw." />;
-  return settings.data ? <SettingsForm stored={settings.data} /> : null;
+  // Whoever may change the rules reads all of them (a medewerker's answer holds only MEDEWERKER_READS).
+  return settings.data ? <SettingsForm stored={settings.data as SafetySheetSettings} /> : null;
 }
 
 function SettingsForm({ stored }: { stored: SafetySheetSettings }) {
