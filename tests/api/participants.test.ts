@@ -262,6 +262,8 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     expect(text).toContain('Totaal: 3');
     expect(text).toContain('Allergisch voor noten');
     expect(text).toContain('Pagina 1 van 1');
+    // The server's clock dates the footer: 23:30 on Tuesday in Brussels (controlled), not the machine's day.
+    expect(text).toContain('Afgedrukt op 08/07/2031');
 
     const week = await download(`/api/exportCampParticipants?campId=${flexibleCampId}&format=pdf`);
     expect(week.disposition).toMatch(new RegExp(`-2031-week\\.pdf"$`));
@@ -273,6 +275,7 @@ describe.each(backends)('participants, attendance and exports on %s', (backend) 
     expect(weekText).toMatch(/Totaal\s+2\s+2\s+2\s+2\s+1/);
     expect(weekText).toContain('– = niet geboekt op die dag');
     expect(weekText).toContain(`Pagina 1 van ${(await pdfInfo(week.body)).pages}`);
+    expect(weekText).toContain('Afgedrukt op 08/07/2031');
   });
 
   it('keeps the header Leeftijd whole in both PDF lists, and the week grid carries the remark, nothing off the page (issue 39)', async () => {

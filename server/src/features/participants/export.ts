@@ -48,6 +48,8 @@ export async function campParticipantsFile(
   camp: CampFacts,
   participants: CampParticipant[],
   query: ExportCampParticipantsQuery,
+  /** Today in Belgium by the server's clock: the printed lists' date. */
+  today: string,
   /** The day's medication round, for a printed day list of a reader of the camp's safety sheets (issue 35). */
   round?: MedicationDose[],
 ): Promise<DownloadFile> {
@@ -55,7 +57,7 @@ export async function campParticipantsFile(
   const baseName = ['deelnemers', fileNamePart(campTitle(camp)), fileNamePart(camp.periodName), query.date ?? year].join('-');
   if (query.format === 'pdf') {
     return {
-      body: await participantsPdf(camp, participants, query.date, round),
+      body: await participantsPdf(camp, participants, today, query.date, round),
       contentType: CONTENT_TYPES.pdf,
       fileName: `${baseName}${query.date ? '' : '-week'}.pdf`,
     };

@@ -32,8 +32,14 @@ function lunchLine(participants: CampParticipant[]): Content {
   };
 }
 
-function document(camp: CampFacts, heading: string, orientation: 'portrait' | 'landscape', body: Content[]): TDocumentDefinitions {
-  const printedOn = formatDate(new Date().toISOString());
+/** A list's page: the camp, the heading, the body, and in the footer the day it was printed (`printedOn`, a day in Belgium). */
+function document(
+  camp: CampFacts,
+  heading: string,
+  orientation: 'portrait' | 'landscape',
+  body: Content[],
+  printedOn: string,
+): TDocumentDefinitions {
   return {
     pageSize: 'A4',
     pageOrientation: orientation,
@@ -49,7 +55,7 @@ function document(camp: CampFacts, heading: string, orientation: 'portrait' | 'l
     footer: (currentPage, pageCount) => ({
       columns: [
         { text: `${campTitle(camp)} - ${heading}`, fontSize: 8 },
-        { text: `Afgedrukt op ${printedOn}`, fontSize: 8, alignment: 'center' },
+        { text: `Afgedrukt op ${formatDate(printedOn)}`, fontSize: 8, alignment: 'center' },
         { text: `Pagina ${currentPage} van ${pageCount}`, fontSize: 8, alignment: 'right' },
       ],
       margin: [32, 12, 32, 0],
@@ -115,7 +121,13 @@ function pickupTable(participants: CampParticipant[]): Content[] {
 }
 
 /** The sign-in list of one day: a box to tick per child, the lunch counts, page numbers; with the sheets, their warnings, medication and pick-up. */
-function dayListDocument(camp: CampFacts, day: string, participants: CampParticipant[], round?: MedicationDose[]): TDocumentDefinitions {
+function dayListDocument(
+  camp: CampFacts,
+  day: string,
+  participants: CampParticipant[],
+  printedOn: string,
+  round?: MedicationDose[],
+): TDocumentDefinitions {
   const present = participantsOn(participants, day);
   const rows: TableCell[][] = present.map((p, i) => [
     tickBox(),
@@ -126,24 +138,30 @@ function dayListDocument(camp: CampFacts, day: string, participants: CampPartici
     remarkCell(p),
     parentLine(p),
   ]);
-  return document(camp, `Daglijst ${longDayLabel(day)}`, 'portrait', [
-    lunchLine(present),
-    {
-      table: {
-        headerRows: 1,
-        dontBreakRows: true,
-        // 'auto' for the age: its header is its widest text, so 'Leeftijd' is never split over two lines (issue 39).
-        widths: [BOX_SIZE + 2, 16, 110, 'auto', 70, '*', 105],
-        body: [['', '#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon'].map(headerCell), ...rows],
+  return document(
+    camp,
+    `Daglijst ${longDayLabel(day)}`,
+    'portrait',
+    [
+      lunchLine(present),
+      {
+        table: {
+          headerRows: 1,
+          dontBreakRows: true,
+          // 'auto' for the age: its header is its widest text, so 'Leeftijd' is never split over two lines (issue 39).
+          widths: [BOX_SIZE + 2, 16, 110, 'auto', 70, '*', 105],
+          body: [['', '#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon'].map(headerCell), ...rows],
+        },
+        layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
       },
-      layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
-    },
-    ...(round ? [...medicationTable(round), ...pickupTable(present)] : []),
-  ]);
+      ...(round ? [...medicationTable(round), ...pickupTable(present)] : []),
+    ],
+    printedOn,
+  );
 }
 
 /** The whole camp as one grid: the child with age, lunch and remark, a column per day, a box where the child is booked, '–' where it is not. */
-function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDocumentDefinitions {
+function weekGridDocument(camp: CampFacts, participants: CampParticipant[], printedOn: string): TDocumentDefinitions {
   const days = campDays(camp.activeDays);
   const rows: TableCell[][] = participants.map((p, i) => [
     String(i + 1),
@@ -171,20 +189,26 @@ function weekGridDocument(camp: CampFacts, participants: CampParticipant[]): TDo
   };
   const first = days[0] ?? camp.periodStart;
   const last = days[days.length - 1] ?? camp.periodEnd;
-  return document(camp, `Weekoverzicht ${formatDate(first)} - ${formatDate(last)}`, 'landscape', [
-    lunchTable,
-    {
-      table: {
-        headerRows: 1,
-        dontBreakRows: true,
-        // The remark is where parents write allergies: the monitors need it all week (issue 39).
-        widths: [16, 110, 'auto', 70, 130, 100, ...days.map(() => '*')],
-        body: [['#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon', ...days.map(dayLabel)].map(headerCell), ...rows],
+  return document(
+    camp,
+    `Weekoverzicht ${formatDate(first)} - ${formatDate(last)}`,
+    'landscape',
+    [
+      lunchTable,
+      {
+        table: {
+          headerRows: 1,
+          dontBreakRows: true,
+          // The remark is where parents write allergies: the monitors need it all week (issue 39).
+          widths: [16, 110, 'auto', 70, 130, 100, ...days.map(() => '*')],
+          body: [['#', 'Kind', 'Leeftijd', 'Lunch', 'Opmerking', 'Ouder en telefoon', ...days.map(dayLabel)].map(headerCell), ...rows],
+        },
+        layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
       },
-      layout: { hLineWidth: () => 0.5, vLineWidth: () => 0.5, paddingTop: () => 4, paddingBottom: () => 4 },
-    },
-    { text: '– = niet geboekt op die dag', fontSize: 8, margin: [0, 6, 0, 0] },
-  ]);
+      { text: '– = niet geboekt op die dag', fontSize: 8, margin: [0, 6, 0, 0] },
+    ],
+    printedOn,
+  );
 }
 
 /** Every lunch label that occurs in the camp, in the order of lunchCounts. */
@@ -192,13 +216,18 @@ function lunchLabels(participants: CampParticipant[]): string[] {
   return lunchCounts(participants).map((c) => c.label);
 }
 
-/** The A4 PDF of a day list (with a day) or of the week grid (without). */
+/**
+ * The A4 PDF of a day list (with a day) or of the week grid (without), its footer dated `printedOn`: the day in Belgium
+ * by the server's clock (server/src/lib/clock.ts), so a test of a camp day prints that day.
+ */
 export async function participantsPdf(
   camp: CampFacts,
   participants: CampParticipant[],
+  printedOn: string,
   day?: string,
   round?: MedicationDose[],
 ): Promise<Buffer> {
-  const definition = day === undefined ? weekGridDocument(camp, participants) : dayListDocument(camp, day, participants, round);
+  const definition =
+    day === undefined ? weekGridDocument(camp, participants, printedOn) : dayListDocument(camp, day, participants, printedOn, round);
   return renderPdf(definition);
 }

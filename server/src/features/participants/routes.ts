@@ -96,7 +96,13 @@ export default callRoutes(participantCalls, (app) => {
           db(),
           participants.map((p) => ({ CHILD_ID: p.SUBSCRIBER_ID, CHILD_NAME: `${p.SUBSCRIBER_FIRSTNAME} ${p.SUBSCRIBER_LASTNAME}` })),
         );
-      return campParticipantsFile(camp, visibleFields('participant', role, participants), request.query, round);
+      return campParticipantsFile(
+        camp,
+        visibleFields('participant', role, participants),
+        request.query,
+        todayInBelgium(app.clock.now()),
+        round,
+      );
     },
   };
 });
