@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { SignedInUser } from '@common/schemas/auth.js';
 import { preloadSignedInNavbar } from '../components/AppNavbar.js';
 import { api, tokenStore } from '../lib/api-client.js';
@@ -12,18 +12,15 @@ const landingScreens: Record<string, (campYear: number) => Promise<unknown>> = {
   '/subscription-overview': (campYear) => {
     const answer = askedEarly(api.call('getSubscriptionFirstRows', { campYear }));
     void import('../features/subscriptions/SubscriptionOverviewPage.js');
-    return prefetch(
-      import('../features/subscriptions/api/get-subscriptions.js'),
-      (queryClient, { firstRowsOf, subscriptionFirstRowsQuery }) =>
-        queryClient.prefetchQuery({ ...subscriptionFirstRowsQuery(campYear), queryFn: async () => firstRowsOf(await answer) }),
-    );
+    return prefetch(import('../features/subscriptions/api/get-subscriptions.js'), ({ firstRowsOf, subscriptionFirstRowsQuery }) => ({
+      ...subscriptionFirstRowsQuery(campYear),
+      queryFn: async () => firstRowsOf(await answer),
+    }));
   },
   '/camps': (campYear) => {
     const answer = askedEarly(api.call('getCamps', { campYear }));
     void import('../features/camps/CampsOverviewPage.js');
-    return prefetch(import('../features/camps/api/get-camps.js'), (queryClient, { campsQuery }) =>
-      queryClient.prefetchQuery({ ...campsQuery(campYear), queryFn: () => answer }),
-    );
+    return prefetch(import('../features/camps/api/get-camps.js'), ({ campsQuery }) => ({ ...campsQuery(campYear), queryFn: () => answer }));
   },
 };
 
@@ -36,10 +33,17 @@ function askedEarly<T>(answer: Promise<T>): Promise<T> {
   return answer;
 }
 
-/** Puts a screen's query into the query cache once its code and the cache's are in; settles when its answer is there. */
-async function prefetch<M>(code: Promise<M>, start: (queryClient: QueryClient, module: M) => Promise<void>) {
+/**
+ * Puts a screen's query into the query cache once its code and the cache's are in; settles when its answer is there.
+ * The browser settles each import on its own, so the screen's code may be in and its query asked before this runs
+ * (up to one visit in ten on the loaded machine): that fetch gives way to the answer asked at the start, which the
+ * rows would otherwise not use, waiting for the later one.
+ */
+async function prefetch<M, T, K extends QueryKey>(code: Promise<M>, query: (module: M) => FetchQueryOptions<T, Error, T, K>) {
   const [{ queryClient }, module] = await Promise.all([import('../lib/query-client.js'), code]);
-  await start(queryClient, module);
+  const options = query(module);
+  await queryClient.cancelQueries({ queryKey: options.queryKey, exact: true });
+  await queryClient.prefetchQuery(options);
 }
 
 /**
