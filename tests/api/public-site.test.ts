@@ -5,6 +5,7 @@ import { contract, type CallName } from '@common/contract/index.js';
 import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { PublicCampsAnswer } from '@common/schemas/public.js';
 import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
+import { queryRows } from '../../server/src/db/client.js';
 import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -373,6 +374,34 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const again = await t.api.signIn({ email, password: PASSWORD }, from('192.0.2.200'));
     expect((await book(again.body.data.token, { items: [{ CHILD_ID: child, CAMP_ID: later }] })).status).toBe(200);
     await staffAgain();
+  });
+
+  it("a camp known full is refused 'volzet' before the camp's lock with the key kept; a retry whose refusal was never answered books afresh (issue 37)", async () => {
+    const { token } = await signUp();
+    const [first, child] = [await addChild(token), await addChild(token)];
+    const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-06`);
+    const taken = await createSubscription(t.db, { campId: full });
+    const items = [{ CHILD_ID: child, CAMP_ID: full }];
+    // The first refusal comes from the camp's lock: from then on the process counts this camp before the lock.
+    expect((await book(token, { items: [{ CHILD_ID: first, CAMP_ID: full }] })).body.error.code).toBe('CAMP_FULL');
+    const refused = await book(token, { items }, 'lost-answer');
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'CAMP_FULL']);
+    expect(refused.body.error.message).toMatch(/^Dit kamp is volzet: /);
+    const keyRow = () =>
+      queryRows<{ status: number | null; answer: string | null }>(
+        t.db,
+        sql`select status, answer from family_idempotency_keys where key = 'lost-answer'`,
+      );
+    expect(await keyRow()).toEqual([{ status: 409, answer: JSON.stringify(refused.body) }]);
+    const replayed = await book(token, { items }, 'lost-answer');
+    expect([replayed.status, replayed.headers['idempotent-replayed'], replayed.body]).toEqual([409, 'true', refused.body]);
+    // Its process died between the refusal and its answer: the key has the refusal's status and no answer. A seat is
+    // freed meanwhile; the retry with the key is not left 'in progress', it books.
+    await t.db.execute(sql`update family_idempotency_keys set answer = null where key = 'lost-answer'`);
+    await t.db.update(subscriptions).set({ cancelled: true }).where(eq(subscriptions.id, taken.subscriptionId));
+    const retry = await book(token, { items }, 'lost-answer');
+    expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    expect((await keyRow())[0]!.status).toBe(200);
   });
 
   it('a voucher books one child into its full camp once, within its 24 hours, and only there', async () => {

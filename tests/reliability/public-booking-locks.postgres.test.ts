@@ -90,8 +90,12 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
       periodId: await createPeriod(t.db, { startDate: `${year}-08-16` }),
       birthYears: [year - 12, year - 6],
     });
-    const [first, later] = await Promise.all([family(), family()]);
+    const [earlier, first, later] = await Promise.all([family(), family(), family()]);
     const basket = (f: { childId: number }) => ({ items: [{ CHILD_ID: f.childId, CAMP_ID: camp }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash });
+    // The process learns the camp is full as it tells a family so at the lock; then a seat is freed (a cancellation).
+    const taken = await createSubscription(t.db, { campId: camp });
+    expect((await book(earlier.token, basket(earlier), 'earlier-press')).body.error.code).toBe('CAMP_FULL');
+    await t.db.execute(sql`update subscriptions set cancelled = true where id = ${taken.subscriptionId}`);
     // The first family's booking waits for the camp's row, which this transaction holds, and holds its own key.
     let release!: () => void;
     let locked!: () => void;
@@ -105,13 +109,16 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
     await isLocked;
     const booking = book(first.token, basket(first), 'first-press');
     await new Promise((resolve) => setTimeout(resolve, 300));
-    // Its retry with the same key waits for the first attempt's key (briefly in the count, then at the lock).
-    const retry = book(first.token, basket(first), 'first-press');
-    // Another family's press, once the camp is full, is refused from the count, without waiting for the lock.
     await createSubscription(t.db, { campId: camp });
+    // Full again. The first family's retry with the same key is not told 'volzet' by the count while its first attempt
+    // may still book: the count waits for that attempt's key (100 ms), then the retry waits at the lock.
+    const retry = book(first.token, basket(first), 'first-press');
+    // Another family's press is refused from the count, without waiting for the lock.
     const refused = await book(later.token, basket(later), 'later-press');
     expect(refused.status).toBe(409);
     expect(refused.body.error.code).toBe('CAMP_FULL');
+    // Longer than the count waits for the first attempt's key: the retry goes on to the lock.
+    await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await holder;
     // Behind the lock, the camp is full for the first family too: both its attempts answer the same refusal.

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { idempotencyMessages } from '@common/messages.js';
 import { queryRows, type Executor } from '../db/client.js';
@@ -36,6 +36,11 @@ export interface IdempotencyClaim {
    * process died, or its connection, after the commit); the call answers these instead of doing anything.
    */
   committed: number[] | null;
+  /**
+   * keyInTransaction: an earlier request with this key was refused before its transaction (keyRefusedSql) and its
+   * answer never stored (its process died in between): this request takes the key over.
+   */
+  refusalLost: boolean;
 }
 
 /** Visible ASCII, as the header's draft standard and Stripe allow: a UUID fits easily. */
@@ -43,6 +48,8 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 /** A request with the same key still being served: look again this often, and answer 409 after this long. */
 const POLL_MS = 50;
 const WAIT_MS = 10_000;
+/** A keyInTransaction call's refusal without its answer after this long lost it (keyRefusedSql): the call runs afresh. */
+const REFUSAL_ANSWER_MS = 2000;
 /** The first request of a key died with its process when it is still unanswered after this long. */
 const ABANDONED_MS = 5 * 60_000;
 /** Expired keys are removed at most this often, by the request that finds it is time. */
@@ -114,9 +121,45 @@ export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClai
           set call = excluded.call, request_hash = excluded.request_hash, status = null, answer = null,
               subscription_ids = null, created_at = excluded.created_at
           where ${table}.created_at < ${claim.expiredBefore}::timestamptz
+            ${lostRefusal(claim)}
         returning ${column}`,
   );
   if (claimed.length === 0) throw new KeyTakenMeanwhile();
+}
+
+/**
+ * In a statement's condition: its commit does not wait for the disk (synchronous_commit off for its own transaction;
+ * a commit waits 4 ms for it on this machine). Only for what a crash may lose without harm: a keyInTransaction call's
+ * refusal or answer, which a retry gets afresh (refused again, or answered from the bookings committed with the key).
+ */
+const noDiskWait = sql`set_config('synchronous_commit', 'off', true) is not null`;
+
+/**
+ * A keyInTransaction call refused before its transaction (`refuseWhenFull`, issue 37): its key written with the
+ * refusal's `status` by the statement that decides the refusal, as a part of it (an `insert … select` from that
+ * statement's `rows` where `refused`), so the refusal costs no round trip more. A request with the same key in flight
+ * (the family's first attempt, on any process) holds the key's row uncommitted: this waits for it at most 100 ms (then
+ * the statement fails, lock_not_available), and writes nothing when that request committed. Returns the key's column
+ * for a written key. onSend adds the answer; a request that finds the key without it after REFUSAL_ANSWER_MS runs
+ * afresh.
+ */
+export function keyRefusedSql(claim: IdempotencyClaim, status: number, rows: SQL, refused: SQL): SQL {
+  const table = sql.raw(claim.owner.table);
+  const column = sql.raw(claim.owner.column);
+  return sql`insert into ${table} (${column}, key, call, request_hash, created_at, status)
+    select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status} from ${rows}
+    where ${refused} and set_config('lock_timeout', '100ms', true) is not null and ${noDiskWait}
+    on conflict (${column}, key) do update
+      set call = excluded.call, request_hash = excluded.request_hash, status = excluded.status, answer = null,
+          subscription_ids = null, created_at = excluded.created_at
+      where ${table}.created_at < ${claim.expiredBefore}::timestamptz ${lostRefusal(claim)}
+    returning ${column}`;
+}
+
+/** With `refusalLost`, a key write also takes over the key's row of that refusal (its status without an answer). */
+function lostRefusal(claim: IdempotencyClaim): SQL {
+  const table = sql.raw(claim.owner.table);
+  return claim.refusalLost ? sql`or (${table}.answer is null and ${table}.subscription_ids is null)` : sql``;
 }
 
 /** The last statement of a keyInTransaction call: what it committed, kept with its key in the same transaction. */
@@ -182,7 +225,7 @@ export default fp(async (app) => {
       await db.execute(sql`delete from family_idempotency_keys where created_at < ${expired}::timestamptz`);
     }
     const inTransaction = request.routeOptions.config.keyInTransaction === true;
-    const waitUntil = Date.now() + WAIT_MS;
+    const waitUntil = Date.now() + (inTransaction ? REFUSAL_ANSWER_MS : WAIT_MS);
     for (;;) {
       const at = app.clock.now().getTime();
       const claim: IdempotencyClaim = {
@@ -194,6 +237,7 @@ export default fp(async (app) => {
         expiredBefore: new Date(at - ttlMs).toISOString(),
         inTransaction,
         committed: null,
+        refusalLost: false,
       };
       if (!inTransaction) {
         // One statement claims the key: a new key, or one whose earlier use expired or was abandoned.
@@ -233,7 +277,13 @@ export default fp(async (app) => {
         request.idempotencyClaim = { ...claim, committed: first.subscription_ids };
         return;
       }
-      if (Date.now() > waitUntil) throw conflict(idempotencyMessages.inProgress);
+      if (Date.now() > waitUntil) {
+        if (!inTransaction) throw conflict(idempotencyMessages.inProgress);
+        // A key written in a transaction is seen once committed: without its answer, it is a refusal decided before
+        // the transaction (keyRefusedSql), whose answer comes a statement later or never (its process died).
+        request.idempotencyClaim = { ...claim, refusalLost: true };
+        return;
+      }
       await sleep(POLL_MS);
     }
   });
@@ -251,7 +301,8 @@ export default fp(async (app) => {
       if (reply.statusCode >= 500 || typeof payload !== 'string') return payload;
       await app.database.db.execute(
         sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
-            values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${reply.statusCode}, ${payload})
+            select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${reply.statusCode}, ${payload}
+            where ${noDiskWait}
             on conflict (${column}, key) do update set answer = excluded.answer
               where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
       );

@@ -8,8 +8,16 @@ import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
-import { claimKeyInTransaction, keyCommitted, KeyTakenMeanwhile, storedOutcome, type IdempotencyClaim } from '../../plugins/idempotency.js';
+import {
+  claimKeyInTransaction,
+  keyCommitted,
+  keyRefusedSql,
+  KeyTakenMeanwhile,
+  storedOutcome,
+  type IdempotencyClaim,
+} from '../../plugins/idempotency.js';
 import { AppError, notFound } from '../../lib/errors.js';
+import { statusOfCode } from '@common/contract/index.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
@@ -80,7 +88,7 @@ export async function book(
   } catch (error) {
     // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
     // is not held for the words).
-    if (error instanceof CampFullIn) throw new AppError('CAMP_FULL', messages.campFull(await campWords(deps.db, error.campId)));
+    if (error instanceof CampFullIn) throw new CampFull(error.campId, await campWords(deps.db, error.campId));
     if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
     // The same key on another request (another process perhaps) committed first: this one answers what it did.
     return { ids: await storedOutcome(deps.db, claim), details: null, replayed: true };
@@ -108,10 +116,11 @@ export async function bookedAnswer(deps: Pick<BookingDeps, 'db' | 'settingsDefau
  * closed is refused before it queues for the camp's lock (the gate in routes.ts), from a count read without the lock.
  * One statement reads the family's children and the camps' seats; a basket with a voucher, of a family whose children
  * are not all its own, or that the count does not find full goes on to `bookBasket`, whose locked check stays the
- * truth: a seat freed after the count is found there, and a camp that fills meanwhile is refused there. Only before a
- * refusal is the request's Idempotency-Key claimed, in a transaction of its own rolled back at once: a request with the
- * same key still in flight (the family's first attempt, on any process) is waited for, so a retry never hears 'volzet'
- * while its first attempt books; one that committed leaves the answer to `book` (its replay).
+ * truth: a seat freed after the count is found there, and a camp that fills meanwhile is refused there. A refusal
+ * writes the request's Idempotency-Key in the same statement (keyRefusedSql), so it costs one round trip: a request
+ * with the same key still in flight (the family's first attempt, on any process) is waited for (100 ms at most, then
+ * the basket goes on to `bookBasket`), so a retry never hears 'volzet' while its first attempt books; one that
+ * committed leaves the answer to `book` (its replay).
  */
 export async function refuseWhenFull(
   deps: BookingDeps,
@@ -123,41 +132,29 @@ export async function refuseWhenFull(
   if (payload.voucher || claim?.committed) return;
   const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
   const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
+  const refused = sql`counted.own = ${childIds.length} and counted.words is not null`;
   const [counted] = await readRows(
     deps.db,
-    sql`select ${ownChildCount(childIds)} as own, f.words
-        from family_accounts fa left join lateral (
-          select ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
-            join locations l on l.id = c.location_id join periods p on p.id = c.period_id
-          where c.id in ${idList(campIds)} and not c.closed
-            and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
-            and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
-          order by c.id limit 1) f on true
-        where fa.id = ${family.accountId}`,
-    z.object({ own: z.number(), words: z.string().nullable() }),
-  );
-  if (counted?.own !== childIds.length || counted.words === null) return;
-  if (claim && !(await keyFree(deps.db, claim))) return;
-  throw new AppError('CAMP_FULL', messages.campFull(counted.words));
-}
-
-/**
- * Whether no other request holds this Idempotency-Key: claimed in a transaction of its own and rolled back. A request
- * with the key still booking holds it; the wait for it is short (100 ms), as a first attempt may book for long.
- */
-async function keyFree(db: Database, claim: IdempotencyClaim): Promise<boolean> {
-  try {
-    await db.transaction(async (tx) => {
-      await tx.execute(sql`set local lock_timeout = '100ms'`);
-      await claimKeyInTransaction(tx, claim);
-      throw new Counted();
-    });
-  } catch (error) {
-    if (error instanceof Counted) return true;
-    if (error instanceof KeyTakenMeanwhile || lockNotAvailable(error)) return false;
+    sql`with counted as (
+          select ${ownChildCount(childIds)} as own, f.id as "campId", f.words
+          from family_accounts fa left join lateral (
+            select c.id, ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
+              join locations l on l.id = c.location_id join periods p on p.id = c.period_id
+            where c.id in ${idList(campIds)} and not c.closed
+              and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
+              and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
+            order by c.id limit 1) f on true
+          where fa.id = ${family.accountId}
+        )${claim ? sql`, written as (${keyRefusedSql(claim, statusOfCode.CAMP_FULL, sql`counted`, refused)})` : sql``}
+        select own, "campId", words, ${claim ? sql`exists (select from written)` : sql`true`} as "keyWritten" from counted`,
+    z.object({ own: z.number(), campId: z.number().nullable(), words: z.string().nullable(), keyWritten: z.boolean() }),
+  ).catch((error: unknown) => {
+    // The same key held by a request still in flight past the 100 ms: the basket goes on to its locked check.
+    if (lockNotAvailable(error)) return [];
     throw error;
-  }
-  return false;
+  });
+  if (counted?.own !== childIds.length || counted.words === null || !counted.keyWritten) return;
+  throw new CampFull(counted.campId!, counted.words);
 }
 
 /** PostgreSQL's lock_not_available (lock_timeout passed), through drizzle's wrapping. */
@@ -167,10 +164,13 @@ function lockNotAvailable(error: unknown): boolean {
   return false;
 }
 
-/** The end of keyFree's claim: thrown to roll its transaction (and the key it claimed) back. */
-class Counted extends Error {
-  constructor() {
-    super('counted');
+/** The family told that this camp of its basket is full ('volzet', with its waiting list): `book` and `refuseWhenFull`. */
+export class CampFull extends AppError {
+  constructor(
+    readonly campId: number,
+    campWords: string,
+  ) {
+    super('CAMP_FULL', messages.campFull(campWords));
   }
 }
 

@@ -7,7 +7,7 @@ import { callRoutes } from '../../lib/calls.js';
 import { AppError, databaseUnavailable } from '../../lib/errors.js';
 import { settingsDefaults } from '../../lib/settings.js';
 import * as accounts from './accounts.js';
-import { book, bookedAnswer, getMyBookings, refuseWhenFull } from './booking.js';
+import { book, bookedAnswer, CampFull, getMyBookings, refuseWhenFull } from './booking.js';
 import { getFamily, saveChild, saveParent } from './family.js';
 import { publicMessages } from './messages.js';
 import { cancelBooking } from './cancel.js';
@@ -40,6 +40,15 @@ export default callRoutes(publicCalls, (app) => {
   const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_WORK_CONNECTIONS - 4 : EMBEDDED_WORK_CONNECTIONS - 2);
   // Before it, the cheap refusal of a full camp (refuseWhenFull) on places of its own: 2 connections (1 embedded).
   const counts = gate(app.database.kind === 'postgres' ? 2 : 1);
+  // The camps this process told a family were full. Only a basket naming one of them is counted before its turn: in
+  // the first seconds of a rush no camp is full, and a count for every press (on the 2 places above) only made the
+  // bookings wait. A camp that filled meanwhile is refused once at its lock, and counted from then on; a count that
+  // finds a seat freed lets the basket book, so a camp stays in here (a count too many is all it costs).
+  const fullCamps = new Set<number>();
+  const toldFull = (error: unknown) => {
+    if (error instanceof CampFull) fullCamps.add(error.campId);
+    throw error;
+  };
   // book writes its Idempotency-Key in its own transaction (plugins/idempotency.ts, keyInTransaction; issue 37).
   app.addHook('onRoute', (route) => {
     if (route.config?.callName === 'book') route.config = { ...route.config, keyInTransaction: true };
@@ -75,13 +84,14 @@ export default callRoutes(publicCalls, (app) => {
         gone: databaseUnavailable,
         key: claim ? `${claim.owner.id} ${claim.key} ${claim.requestHash}` : undefined,
       };
-      const count = () => refuseWhenFull(deps(), family, request.body, app.clock.now(), claim);
+      const count = () => refuseWhenFull(deps(), family, request.body, app.clock.now(), claim).catch(toldFull);
+      const mayBeFull = () => request.body.items.some((item) => fullCamps.has(item.CAMP_ID));
       // The count is skipped by a retry whose first press still has its place among the bookings: it keeps that place.
-      if (!bookings.holds(abandoned.key)) await counts.run(count, abandoned);
+      if (mayBeFull() && !bookings.holds(abandoned.key)) await counts.run(count, abandoned);
       const booked = await bookings.run(async (waited) => {
         // A camp that filled while the press waited for its turn is refused by the count again, not at its lock.
-        if (waited) await count();
-        return book(deps(), family, request.body, app.clock.now(), claim);
+        if (waited && mayBeFull()) await count();
+        return book(deps(), family, request.body, app.clock.now(), claim).catch(toldFull);
       }, abandoned);
       if (booked.replayed) void reply.header('idempotent-replayed', 'true');
       return bookedAnswer(deps(), booked);
