@@ -220,6 +220,9 @@ describe.each(backends)('safety sheets on %s', (backend) => {
     await at('2026-06-20');
     const { token, childId } = await familyWithChild(t, { firstname: 'Noor', birthdate: '2017-05-04' });
     expect((await t.api.getFamilySafetySheet({ CHILD_ID: childId }, { token })).body.data).toMatchObject({ SHEET: null, WARNINGS: [] });
+    // 'Mijn inschrijvingen' tells per child whether its sheet is filled in, from getFamily.
+    const sheetSaved = async () => (await t.api.getFamily(undefined, { token })).body.data.CHILDREN[0]!.SAFETY_SHEET_UPDATED_AT;
+    expect(await sheetSaved()).toBeNull();
     const saved = await t.api.saveFamilySafetySheet({ ...urgentSheet(childId), KEEP_IN_ACCOUNT: true }, { token });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ UPDATED_BY: 'family', KEEP_IN_ACCOUNT: true, PHOTO_CONSENT_DATE: '2026-06-20' });
@@ -228,6 +231,7 @@ describe.each(backends)('safety sheets on %s', (backend) => {
     expect(again.body.data.PHOTO_CONSENT_DATE).toBe('2026-06-20');
     const changed = await t.api.saveFamilySafetySheet({ ...urgentSheet(childId), PHOTO_CONSENT: 'none', KEEP_IN_ACCOUNT: true }, { token });
     expect(changed.body.data.PHOTO_CONSENT_DATE).toBe('2026-06-25');
+    expect(await sheetSaved()).toMatch(/^2026-06-25T/);
 
     const other = await t.api.getFamilySafetySheet({ CHILD_ID: inA.childId }, { token });
     expect(other.status).toBe(404);

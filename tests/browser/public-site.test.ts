@@ -256,7 +256,19 @@ describe('the public booking site in Chromium', () => {
     await page.getByRole('heading', { level: 1, name: 'Mijn inschrijvingen' }).waitFor();
     await expect.poll(() => page.locator('ul.bookings > li').count()).toBe(2);
     expect(await page.locator('ul.bookings').textContent()).toContain(`Dagen: `);
+    // Per booked child whether its safety sheet is filled in (issue 35), with the way to fill it in.
+    const sheets = page.getByRole('region', { name: 'Veiligheidsfiches' });
+    expect(await sheets.getByRole('listitem').allTextContents()).toEqual([
+      `De veiligheidsfiche van ${lotte} is nog niet ingevuld. Veiligheidsfiche invullen (${lotte})`,
+      `De veiligheidsfiche van ${jonas} is nog niet ingevuld. Veiligheidsfiche invullen (${jonas})`,
+    ]);
     await checkScreen(page, `${width} my bookings`, { fitsScreen: true });
+    if (round === 1) {
+      await sheets.getByRole('link', { name: `Veiligheidsfiche invullen (${lotte})` }).click();
+      await page.getByRole('button', { name: `Veiligheidsfiche (${lotte})` }).waitFor();
+      await page.goBack();
+      await page.getByRole('heading', { level: 1, name: 'Mijn inschrijvingen' }).waitFor();
+    }
 
     if (round === 1) {
       // Staff find the bookings in the overview filtered on 'Ingeschreven via: Website', and say so on the detail.

@@ -240,7 +240,7 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
       />
     );
   else if (route === 'bevestiging') page = <Confirmation data={confirmation} camps={camps.CAMPS} />;
-  else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} organiser={camps.ORGANISER_NAME} />;
+  else if (route === 'inschrijvingen') page = <MyBookings camps={camps.CAMPS} organiser={camps.ORGANISER_NAME} kids={family!.CHILDREN} />;
   else if (route === 'aanbod')
     page = (
       <OfferPage

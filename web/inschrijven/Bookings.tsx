@@ -5,7 +5,8 @@ import { formatAccountNumber, formatMoment } from '@common/format.js';
 import { centsToEuro, euroToCents, formatEuro } from '@common/money.js';
 import { refundDueCents } from '@common/refunds.js';
 import type { Contract, DataOf } from '@common/contract/index.js';
-import type { PublicCamp } from '@common/schemas/public.js';
+import { sheetStatus, type SheetStatus } from '@common/safety-sheet.js';
+import type { PublicCamp, PublicChild } from '@common/schemas/public.js';
 import { api, download, type ApiError } from './api.js';
 import { DownloadButton, Field, Message, type FieldErrors } from './fields.js';
 import { dayText, longDayText, periodText } from './format.js';
@@ -290,7 +291,43 @@ function waitingCards(waiting: MyWaiting): { key: number; entries: MyWaiting }[]
 }
 
 /** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
-export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organiser: string }) {
+/** Whether a child's safety sheet is filled in, in words: the family's side of the staff's 'Fiche ontbreekt'. */
+function sheetText(name: string, status: SheetStatus, updatedAt: string | null): string {
+  if (status === 'missing') return `De veiligheidsfiche van ${name} is nog niet ingevuld.`;
+  if (status === 'outdated') return `De veiligheidsfiche van ${name} is van een vorig seizoen. Kijk ze na en bewaar ze opnieuw.`;
+  return `De veiligheidsfiche van ${name} is ingevuld, het laatst op ${longDayText(todayInBelgium(new Date(updatedAt!)))}.`;
+}
+
+/**
+ * Per child booked on a camp (not cancelled), whether its safety sheet (issue 35) is filled in for this season, with
+ * the way to it on 'Mijn gezin' (the monitors read it on camp: allergies, medication, who may collect the child).
+ */
+function SafetySheets({ kids, bookings }: { kids: PublicChild[]; bookings: MyBookings }) {
+  const year = Number(todayInBelgium().slice(0, 4));
+  const booked = kids.filter((c) => bookings.some((b) => b.CHILD_ID === c.CHILD_ID && !b.SUBSCRIPTION_CANCELLED));
+  if (booked.length === 0) return null;
+  return (
+    <section className="card" aria-labelledby="sheets-title">
+      <h2 id="sheets-title">Veiligheidsfiches</h2>
+      <ul className="sheets">
+        {booked.map((c) => {
+          const status = sheetStatus(c.SAFETY_SHEET_UPDATED_AT, year);
+          return (
+            <li key={c.CHILD_ID} data-sheet-status={status}>
+              {sheetText(c.SUBSCRIBER_FIRSTNAME, status, c.SAFETY_SHEET_UPDATED_AT)}{' '}
+              <a href="#/gezin">
+                {status === 'missing' ? 'Veiligheidsfiche invullen' : 'Veiligheidsfiche nakijken'}
+                <span className="visually-hidden"> ({c.SUBSCRIBER_FIRSTNAME})</span>
+              </a>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}
+
+export function MyBookings({ camps, organiser, kids }: { camps: PublicCamp[]; organiser: string; kids: PublicChild[] }) {
   const [bookings, setBookings] = useState<MyBookings | null>(null);
   const [fiscal, setFiscal] = useState<MyFiscalAttests>([]);
   const [waiting, setWaiting] = useState<MyWaiting>([]);
@@ -360,6 +397,7 @@ export function MyBookings({ camps, organiser }: { camps: PublicCamp[]; organise
           );
         })}
       </ul>
+      {bookings && <SafetySheets kids={kids} bookings={bookings} />}
       {fiscal.length > 0 && (
         <section className="card" aria-labelledby="fiscal-title">
           <h2 id="fiscal-title">Fiscale attesten</h2>

@@ -139,7 +139,11 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
           key={sheetOf.CHILD_ID}
           childId={sheetOf.CHILD_ID}
           childName={sheetOf.SUBSCRIBER_FIRSTNAME}
-          onClose={() => setSheetOf(null)}
+          onClose={() => {
+            setSheetOf(null);
+            // 'Mijn inschrijvingen' says whether each child's sheet is filled in.
+            void props.onChanged();
+          }}
         />
       )}
       {saved && <Message kind="notice">{saved}</Message>}

@@ -97,6 +97,11 @@ export const publicChild = z.object({
    * refuses CHILD_DATA_LOCKED); the family asks with requestChildCorrection.
    */
   SUBSCRIBER_DATA_LOCKED: z.boolean(),
+  /**
+   * When the child's safety sheet (issue 35) was last saved, or null while it has none: 'Mijn inschrijvingen' says
+   * per child whether it is filled in (`sheetStatus` of common/src/safety-sheet.ts).
+   */
+  SAFETY_SHEET_UPDATED_AT: z.string().nullable(),
 });
 export type PublicChild = z.infer<typeof publicChild>;
 

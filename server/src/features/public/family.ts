@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { currentYearInBelgium, todayInBelgium } from '@common/calendar.js';
 import {
@@ -12,7 +12,7 @@ import {
 import { readRows, type Database, type Executor } from '../../db/client.js';
 import { isoTimestamp, sameNationalNumber } from '../../db/sql.js';
 import { seatsTakenOf } from '../../domain/seats.js';
-import { children, familyAccounts, lunchPreferences, parents, subscriptions } from '../../db/schema.js';
+import { children, familyAccounts, lunchPreferences, parents, safetySheets, subscriptions } from '../../db/schema.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import { auditedWithin, writeAudit } from '../../lib/audit.js';
 import { centsToEuro } from '@common/money.js';
@@ -39,6 +39,19 @@ export async function getFamily(db: Executor, family: FamilyUser): Promise<Publi
       ? []
       : await db.select().from(children).where(eq(children.parentId, parentId)).orderBy(children.birthdate, children.id);
   const booked = parentId === null ? new Set<number>() : await bookedChildren(db, parentId);
+  const sheets =
+    kids.length === 0
+      ? []
+      : await db
+          .select({ childId: safetySheets.childId, updatedAt: safetySheets.updatedAt })
+          .from(safetySheets)
+          .where(
+            inArray(
+              safetySheets.childId,
+              kids.map((k) => k.id),
+            ),
+          );
+  const sheetSaved = new Map(sheets.map((s) => [s.childId, s.updatedAt.toISOString()]));
   return {
     email: account!.email,
     emailConfirmed: account!.emailConfirmedAt !== null,
@@ -65,6 +78,7 @@ export async function getFamily(db: Executor, family: FamilyUser): Promise<Publi
       SUBSCRIBER_BIRTHDATE: child.birthdate,
       SUBSCRIBER_HAS_NATIONALNR: !!child.nationalnr,
       SUBSCRIBER_DATA_LOCKED: booked.has(child.id),
+      SAFETY_SHEET_UPDATED_AT: sheetSaved.get(child.id) ?? null,
     })),
   };
 }
