@@ -6,6 +6,7 @@ import { formatNationalNumber } from '@common/identity-numbers.js';
 import type { PublicCampsAnswer } from '@common/schemas/public.js';
 import { familySessions, lunchPreferences, mailOutbox, subscriptions, vouchers } from '../../server/src/db/schema.js';
 import { queryRows } from '../../server/src/db/client.js';
+import { readSettings, settingsDefaults } from '../../server/src/lib/settings.js';
 import { startTestApp, type InputOf, type TestApp } from '../helpers/api.js';
 import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { startSmtpServer } from '../helpers/smtp.js';
@@ -401,6 +402,13 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     await t.db.update(subscriptions).set({ cancelled: true }).where(eq(subscriptions.id, taken.subscriptionId));
     const retry = await book(token, { items }, 'lost-answer');
     expect(retry.status, JSON.stringify(retry.body)).toBe(200);
+    // A basket of one is answered with the settings its transaction read for the confirmation mail.
+    const organiser = await readSettings(t.db, settingsDefaults(t.config));
+    expect([retry.body.data.ORGANISER_NAME, retry.body.data.ORGANISER_ACCOUNT]).toEqual([
+      organiser.ORGANISER_NAME,
+      organiser.ORGANISER_IBAN,
+    ]);
+    expect(retry.body.data.bookings[0]!.EPC_PAYLOAD).toContain(organiser.ORGANISER_IBAN.replace(/\s/g, ''));
     expect((await keyRow())[0]!.status).toBe(200);
   });
 

@@ -79,8 +79,9 @@ export interface Outbox {
   /**
    * Reads these camps' templates of a kind and the organiser's settings now, for this transaction's later
    * `enqueueCampMail`: a booking reads them before it takes the camp's lock, not while it holds it (issue 37).
+   * Answers the settings, which the mails will show (a booking's answer shows the same).
    */
-  prepareCampMails(campIds: number[], kind: CampMailKind): Promise<void>;
+  prepareCampMails(campIds: number[], kind: CampMailKind): Promise<OrganiserSettings>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
   /** A template rendered for a subscription with the organiser's settings. */
@@ -128,7 +129,7 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
     enqueueMail,
     prepareCampMails: async (campIds, kind) => {
       await readTemplates(campIds, kind);
-      await settingsOnce();
+      return settingsOnce();
     },
     enqueueCampMail: async (detail, kind) => {
       if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readTemplates([detail.CAMP_ID], kind);

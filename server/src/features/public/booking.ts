@@ -78,20 +78,26 @@ export async function book(
 ): Promise<Booked> {
   if (claim?.committed) {
     // An earlier request with this key booked these, and its answer was lost with its process or connection.
-    return { ids: claim.committed, details: null, replayed: true };
+    return { ids: claim.committed, details: null, organiser: null, replayed: true };
   }
   try {
-    const details = await bookBasketDetails(deps, family, payload, now, claim);
-    // A basket of one is answered from its detail as written; a later item's sibling discount changes an earlier
-    // one's, so a basket of several is read again after the commit.
-    return { ids: details.map((d) => d.SUBSCRIPTION_ID), details: details.length === 1 ? details : null, replayed: false };
+    const { details, organiser } = await bookBasketDetails(deps, family, payload, now, claim);
+    // A basket of one is answered from its detail as written, with the settings its mail showed; a later item's
+    // sibling discount changes an earlier one's, so a basket of several is read again after the commit.
+    const final = details.length === 1;
+    return {
+      ids: details.map((d) => d.SUBSCRIPTION_ID),
+      details: final ? details : null,
+      organiser: final ? organiser : null,
+      replayed: false,
+    };
   } catch (error) {
     // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
     // is not held for the words).
     if (error instanceof CampFullIn) throw new CampFull(error.campId, await campWords(deps.db, error.campId));
     if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
     // The same key on another request (another process perhaps) committed first: this one answers what it did.
-    return { ids: await storedOutcome(deps.db, claim), details: null, replayed: true };
+    return { ids: await storedOutcome(deps.db, claim), details: null, organiser: null, replayed: true };
   }
 }
 
@@ -99,6 +105,8 @@ export async function book(
 export interface Booked {
   ids: number[];
   details: SubscriptionDetail[] | null;
+  /** The organiser's settings the booking's transaction read, with `details`. */
+  organiser: OrganiserSettings | null;
   replayed: boolean;
 }
 
@@ -107,8 +115,8 @@ export interface Booked {
  * ends at its commit: the settings and the QR codes of the answer need no place in the line.
  */
 export async function bookedAnswer(deps: Pick<BookingDeps, 'db' | 'settingsDefaults'>, booked: Booked): Promise<BookAnswer> {
-  if (!booked.details) return bookingAnswers(deps.db, deps.settingsDefaults, booked.ids);
-  return answerOf(await readSettings(deps.db, deps.settingsDefaults), booked.details);
+  if (!booked.details || !booked.organiser) return bookingAnswers(deps.db, deps.settingsDefaults, booked.ids);
+  return answerOf(booked.organiser, booked.details);
 }
 
 /**
@@ -227,11 +235,12 @@ export async function bookBasket(
   now: Date,
   claim: IdempotencyClaim | null = null,
 ): Promise<number[]> {
-  return (await bookBasketDetails(deps, family, payload, now, claim)).map((d) => d.SUBSCRIPTION_ID);
+  return (await bookBasketDetails(deps, family, payload, now, claim)).details.map((d) => d.SUBSCRIPTION_ID);
 }
 
 /**
- * bookBasket's transaction, answering each new booking's detail as written (in the basket's order). Every statement
+ * bookBasket's transaction, answering each new booking's detail as written (in the basket's order) and the organiser's
+ * settings its mails were written with. Every statement
  * counts under a rush (issue 37): the camp's lock is held from its first lock to the commit, and each statement is a
  * round trip to the database, so the family, its children and their locks are read once for the whole basket.
  */
@@ -241,7 +250,7 @@ async function bookBasketDetails(
   payload: BookPayload,
   now: Date,
   claim: IdempotencyClaim | null,
-): Promise<SubscriptionDetail[]> {
+): Promise<{ details: SubscriptionDetail[]; organiser: OrganiserSettings }> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
     // First, before any lock: a request with the same key waits here for this one's end, holding nothing.
     if (claim) await claimKeyInTransaction(tx, claim);
@@ -252,7 +261,7 @@ async function bookBasketDetails(
     if (own !== childIds.length) throw notFound(messages.childNotFound);
     const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
     // The confirmation mail's template and the organiser's settings, read before the locks (not while holding them).
-    await outbox.prepareCampMails([...new Set(items.map((i) => i.CAMP_ID))], 'confirm');
+    const organiser = await outbox.prepareCampMails([...new Set(items.map((i) => i.CAMP_ID))], 'confirm');
     // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
     // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
     // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
@@ -326,7 +335,7 @@ async function bookBasketDetails(
         200,
         details.map((d) => d.SUBSCRIPTION_ID),
       );
-    return details;
+    return { details, organiser };
   });
 }
 
