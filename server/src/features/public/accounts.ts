@@ -26,9 +26,6 @@ import { publicMessages as messages } from './messages.js';
  * (a staff token has no dot) and which accepts no staff token; domain/sessions.ts reads it back on every call.
  */
 
-/** The signed-in family, defined beside the staff's SessionUser in lib/session-user.ts (booking.ts takes it from here). */
-export type { FamilyUser };
-
 export interface AccountDeps extends OutboxDeps {
   db: Database;
   clock: Clock;

@@ -34,7 +34,7 @@ import {
 } from '../../domain/booking.js';
 import { findValidVoucher } from '../../domain/vouchers.js';
 import { seatsTakenOf } from '../../domain/seats.js';
-import type { FamilyUser } from './accounts.js';
+import type { FamilyUser } from '../../lib/session-user.js';
 import { cancelUntil } from './cancel.js';
 import { participationFacts } from './attests.js';
 import { issuedFiscalAttests } from '../../domain/attest-files.js';
