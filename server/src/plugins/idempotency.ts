@@ -117,11 +117,7 @@ export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClai
     tx,
     sql`insert into ${table} (${column}, key, call, request_hash, created_at)
         values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz)
-        on conflict (${column}, key) do update
-          set call = excluded.call, request_hash = excluded.request_hash, status = null, answer = null,
-              subscription_ids = null, created_at = excluded.created_at
-          where ${table}.created_at < ${claim.expiredBefore}::timestamptz
-            ${lostRefusal(claim)}
+        ${takenOver(claim)}
         returning ${column}`,
   );
   if (claimed.length === 0) throw new KeyTakenMeanwhile();
@@ -149,17 +145,21 @@ export function keyRefusedSql(claim: IdempotencyClaim, status: number, rows: SQL
   return sql`insert into ${table} (${column}, key, call, request_hash, created_at, status)
     select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status} from ${rows}
     where ${refused} and set_config('lock_timeout', '100ms', true) is not null and ${noDiskWait}
-    on conflict (${column}, key) do update
-      set call = excluded.call, request_hash = excluded.request_hash, status = excluded.status, answer = null,
-          subscription_ids = null, created_at = excluded.created_at
-      where ${table}.created_at < ${claim.expiredBefore}::timestamptz ${lostRefusal(claim)}
+    ${takenOver(claim)}
     returning ${column}`;
 }
 
-/** With `refusalLost`, a key write also takes over the key's row of that refusal (its status without an answer). */
-function lostRefusal(claim: IdempotencyClaim): SQL {
+/**
+ * Where a keyInTransaction call's key is already written, the write takes the row over (as if new, with the status
+ * it writes) only when the key expired or, with `refusalLost`, when it holds a refusal without its answer.
+ */
+function takenOver(claim: IdempotencyClaim): SQL {
   const table = sql.raw(claim.owner.table);
-  return claim.refusalLost ? sql`or (${table}.answer is null and ${table}.subscription_ids is null)` : sql``;
+  const lostRefusal = claim.refusalLost ? sql`or (${table}.answer is null and ${table}.subscription_ids is null)` : sql``;
+  return sql`on conflict (${sql.raw(claim.owner.column)}, key) do update
+    set call = excluded.call, request_hash = excluded.request_hash, status = excluded.status, answer = null,
+        subscription_ids = null, created_at = excluded.created_at
+    where ${table}.created_at < ${claim.expiredBefore}::timestamptz ${lostRefusal}`;
 }
 
 /** The last statement of a keyInTransaction call: what it committed, kept with its key in the same transaction. */
