@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { validationMessages } from '@common/messages.js';
 import { formatOgm } from '@common/ogm.js';
@@ -99,11 +99,20 @@ interface ChildForBooking {
 }
 
 export async function childForBooking(tx: Executor, childId: number): Promise<ChildForBooking> {
-  const [child] = await tx
-    .select({ id: children.id, firstname: children.firstname, lastname: children.lastname, birthdate: children.birthdate })
-    .from(children)
-    .where(eq(children.id, childId));
+  const [child] = await tx.select(childColumns).from(children).where(eq(children.id, childId));
   if (!child) throw notFound(messages.childNotFound);
+  return childOf(child);
+}
+
+/** Several children locked (a public basket's), in id order as every booking locks them, by id as childForBooking reads them. */
+export async function lockChildrenForBooking(tx: Executor, childIds: number[]): Promise<Map<number, ChildForBooking>> {
+  const rows = await tx.select(childColumns).from(children).where(inArray(children.id, childIds)).orderBy(children.id).for('update');
+  return new Map(rows.map((child) => [child.id, childOf(child)]));
+}
+
+const childColumns = { id: children.id, firstname: children.firstname, lastname: children.lastname, birthdate: children.birthdate };
+
+function childOf(child: { id: number; firstname: string; lastname: string; birthdate: string }): ChildForBooking {
   return { id: child.id, name: `${child.firstname} ${child.lastname}`, birthdate: child.birthdate };
 }
 

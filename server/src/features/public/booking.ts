@@ -28,6 +28,7 @@ import {
   checkLunchPreference,
   checkNoOverlap,
   lockCamp,
+  lockChildrenForBooking,
   type CampForBooking,
   writeBooking,
   type UsedOverride,
@@ -78,36 +79,35 @@ export async function book(
 ): Promise<Booked> {
   if (claim?.committed) {
     // An earlier request with this key booked these, and its answer was lost with its process or connection.
-    return { ids: claim.committed, details: null, organiser: null, replayed: true };
+    return { ids: claim.committed, final: null, replayed: true };
   }
   try {
-    const { details, organiser } = await bookBasketDetails(deps, family, payload, now, claim);
+    const written = await bookBasketDetails(deps, family, payload, now, claim);
     // A basket of one is answered from its detail as written, with the settings its mail showed; a later item's
     // sibling discount changes an earlier one's, so a basket of several is read again after the commit.
-    const final = details.length === 1;
-    return {
-      ids: details.map((d) => d.SUBSCRIPTION_ID),
-      details: final ? details : null,
-      organiser: final ? organiser : null,
-      replayed: false,
-    };
+    return { ids: written.details.map((d) => d.SUBSCRIPTION_ID), final: written.details.length === 1 ? written : null, replayed: false };
   } catch (error) {
     // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
     // is not held for the words).
     if (error instanceof CampFullIn) throw new CampFull(error.campId, await campWords(deps.db, error.campId));
     if (!(error instanceof KeyTakenMeanwhile) || !claim) throw error;
     // The same key on another request (another process perhaps) committed first: this one answers what it did.
-    return { ids: await storedOutcome(deps.db, claim), details: null, organiser: null, replayed: true };
+    return { ids: await storedOutcome(deps.db, claim), final: null, replayed: true };
   }
 }
 
 /** What `book` committed: the new subscriptions' ids, their details when final, and whether it replays an earlier request. */
 export interface Booked {
   ids: number[];
-  details: SubscriptionDetail[] | null;
-  /** The organiser's settings the booking's transaction read, with `details`. */
-  organiser: OrganiserSettings | null;
+  /** The details as written, with the organiser's settings the booking's transaction read; null: read them again. */
+  final: BasketWritten | null;
   replayed: boolean;
+}
+
+/** What bookBasket's transaction wrote: each booking's detail (in the basket's order) and the settings its mails show. */
+interface BasketWritten {
+  details: SubscriptionDetail[];
+  organiser: OrganiserSettings;
 }
 
 /**
@@ -115,8 +115,8 @@ export interface Booked {
  * ends at its commit: the settings and the QR codes of the answer need no place in the line.
  */
 export async function bookedAnswer(deps: Pick<BookingDeps, 'db' | 'settingsDefaults'>, booked: Booked): Promise<BookAnswer> {
-  if (!booked.details || !booked.organiser) return bookingAnswers(deps.db, deps.settingsDefaults, booked.ids);
-  return answerOf(booked.organiser, booked.details);
+  if (!booked.final) return bookingAnswers(deps.db, deps.settingsDefaults, booked.ids);
+  return answerOf(booked.final.organiser, booked.final.details);
 }
 
 /**
@@ -146,8 +146,7 @@ export async function refuseWhenFull(
     sql`with counted as (
           select ${ownChildCount(childIds)} as own, f.id as "campId", f.words
           from family_accounts fa left join lateral (
-            select c.id, ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
-              join locations l on l.id = c.location_id join periods p on p.id = c.period_id
+            select c.id, ${campWordsSql} as words from ${namedCamps}
             where c.id in ${idList(campIds)} and not c.closed
               and coalesce(c.allow_booking_from, l.allow_booking_from, ${now.toISOString()}::timestamptz) <= ${now.toISOString()}::timestamptz
               and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
@@ -189,15 +188,17 @@ class CampFullIn extends AppError {
   }
 }
 
-/** A camp as the public site names it: theme, location and period (camps c, themes th, locations l, periods p). */
+/** A camp as the public site names it: theme, location and period, from `namedCamps`. */
 const campWordsSql = sql`th.name || ' in ' || l.name || ', ' || p.name`;
+/** The camps (c) with what names them: their theme (th), location (l) and period (p). */
+const namedCamps = sql`camps c join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
+  join periods p on p.id = c.period_id`;
 
 /** A camp as the public site names it: theme, location and period. */
 async function campWords(db: Executor, campId: number): Promise<string> {
   const [camp] = await readRows(
     db,
-    sql`select ${campWordsSql} as words from camps c join themes th on th.id = c.theme_id
-          join locations l on l.id = c.location_id join periods p on p.id = c.period_id where c.id = ${campId}`,
+    sql`select ${campWordsSql} as words from ${namedCamps} where c.id = ${campId}`,
     z.object({ words: z.string() }),
   );
   return camp?.words ?? '';
@@ -250,7 +251,7 @@ async function bookBasketDetails(
   payload: BookPayload,
   now: Date,
   claim: IdempotencyClaim | null,
-): Promise<{ details: SubscriptionDetail[]; organiser: OrganiserSettings }> {
+): Promise<BasketWritten> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
     // First, before any lock: a request with the same key waits here for this one's end, holding nothing.
     if (claim) await claimKeyInTransaction(tx, claim);
@@ -273,7 +274,7 @@ async function bookBasketDetails(
           throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
         }),
       );
-    const lockedChildren = await lockChildren(tx, childIds);
+    const lockedChildren = await lockChildrenForBooking(tx, childIds);
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
@@ -360,17 +361,6 @@ const idList = (ids: number[]) =>
 /** How many of these children are the family's own (`fa`: its family_accounts row); 0 before its address is confirmed. */
 const ownChildCount = (childIds: number[]) =>
   sql`(select count(*)::int from children ch where ch.parent_id = fa.parent_id and ch.id in ${idList(childIds)})`;
-
-/** The basket's children locked, in id order, each as the camp's age rule reads it (childForBooking): one statement. */
-async function lockChildren(tx: Executor, childIds: number[]) {
-  const rows = await readRows(
-    tx,
-    sql`select id, firstname || ' ' || lastname as name, birthdate::text as birthdate from children
-        where id in ${idList(childIds)} order by id for update`,
-    z.object({ id: z.number(), name: z.string(), birthdate: z.string() }),
-  );
-  return new Map(rows.map((child) => [child.id, child]));
-}
 
 /** The family's bookings, newest camps first; cancelled ones too, marked. */
 export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSettings, family: FamilyUser, now: Date) {
