@@ -290,7 +290,6 @@ function waitingCards(waiting: MyWaiting): { key: number; entries: MyWaiting }[]
   return cards;
 }
 
-/** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
 /** Whether a child's safety sheet is filled in, in words: the family's side of the staff's 'Fiche ontbreekt'. */
 function sheetText(name: string, status: SheetStatus, updatedAt: string | null): string {
   if (status === 'missing') return `De veiligheidsfiche van ${name} is nog niet ingevuld.`;
@@ -327,6 +326,7 @@ function SafetySheets({ kids, bookings }: { kids: PublicChild[]; bookings: MyBoo
   );
 }
 
+/** 'Mijn inschrijvingen': the family's bookings with what is still open and how to pay it, and its waiting children. */
 export function MyBookings({ camps, organiser, kids }: { camps: PublicCamp[]; organiser: string; kids: PublicChild[] }) {
   const [bookings, setBookings] = useState<MyBookings | null>(null);
   const [fiscal, setFiscal] = useState<MyFiscalAttests>([]);
