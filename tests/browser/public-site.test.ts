@@ -264,8 +264,12 @@ describe('the public booking site in Chromium', () => {
     ]);
     await checkScreen(page, `${width} my bookings`, { fitsScreen: true });
     if (round === 1) {
+      // The link opens the child's sheet itself on 'Mijn gezin', its title focused.
       await sheets.getByRole('link', { name: `Veiligheidsfiche invullen (${lotte})` }).click();
-      await page.getByRole('button', { name: `Veiligheidsfiche (${lotte})` }).waitFor();
+      const sheetTitle = page.getByRole('heading', { level: 2, name: `Veiligheidsfiche van ${lotte}` });
+      await sheetTitle.waitFor();
+      await expect.poll(() => sheetTitle.evaluate((h) => h === document.activeElement)).toBe(true);
+      await checkScreen(page, `${width} sheet from my bookings`, { fitsScreen: true });
       await page.goBack();
       await page.getByRole('heading', { level: 1, name: 'Mijn inschrijvingen' }).waitFor();
     }

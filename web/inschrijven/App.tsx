@@ -35,8 +35,14 @@ const TITLES: Record<Route, string> = {
 const SIGNED_IN: Route[] = ['gezin', 'mand', 'inschrijvingen'];
 
 const routeOf = (hash: string): Route => {
-  const name = hash.replace(/^#\/?/, '') as Route;
+  // '#/gezin/fiche/12' is 'Mijn gezin' with a child's safety sheet open (sheetChildOf).
+  const name = hash.replace(/^#\/?/, '').split('/')[0] as Route;
   return ROUTES.includes(name) ? name : 'kampen';
+};
+/** The child whose safety sheet '#/gezin/fiche/<CHILD_ID>' opens on 'Mijn gezin' ('Mijn inschrijvingen' links there). */
+const sheetChildOf = (hash: string): number | null => {
+  const match = /^#\/gezin\/fiche\/(\d+)$/.exec(hash);
+  return match ? Number(match[1]) : null;
 };
 const go = (route: Route) => {
   location.hash = route === 'kampen' ? '#/' : `#/${route}`;
@@ -215,7 +221,14 @@ export function App(props: { initialCamps: PublicCampsAnswer | null }) {
   else if (route === 'account-maken') page = <SignUp onSignedIn={() => void afterSignIn()} />;
   else if (SIGNED_IN.includes(route) && !family) page = <p role="status">Uw gegevens worden geladen...</p>;
   else if (route === 'gezin')
-    page = <Family family={family!} onChanged={loadFamily} goBasket={basket.length > 0 ? () => go('mand') : null} />;
+    page = (
+      <Family
+        family={family!}
+        onChanged={loadFamily}
+        goBasket={basket.length > 0 ? () => go('mand') : null}
+        sheetOf={sheetChildOf(location.hash)}
+      />
+    );
   else if (route === 'mand')
     page = (
       <Basket

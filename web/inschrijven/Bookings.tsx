@@ -299,7 +299,7 @@ function sheetText(name: string, status: SheetStatus, updatedAt: string | null):
 
 /**
  * Per child booked on a camp (not cancelled), whether its safety sheet (issue 35) is filled in for this season, with
- * the way to it on 'Mijn gezin' (the monitors read it on camp: allergies, medication, who may collect the child).
+ * a link that opens it on 'Mijn gezin' (the monitors read it on camp: allergies, medication, who may collect the child).
  */
 function SafetySheets({ kids, bookings }: { kids: PublicChild[]; bookings: MyBookings }) {
   const year = Number(todayInBelgium().slice(0, 4));
@@ -314,7 +314,7 @@ function SafetySheets({ kids, bookings }: { kids: PublicChild[]; bookings: MyBoo
           return (
             <li key={c.CHILD_ID} data-sheet-status={status}>
               {sheetText(c.SUBSCRIBER_FIRSTNAME, status, c.SAFETY_SHEET_UPDATED_AT)}{' '}
-              <a href="#/gezin">
+              <a href={`#/gezin/fiche/${c.CHILD_ID}`}>
                 {status === 'missing' ? 'Veiligheidsfiche invullen' : 'Veiligheidsfiche nakijken'}
                 <span className="visually-hidden"> ({c.SUBSCRIBER_FIRSTNAME})</span>
               </a>

@@ -9,8 +9,16 @@ import { SafetySheetForm } from './SafetySheet.js';
 
 const genderText = (id: number) => (id === GENDER_GIRL ? 'meisje' : id === GENDER_BOY ? 'jongen' : '');
 
+interface FamilyProps {
+  family: PublicFamily;
+  onChanged: () => Promise<void>;
+  goBasket: (() => void) | null;
+  /** The child whose safety sheet opens at once (the link of 'Mijn inschrijvingen'). */
+  sheetOf: number | null;
+}
+
 /** 'Mijn gezin': the parent's data and the children (issue 40); a national number is sent, never shown again. */
-export function Family(props: { family: PublicFamily; onChanged: () => Promise<void>; goBasket: (() => void) | null }) {
+export function Family(props: FamilyProps) {
   const { family } = props;
   return (
     <>
@@ -27,7 +35,7 @@ export function Family(props: { family: PublicFamily; onChanged: () => Promise<v
               We stuurden een mail naar {family.email} om uw e-mailadres te bevestigen. U kunt intussen al inschrijven.
             </p>
           )}
-          <Children family={family} onChanged={props.onChanged} goBasket={props.goBasket} />
+          <Children {...props} />
           <ParentCard family={family} onChanged={props.onChanged} />
           <section aria-labelledby="data-title" className="card">
             <h2 id="data-title">Al uw gegevens</h2>
@@ -43,7 +51,7 @@ export function Family(props: { family: PublicFamily; onChanged: () => Promise<v
   );
 }
 
-function Children(props: { family: PublicFamily; onChanged: () => Promise<void>; goBasket: (() => void) | null }) {
+function Children(props: FamilyProps) {
   const empty = {
     SUBSCRIBER_FIRSTNAME: '',
     SUBSCRIBER_LASTNAME: props.family.PARENT?.SUBSCRIBER_PARENT_LASTNAME ?? '',
@@ -59,7 +67,9 @@ function Children(props: { family: PublicFamily; onChanged: () => Promise<void>;
   // The child being changed (its data in the form, without the national number it never gets back), or null: a new one.
   const [editing, setEditing] = useState<PublicFamily['CHILDREN'][number] | null>(null);
   // The child whose safety sheet is open (issue 35).
-  const [sheetOf, setSheetOf] = useState<PublicFamily['CHILDREN'][number] | null>(null);
+  const [sheetOf, setSheetOf] = useState<PublicFamily['CHILDREN'][number] | null>(
+    () => props.family.CHILDREN.find((c) => c.CHILD_ID === props.sheetOf) ?? null,
+  );
   const set = (name: keyof typeof empty) => (value: string) => setChild((c) => ({ ...c, [name]: value }));
 
   async function add(event: { preventDefault: () => void }) {
