@@ -8,7 +8,7 @@ import { serveBackups } from './backup.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { PRIORITY_APPLICATION, startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { embeddedNotices, listenOnPostgres, type NoticeListener } from './notices.js';
-import { createPool, type ConnectionSettings } from './postgres-pool.js';
+import { createPool, hasOwnSession, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
@@ -80,10 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   if (options.databaseUrl) {
     const target = { connectionString: options.databaseUrl };
-    const pool = createPool(target, { ...settings, max: POSTGRES_WORK_CONNECTIONS }, onLost);
+    const pool = createPool(target, { ...settings, max: POSTGRES_WORK_CONNECTIONS, ownSession: true }, onLost);
     const priorityPool = createPool(
       target,
-      { ...settings, max: POSTGRES_PRIORITY_CONNECTIONS, applicationName: PRIORITY_APPLICATION },
+      { ...settings, max: POSTGRES_PRIORITY_CONNECTIONS, applicationName: PRIORITY_APPLICATION, ownSession: true },
       onLost,
     );
     // The health check has a connection of its own, so that it never waits behind a busy pool.
@@ -213,13 +213,16 @@ const ownSessionPerConnection = new WeakSet<Executor>();
 const dialect = new PgDialect();
 
 /**
- * `readRows` for a statement run on nearly every call: on PostgreSQL it is prepared under `name` once per
- * connection, so the server parses it once and, after a few runs, plans it once, instead of at every call.
- * Elsewhere as `readRows`: inside a transaction, and on the embedded database, whose connections share its
- * one session (a second connection preparing the same name would fail).
+ * `readRows` for a statement run on nearly every call, or inside a booking's locks: on PostgreSQL it is prepared under
+ * `name` once per connection, so the server parses it once and, after a few runs, plans it once, instead of at every
+ * call (planning the subscription detail's join took 4.5 ms, running it 0.2: issue 37). A transaction's connection
+ * prepares it too. On the embedded database as `readRows`: its connections share its one session, where a second
+ * connection preparing the same name would fail. `name` must name one text: a statement whose text varies (a list of
+ * ids) carries the variant in its name.
  */
 export async function readNamedRows<S extends z.ZodType>(db: Executor, name: string, query: SQL, row: S): Promise<z.output<S>[]> {
-  if (!ownSessionPerConnection.has(db)) return readRows(db, query, row);
+  const session = db._.session as unknown as { client?: unknown };
+  if (!ownSessionPerConnection.has(db) && !hasOwnSession(session.client)) return readRows(db, query, row);
   const result = (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: unknown[] };
   return z.array(row).parse(result.rows);
 }

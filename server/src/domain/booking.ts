@@ -15,7 +15,7 @@ import {
 import type { SubscriptionSource } from '@common/subscription-source.js';
 import type { BookingOverrides } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { readRows, type Executor } from '../db/client.js';
+import { readNamedRows, readRows, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
 import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
@@ -72,8 +72,9 @@ export async function lockCamp(tx: Executor, campId: number): Promise<CampForBoo
   // The lock is a statement of its own: a statement that waited for a row lock still reads everything else
   // (the seat count) as it was when it started, so the count must be read by the next statement.
   await tx.execute(sql`select id from camps where id = ${campId} for update`);
-  const [camp] = await readRows(
+  const [camp] = await readNamedRows(
     tx,
+    'booking_camp',
     sql`select c.id, c.price_cents as "priceCents", c.seats_available as "seatsAvailable", c.closed,
           c.min_birthyear as "minBirthyear", c.max_birthyear as "maxBirthyear", c.flexible_booking_allowed as flexible,
           c.active_days as "activeDays", c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
@@ -154,8 +155,9 @@ export function checkCampRules(camp: CampForBooking, child: ChildForBooking, ove
 
 /** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
 export async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
-  const [clash] = await readRows(
+  const [clash] = await readNamedRows(
     tx,
+    'booking_overlap',
     sql`select s.reference, ch.firstname || ' ' || ch.lastname as child,
           th.name || ' - ' || l.name_short || ' | ' || p.name as camp
         from subscriptions s

@@ -1,6 +1,8 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../db/client.js';
-import { admins, familyAccounts, familySessions, sessions } from '../db/schema.js';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { readNamedRows, type Database } from '../db/client.js';
+import { isoTimestamp } from '../db/sql.js';
+import { admins, familySessions, sessions } from '../db/schema.js';
 import type { Clock } from '../lib/clock.js';
 import type { SessionCache, StoredSession } from '../lib/session-cache.js';
 import { dueRenewal, hashToken, type AuthSettings } from '../lib/session-expiry.js';
@@ -57,21 +59,28 @@ export async function resolveSession(
   return session?.user ?? null;
 }
 
+const familySessionRow = z.object({
+  sessionId: z.number(),
+  accountId: z.number(),
+  parentId: z.number().nullable(),
+  createdAt: z.coerce.date(),
+  expiresAt: z.coerce.date(),
+});
+
 /** The family of a Bearer token, sliding its expiry; null for anything else (a staff token included). */
 export async function resolveFamilySession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<FamilyUser | null> {
   if (!FAMILY_TOKEN.test(token)) return null;
   const now = clock.now();
-  const [row] = await db
-    .select({
-      sessionId: familySessions.id,
-      accountId: familyAccounts.id,
-      parentId: familyAccounts.parentId,
-      createdAt: familySessions.createdAt,
-      expiresAt: familySessions.expiresAt,
-    })
-    .from(familySessions)
-    .innerJoin(familyAccounts, eq(familyAccounts.id, familySessions.accountId))
-    .where(and(eq(familySessions.tokenHash, hashToken(token)), isNull(familySessions.revokedAt), gt(familySessions.expiresAt, now)));
+  // Named (prepared once per connection on PostgreSQL): every call of a family asks it, a thousand in an opening rush.
+  const [row] = await readNamedRows(
+    db,
+    'family_session',
+    sql`select fs.id as "sessionId", fa.id as "accountId", fa.parent_id as "parentId",
+          ${isoTimestamp('fs.created_at')} as "createdAt", ${isoTimestamp('fs.expires_at')} as "expiresAt"
+        from family_sessions fs join family_accounts fa on fa.id = fs.account_id
+        where fs.token_hash = ${hashToken(token)} and fs.revoked_at is null and fs.expires_at > ${now.toISOString()}::timestamptz`,
+    familySessionRow,
+  );
   if (!row) return null;
   const renewed = dueRenewal(settings, row, now);
   if (renewed) await db.update(familySessions).set({ expiresAt: renewed }).where(eq(familySessions.id, row.sessionId));

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SIBLING_DISCOUNT_REMARK, siblingDiscountsDue } from '@common/registration.js';
-import { readRows, type Executor } from '../db/client.js';
+import { readNamedRows, type Executor } from '../db/client.js';
 import { startsInYear } from '../db/sql.js';
 import { subscriptionDiscounts } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
@@ -31,8 +31,9 @@ export interface SiblingDiscountChange {
  * an audit entry with its detail before and after, so its Geschiedenis shows the change. Answers the bookings changed.
  */
 export async function recomputeSiblingDiscounts(tx: Executor, change: SiblingDiscountChange): Promise<number[]> {
-  const bookings = await readRows(
+  const bookings = await readNamedRows(
     tx,
+    'sibling_discounts',
     sql`select s.id, c.discount_allowed as "discountAllowed", c.reduction_to_earn_cents as "reductionToEarnCents",
           exists (select 1 from subscription_discounts d where d.subscription_id = s.id and d.kind = 'booking') as "hasSiblingDiscount"
         from subscriptions s join children ch on ch.id = s.child_id join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
