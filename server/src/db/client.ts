@@ -217,12 +217,29 @@ const dialect = new PgDialect();
  * `name` once per connection, so the server parses it once and, after a few runs, plans it once, instead of at every
  * call (planning the subscription detail's join took 4.5 ms, running it 0.2: issue 37). A transaction's connection
  * prepares it too. On the embedded database as `readRows`: its connections share its one session, where a second
- * connection preparing the same name would fail. `name` must name one text: a statement whose text varies (a list of
- * ids) carries the variant in its name.
+ * connection preparing the same name would fail. A statement whose text varies (a list of ids) is prepared once per
+ * text (`statementName`).
  */
 export async function readNamedRows<S extends z.ZodType>(db: Executor, name: string, query: SQL, row: S): Promise<z.output<S>[]> {
   const session = db._.session as unknown as { client?: unknown };
   if (!ownSessionPerConnection.has(db) && !hasOwnSession(session.client)) return readRows(db, query, row);
-  const result = (await db._.session.prepareQuery(dialect.sqlToQuery(query), undefined, name, false).execute()) as { rows: unknown[] };
+  const built = dialect.sqlToQuery(query);
+  const result = (await db._.session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()) as {
+    rows: unknown[];
+  };
   return z.array(row).parse(result.rows);
 }
+
+/**
+ * The name a text is prepared under: `name` for the first text given it, `name_1`, `name_2`, … for others (pg refuses
+ * a name prepared for another text on the same connection), so that a statement whose text varies with its basket
+ * (the number of children or camps) needs no name per variant.
+ */
+function statementName(name: string, text: string): string {
+  let texts = textsNamed.get(name);
+  if (!texts) textsNamed.set(name, (texts = []));
+  let index = texts.indexOf(text);
+  if (index < 0) index = texts.push(text) - 1;
+  return index === 0 ? name : `${name}_${index}`;
+}
+const textsNamed = new Map<string, string[]>();

@@ -6,7 +6,7 @@ import { formatMoment } from '@common/format.js';
 import { centsToEuro } from '@common/money.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { readRows, type Database, type Executor } from '../../db/client.js';
+import { readNamedRows, readRows, type Database, type Executor } from '../../db/client.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import {
   claimKeyInTransaction,
@@ -141,8 +141,9 @@ export async function refuseWhenFull(
   const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))];
   const campIds = [...new Set(payload.items.map((i) => i.CAMP_ID))].sort((a, b) => a - b);
   const refused = sql`counted.own = ${childIds.length} and counted.words is not null`;
-  const [counted] = await readRows(
+  const [counted] = await readNamedRows(
     deps.db,
+    'refuse_when_full',
     sql`with counted as (
           select ${ownChildCount(childIds)} as own, f.id as "campId", f.words
           from family_accounts fa left join lateral (
@@ -342,8 +343,9 @@ async function bookBasketDetails(
 
 /** The family's parent (familyParentId) and how many of these children are its own: one statement. */
 async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
-  const [account] = await readRows(
+  const [account] = await readNamedRows(
     tx,
+    'booking_family',
     sql`select fa.parent_id as "parentId", ${ownChildCount(childIds)} as own from family_accounts fa where fa.id = ${family.accountId}`,
     z.object({ parentId: z.number().nullable(), own: z.number() }),
   );
