@@ -205,8 +205,21 @@ export async function queryRows<T>(db: Executor, query: SQL): Promise<T[]> {
 
 /** Rows of a raw SQL query, each checked by `row` and typed by it: the product's reads. */
 export async function readRows<S extends z.ZodType>(db: Executor, query: SQL, row: S): Promise<z.output<S>[]> {
-  return z.array(row).parse(await queryRows(db, query));
+  return rowsOf(row).parse(await queryRows(db, query));
 }
+
+/**
+ * The check of a statement's rows, made once per row check: zod builds a schema's checking code at its first use, so
+ * a schema made per statement (an array of `row`, or a `z.object` written inside a function) is built every time
+ * (issue 37: a tenth of a booking's processor time went to zod, most of it building). Row checks of statements run
+ * on every call are therefore constants of their module.
+ */
+function rowsOf<S extends z.ZodType>(row: S): z.ZodArray<S> {
+  let rows = rowChecks.get(row) as z.ZodArray<S> | undefined;
+  if (!rows) rowChecks.set(row, (rows = z.array(row)));
+  return rows;
+}
+const rowChecks = new WeakMap<z.ZodType, z.ZodType>();
 
 /** The PostgreSQL databases, whose every connection is a session of its own and so may prepare named statements. */
 const ownSessionPerConnection = new WeakSet<Executor>();
@@ -227,7 +240,7 @@ export async function readNamedRows<S extends z.ZodType>(db: Executor, name: str
   const result = (await db._.session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()) as {
     rows: unknown[];
   };
-  return z.array(row).parse(result.rows);
+  return rowsOf(row).parse(result.rows);
 }
 
 /**

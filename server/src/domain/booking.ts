@@ -153,6 +153,8 @@ export function checkCampRules(camp: CampForBooking, child: ChildForBooking, ove
   return used;
 }
 
+const clashRow = z.object({ reference: z.string(), child: z.string(), camp: z.string() });
+
 /** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
 export async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
   const [clash] = await readNamedRows(
@@ -169,7 +171,7 @@ export async function checkNoOverlap(tx: Executor, childId: number, camp: CampFo
         where s.child_id = ${childId} and not s.cancelled and s.id <> ${except ?? 0}
           and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
         order by s.id limit 1`,
-    z.object({ reference: z.string(), child: z.string(), camp: z.string() }),
+    clashRow,
   );
   if (clash) throw conflict(messages.overlap(clash.child, `${clash.camp} (${clash.reference})`));
 }
@@ -251,6 +253,8 @@ export interface NewBooking {
   overridden: UsedOverride[];
 }
 
+const newIdRow = z.object({ id: z.number() });
+
 /**
  * Writes one booking, the same way at the desk and on the public site (issues 18 and 40): the id first (reference
  * and OGM are made from it), the camp's price now, the discount for fewer days, the family's sibling discounts
@@ -259,11 +263,7 @@ export interface NewBooking {
 export async function writeBooking(tx: Executor, outbox: Outbox, booking: NewBooking): Promise<SubscriptionDetail> {
   const { camp } = booking;
   const discounts = selectedDaysDiscounts(camp, booking.days);
-  const [{ id } = { id: 0 }] = await readRows(
-    tx,
-    sql`select nextval(pg_get_serial_sequence('subscriptions', 'id'))::int as id`,
-    z.object({ id: z.number() }),
-  );
+  const [{ id } = { id: 0 }] = await readRows(tx, sql`select nextval(pg_get_serial_sequence('subscriptions', 'id'))::int as id`, newIdRow);
   await tx.insert(subscriptions).values({
     id,
     reference: subscriptionReference(camp.year, id),

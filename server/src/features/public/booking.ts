@@ -155,7 +155,7 @@ export async function refuseWhenFull(
           where fa.id = ${family.accountId}
         )${claim ? sql`, written as (${keyRefusedSql(claim, statusOfCode.CAMP_FULL, sql`counted`, refused)})` : sql``}
         select own, "campId", words, ${claim ? sql`exists (select from written)` : sql`true`} as "keyWritten" from counted`,
-    z.object({ own: z.number(), campId: z.number().nullable(), words: z.string().nullable(), keyWritten: z.boolean() }),
+    countedRow,
   ).catch((error: unknown) => {
     // The same key held by a request still in flight past the 100 ms: the basket goes on to its locked check.
     if (lockNotAvailable(error)) return [];
@@ -164,6 +164,8 @@ export async function refuseWhenFull(
   if (counted?.own !== childIds.length || counted.words === null || !counted.keyWritten) return;
   throw new CampFull(counted.campId!, counted.words);
 }
+
+const countedRow = z.object({ own: z.number(), campId: z.number().nullable(), words: z.string().nullable(), keyWritten: z.boolean() });
 
 /** PostgreSQL's lock_not_available (lock_timeout passed), through drizzle's wrapping. */
 function lockNotAvailable(error: unknown): boolean {
@@ -195,13 +197,11 @@ const campWordsSql = sql`th.name || ' in ' || l.name || ', ' || p.name`;
 const namedCamps = sql`camps c join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
   join periods p on p.id = c.period_id`;
 
+const wordsRow = z.object({ words: z.string() });
+
 /** A camp as the public site names it: theme, location and period. */
 async function campWords(db: Executor, campId: number): Promise<string> {
-  const [camp] = await readRows(
-    db,
-    sql`select ${campWordsSql} as words from ${namedCamps} where c.id = ${campId}`,
-    z.object({ words: z.string() }),
-  );
+  const [camp] = await readRows(db, sql`select ${campWordsSql} as words from ${namedCamps} where c.id = ${campId}`, wordsRow);
   return camp?.words ?? '';
 }
 
@@ -285,7 +285,7 @@ async function bookBasketDetails(
       const [taken] = await readRows(
         tx,
         sql`update vouchers set used_at = ${now.toISOString()} where id = ${voucher.id} and used_at is null returning id`,
-        z.object({ id: z.number() }),
+        idRow,
       );
       if (!taken) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
     }
@@ -341,13 +341,16 @@ async function bookBasketDetails(
   });
 }
 
+const idRow = z.object({ id: z.number() });
+const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() });
+
 /** The family's parent (familyParentId) and how many of these children are its own: one statement. */
 async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
   const [account] = await readNamedRows(
     tx,
     'booking_family',
     sql`select fa.parent_id as "parentId", ${ownChildCount(childIds)} as own from family_accounts fa where fa.id = ${family.accountId}`,
-    z.object({ parentId: z.number().nullable(), own: z.number() }),
+    familyRow,
   );
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
   return { parentId: account.parentId, own: account.own };
