@@ -104,6 +104,32 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect((await t.api.getFamily(undefined, { token })).status).toBe(401);
   });
 
+  it("a family's session slides its expiry while it is used, and ends when it expired", async () => {
+    const { email, token } = await signUp();
+    const expiry = async () => {
+      const [row] = await queryRows<{ expires: number }>(
+        t.db,
+        sql`select (extract(epoch from expires_at) * 1000)::float8 as expires from family_sessions
+            where account_id = (select id from family_accounts where email = ${email})`,
+      );
+      return Number(row!.expires);
+    };
+    // Its stored expiry an hour away (as when SESSION_TTL_HOURS is shorter than SESSION_MAX_HOURS): a use slides it.
+    // The clock stays: the staff's session of the other tests must not expire.
+    const expireAt = (at: Date) =>
+      t.db
+        .update(familySessions)
+        .set({ expiresAt: at })
+        .where(sql`account_id = (select id from family_accounts where email = ${email})`);
+    await expireAt(new Date(clock.now().getTime() + 3600_000));
+    const first = await expiry();
+    expect(first).toBe(clock.now().getTime() + 3600_000);
+    expect((await t.api.getFamily(undefined, { token })).status).toBe(200);
+    expect(await expiry()).toBeGreaterThan(first);
+    await expireAt(new Date(clock.now().getTime() - 1000));
+    expect((await t.api.getFamily(undefined, { token })).status).toBe(401);
+  });
+
   it("signs up with a password as strong as staff's, once per address, and signs in with it", async () => {
     const weak = await t.api.signUp({ email: 'zwak@voorbeeld.be', password: 'password123', ...familyParentFields('z') }, anonymous);
     expect(weak.status).toBe(400);
