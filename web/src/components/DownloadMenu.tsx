@@ -4,6 +4,7 @@ import Spinner from 'react-bootstrap/Spinner';
 import { failureMessages } from '@common/messages.js';
 import type { CallName } from '@common/contract/index.js';
 import { downloads } from '../lib/api-client.js';
+import { ButtonToggle } from './dropdown-toggle.js';
 
 type Query = Record<string, string | number | undefined>;
 
@@ -38,7 +39,7 @@ export function DownloadMenu({ id, label, choices, variant = 'outline-secondary'
   return (
     <div className="d-inline-flex align-items-center gap-2">
       <Dropdown>
-        <Dropdown.Toggle id={id} variant={variant} size="sm" disabled={state.status === 'pending'}>
+        <Dropdown.Toggle as={ButtonToggle} id={id} variant={variant} size="sm" disabled={state.status === 'pending'}>
           {state.status === 'pending' && <Spinner as="span" animation="border" size="sm" aria-hidden="true" className="me-1" />}
           {label}
         </Dropdown.Toggle>

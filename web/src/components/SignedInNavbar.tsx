@@ -1,11 +1,11 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import Button from 'react-bootstrap/Button';
+import Dropdown from 'react-bootstrap/Dropdown';
 import Nav from 'react-bootstrap/Nav';
 import NavbarBrand from 'react-bootstrap/NavbarBrand';
 import NavbarCollapse from 'react-bootstrap/NavbarCollapse';
 import NavbarContext from 'react-bootstrap/NavbarContext';
 import NavbarToggle from 'react-bootstrap/NavbarToggle';
-import NavDropdown from 'react-bootstrap/NavDropdown';
 import { Link, useLocation } from 'react-router';
 import { campYears } from '@common/constants.js';
 import type { Role } from '@common/roles.js';
@@ -13,6 +13,7 @@ import { useAuth } from '../lib/auth.js';
 import { leaveAfterAsking } from './unsaved-changes.js';
 import { switchCampYear } from '../lib/camp-year.js';
 import { homePath, pageAllowed } from '../app/page-roles.js';
+import { NavLinkToggle } from './dropdown-toggle.js';
 import { NavbarFrame } from './NavbarFrame.js';
 import { paths } from '../app/paths.js';
 
@@ -77,23 +78,23 @@ export default function SignedInNavbar({ role, year }: { role: Role; year: numbe
               );
             })}
             {menu.length > 0 && (
-              <NavDropdown title="Beheer" id="admin-menu" active={menu.some((l) => l.to === pathname)}>
+              <NavMenu title="Beheer" id="admin-menu" active={menu.some((l) => l.to === pathname)}>
                 {menu.map((link) => (
-                  <NavDropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
+                  <Dropdown.Item key={link.to} as={Link} to={link.to} active={link.to === pathname}>
                     {link.label}
-                  </NavDropdown.Item>
+                  </Dropdown.Item>
                 ))}
-              </NavDropdown>
+              </NavMenu>
             )}
           </Nav>
           <Nav className="align-items-md-center gap-2">
-            <NavDropdown title={`Kampjaar: ${year}`} id="camp-year" align="end">
+            <NavMenu title={`Kampjaar: ${year}`} id="camp-year" align="end">
               {campYears().map((y) => (
-                <NavDropdown.Item key={y} as="button" active={y === year} onClick={() => leaveAfterAsking(() => switchCampYear(y))}>
+                <Dropdown.Item key={y} as="button" active={y === year} onClick={() => leaveAfterAsking(() => switchCampYear(y))}>
                   {y}
-                </NavDropdown.Item>
+                </Dropdown.Item>
               ))}
-            </NavDropdown>
+            </NavMenu>
             <Nav.Link as={Link} to={paths.account()} active={pathname === paths.account()}>
               Mijn account
             </Nav.Link>
@@ -104,5 +105,29 @@ export default function SignedInNavbar({ role, year }: { role: Role; year: numbe
         </NavbarCollapse>
       </NavbarFrame>
     </NavbarContext.Provider>
+  );
+}
+
+/** react-bootstrap's NavDropdown, with a toggle that does not hold back the frame it is drawn in (dropdown-toggle.tsx). */
+function NavMenu({
+  id,
+  title,
+  active,
+  align,
+  children,
+}: {
+  id: string;
+  title: string;
+  active?: boolean;
+  align?: 'end';
+  children: ReactNode;
+}) {
+  return (
+    <Dropdown className="nav-item" align={align}>
+      <Dropdown.Toggle as={NavLinkToggle} id={id} active={active}>
+        {title}
+      </Dropdown.Toggle>
+      <Dropdown.Menu>{children}</Dropdown.Menu>
+    </Dropdown>
   );
 }
