@@ -8,7 +8,7 @@ import { serveBackups } from './backup.js';
 import { lockDataFolder } from './data-folder-lock.js';
 import { PRIORITY_APPLICATION, startPgliteWorker, type PgliteHost } from './pglite-host.js';
 import { embeddedNotices, listenOnPostgres, type NoticeListener } from './notices.js';
-import { createPool, hasOwnSession, type ConnectionSettings } from './postgres-pool.js';
+import { createPool, type ConnectionSettings } from './postgres-pool.js';
 import { z } from 'zod';
 import { migrationsFolder } from '../paths.js';
 import * as schema from './schema.js';
@@ -80,10 +80,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   };
   if (options.databaseUrl) {
     const target = { connectionString: options.databaseUrl };
-    const pool = createPool(target, { ...settings, max: POSTGRES_WORK_CONNECTIONS, ownSession: true }, onLost);
+    const pool = createPool(target, { ...settings, max: POSTGRES_WORK_CONNECTIONS }, onLost);
     const priorityPool = createPool(
       target,
-      { ...settings, max: POSTGRES_PRIORITY_CONNECTIONS, applicationName: PRIORITY_APPLICATION, ownSession: true },
+      { ...settings, max: POSTGRES_PRIORITY_CONNECTIONS, applicationName: PRIORITY_APPLICATION },
       onLost,
     );
     // The health check has a connection of its own, so that it never waits behind a busy pool.
@@ -99,7 +99,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onLost,
     );
     const db = drizzlePostgres({ client: pool, schema });
-    ownSessionPerConnection.add(db as unknown as Database);
     await migrateAlone(pool);
     const listeners = new Set<NoticeListener>();
     return {
@@ -221,21 +220,16 @@ function rowsOf<S extends z.ZodType>(row: S): z.ZodArray<S> {
 }
 const rowChecks = new WeakMap<z.ZodType, z.ZodType>();
 
-/** The PostgreSQL databases, whose every connection is a session of its own and so may prepare named statements. */
-const ownSessionPerConnection = new WeakSet<Executor>();
 const dialect = new PgDialect();
 
 /**
- * `readRows` for a statement run on nearly every call, or inside a booking's locks: on PostgreSQL it is prepared under
- * `name` once per connection, so the server parses it once and, after a few runs, plans it once, instead of at every
- * call (planning the subscription detail's join took 4.5 ms, running it 0.2: issue 37). A transaction's connection
- * prepares it too. On the embedded database as `readRows`: its connections share its one session, where a second
- * connection preparing the same name would fail. A statement whose text varies (a list of ids) is prepared once per
- * text (`statementName`).
+ * `readRows` for a statement run on nearly every call, or inside a booking's locks: it is prepared under `name` once
+ * per connection, so the database parses it once and, after a few runs, plans it once, instead of at every call
+ * (planning the subscription detail's join took 4.5 ms, running it 0.2: issue 37). On the embedded database too, whose
+ * connections share its one session: its worker keeps each connection's statements apart (pglite-worker.mjs). A
+ * statement whose text varies (a list of ids) is prepared once per text (`statementName`).
  */
 export async function readNamedRows<S extends z.ZodType>(db: Executor, name: string, query: SQL, row: S): Promise<z.output<S>[]> {
-  const session = db._.session as unknown as { client?: unknown };
-  if (!ownSessionPerConnection.has(db) && !hasOwnSession(session.client)) return readRows(db, query, row);
   const built = dialect.sqlToQuery(query);
   const result = (await db._.session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()) as {
     rows: unknown[];

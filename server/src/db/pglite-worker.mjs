@@ -43,6 +43,31 @@ function applicationName(message) {
 const isReadyForQuery = (tail) => tail.length === 6 && tail[0] === 0x5a && tail.readInt32BE(1) === 5;
 
 /**
+ * A connection's prepared statements are its own, as on PostgreSQL where each connection is a session: the name of a
+ * statement in a Parse, Bind, Describe or Close message ('P', 'B', 'D' and 'C' with 'S') gets the connection's number
+ * in front, so two connections that prepare the same name (the pg pool's clients each prepare theirs) do not meet in
+ * the one session. The unnamed statement stays unnamed; portals are left alone (a transaction's, not a session's).
+ * `connection.statements` holds the names it prepared, for their deallocation when it closes.
+ * @param {{ number: number, statements: Set<string> }} connection
+ * @param {Buffer} message
+ */
+function ownStatementName(connection, message) {
+  const type = message[0];
+  let at = -1;
+  if (type === 0x50 /* 'P' */) at = 5;
+  else if (type === 0x42 /* 'B' */) at = message.indexOf(0, 5) + 1;
+  else if ((type === 0x44 /* 'D' */ || type === 0x43) /* 'C' */ && message[5] === 0x53 /* 'S' */) at = 6;
+  const end = at < 0 ? -1 : message.indexOf(0, at);
+  if (end <= at) return message;
+  const name = `${connection.number}/${message.subarray(at, end).toString('utf8')}`;
+  if (type === 0x50) connection.statements.add(name);
+  if (type === 0x43) connection.statements.delete(name);
+  const renamed = Buffer.concat([message.subarray(0, at), Buffer.from(name, 'utf8'), message.subarray(end)]);
+  renamed.writeInt32BE(renamed.length - 1, 1);
+  return renamed;
+}
+
+/**
  * PGlite is one session, so its connections take turns: a connection holds the session from its first
  * message until the session is idle again (ReadyForQuery 'I': its statement, or its whole transaction, is
  * done), and only then may another go. Two connections' extended-protocol messages or transactions never
@@ -53,7 +78,7 @@ const isReadyForQuery = (tail) => tail.length === 6 && tail[0] === 0x5a && tail.
  */
 function serveConnections(db) {
   /**
-   * @typedef {{ socket: import('node:net').Socket, priority: boolean, queue: Buffer[], waitingSince: number, closed: boolean, corked: boolean }} Connection
+   * @typedef {{ socket: import('node:net').Socket, number: number, priority: boolean, queue: Buffer[], waitingSince: number, closed: boolean, corked: boolean, statements: Set<string> }} Connection
    */
   /** @type {Set<Connection>} */
   const connections = new Set();
@@ -62,6 +87,7 @@ function serveConnections(db) {
   let holder = null;
   let pumping = false;
   let arrivals = 0;
+  let connectionsMade = 0;
   /** Work of the host's own (a backup) that takes the session as a connection does, once nobody holds it. */
   /** @type {(() => Promise<void>)[]} */
   const jobs = [];
@@ -169,7 +195,16 @@ function serveConnections(db) {
 
   const server = createServer((socket) => {
     /** @type {Connection} */
-    const connection = { socket, priority: false, queue: [], waitingSince: Infinity, closed: false, corked: false };
+    const connection = {
+      socket,
+      number: connectionsMade++,
+      priority: false,
+      queue: [],
+      waitingSince: Infinity,
+      closed: false,
+      corked: false,
+      statements: new Set(),
+    };
     connections.add(connection);
     let buffer = Buffer.alloc(0);
     let started = false;
@@ -204,13 +239,19 @@ function serveConnections(db) {
           socket.end();
           return;
         }
-        enqueue(connection, message);
+        enqueue(connection, ownStatementName(connection, message));
       }
     });
     socket.once('close', () => {
       connection.closed = true;
       connection.queue.length = 0;
       connections.delete(connection);
+      // What it prepared goes with it, as it would with a session of its own.
+      const statements = [...connection.statements];
+      if (statements.length > 0 && !db.closed)
+        jobs.push(async () => {
+          for (const name of statements) await db.exec(`deallocate "${name.replaceAll('"', '""')}"`).catch(() => undefined);
+        });
       void pump();
     });
     socket.on('error', () => socket.destroy());

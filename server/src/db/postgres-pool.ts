@@ -17,14 +17,8 @@ const READ_GRACE_MS = 2000;
  * the connection waiting for an answer that may never come, so the client ends it: the pool then drops
  * it instead of handing it out again.
  */
-function guardedClient(
-  onLost: (error: Error) => void,
-  onNotification: ((notice: pg.Notification) => void) | undefined,
-  ownSession: boolean,
-): typeof pg.Client {
+function guardedClient(onLost: (error: Error) => void, onNotification?: (notice: pg.Notification) => void): typeof pg.Client {
   return class GuardedClient extends pg.Client {
-    readonly ownSession = ownSession;
-
     constructor(config?: string | pg.ClientConfig) {
       super(config);
       this.on('error', onLost);
@@ -69,8 +63,6 @@ export function createPool(
     keepIdle?: boolean;
     /** Notices (pg_notify) that reach any of its connections: the embedded database's session hears its own on them. */
     onNotification?: (notice: pg.Notification) => void;
-    /** Each connection is a database session of its own (PostgreSQL, not the embedded worker): see `hasOwnSession`. */
-    ownSession?: boolean;
   },
   onLost: (error: Error) => void,
 ): pg.Pool {
@@ -79,7 +71,7 @@ export function createPool(
     max: settings.max,
     application_name: settings.applicationName,
     ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
-    Client: guardedClient(onLost, settings.onNotification, settings.ownSession ?? false),
+    Client: guardedClient(onLost, settings.onNotification),
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
     query_timeout: settings.statementTimeoutMs + READ_GRACE_MS,
@@ -88,14 +80,6 @@ export function createPool(
   // Idle clients report through the pool as well; the client's own listener has logged it already.
   pool.on('error', () => {});
   return pool;
-}
-
-/**
- * Whether this connection (a pool's client, as a transaction holds it) is a database session of its own, so that
- * what it prepares under a name is its own: true on PostgreSQL; the embedded database's connections share one session.
- */
-export function hasOwnSession(client: unknown): boolean {
-  return client instanceof pg.Client && (client as { ownSession?: boolean }).ownSession === true;
 }
 
 /** SQLSTATEs that mean the server is going away, starting, overloaded or cancelled the statement for its timeout. */
