@@ -230,11 +230,16 @@ const dialect = new PgDialect();
  * statement whose text varies (a list of ids) is prepared once per text (`statementName`).
  */
 export async function readNamedRows<S extends z.ZodType>(db: Executor, name: string, query: SQL, row: S): Promise<z.output<S>[]> {
+  return rowsOf(row).parse(await queryNamedRows(db, name, query));
+}
+
+/** `queryRows` as a named statement (see readNamedRows): the Idempotency-Key's own statements, which have no row check. */
+export async function queryNamedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);
   const result = (await db._.session.prepareQuery(built, undefined, statementName(name, built.sql), false).execute()) as {
-    rows: unknown[];
+    rows: T[];
   };
-  return rowsOf(row).parse(result.rows);
+  return result.rows;
 }
 
 /**

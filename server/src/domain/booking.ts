@@ -15,7 +15,7 @@ import {
 import type { SubscriptionSource } from '@common/subscription-source.js';
 import type { BookingOverrides } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { readNamedRows, readRows, type Executor } from '../db/client.js';
+import { queryNamedRows, readNamedRows, readRows, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
 import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
@@ -71,7 +71,7 @@ export type CampForBooking = z.infer<typeof campRow>;
 export async function lockCamp(tx: Executor, campId: number): Promise<CampForBooking> {
   // The lock is a statement of its own: a statement that waited for a row lock still reads everything else
   // (the seat count) as it was when it started, so the count must be read by the next statement.
-  await tx.execute(sql`select id from camps where id = ${campId} for update`);
+  await queryNamedRows(tx, 'booking_camp_lock', sql`select id from camps where id = ${campId} for update`);
   const [camp] = await readNamedRows(
     tx,
     'booking_camp',

@@ -3,7 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { idempotencyMessages } from '@common/messages.js';
-import { queryRows, type Executor } from '../db/client.js';
+import { queryNamedRows, queryRows, type Executor } from '../db/client.js';
 import { AppError, conflict } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -88,8 +88,9 @@ async function readStored(
   claim: Pick<IdempotencyClaim, 'owner' | 'key' | 'inTransaction' | 'expiredBefore'>,
 ): Promise<StoredRequest | undefined> {
   const { owner } = claim;
-  const [stored] = await queryRows<StoredRequest>(
+  const [stored] = await queryNamedRows<StoredRequest>(
     db,
+    'idempotency_key',
     sql`select call, request_hash, status, answer${claim.inTransaction ? sql`, subscription_ids` : sql``}
         from ${sql.raw(owner.table)}
         where ${sql.raw(owner.column)} = ${owner.id} and key = ${claim.key} and created_at >= ${claim.expiredBefore}::timestamptz`,
@@ -113,8 +114,9 @@ export class KeyTakenMeanwhile extends Error {
 export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClaim): Promise<void> {
   const table = sql.raw(claim.owner.table);
   const column = sql.raw(claim.owner.column);
-  const claimed = await queryRows(
+  const claimed = await queryNamedRows(
     tx,
+    'idempotency_claim_in_transaction',
     sql`insert into ${table} (${column}, key, call, request_hash, created_at)
         values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz)
         ${takenOver(claim)}
@@ -164,7 +166,9 @@ function takenOver(claim: IdempotencyClaim): SQL {
 
 /** The last statement of a keyInTransaction call: what it committed, kept with its key in the same transaction. */
 export async function keyCommitted(tx: Executor, claim: IdempotencyClaim, status: number, subscriptionIds: number[]): Promise<void> {
-  await tx.execute(
+  await queryNamedRows(
+    tx,
+    'idempotency_committed',
     sql`update ${sql.raw(claim.owner.table)} set status = ${status}, subscription_ids = ${`{${subscriptionIds.join(',')}}`}::int[]
         where ${sql.raw(claim.owner.column)} = ${claim.owner.id} and key = ${claim.key}`,
   );
@@ -299,7 +303,9 @@ export default fp(async (app) => {
       // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
       // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
       if (reply.statusCode >= 500 || typeof payload !== 'string') return payload;
-      await app.database.db.execute(
+      await queryNamedRows(
+        app.database.db,
+        'idempotency_answer',
         sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
             select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${reply.statusCode}, ${payload}
             where ${noDiskWait}
