@@ -258,9 +258,14 @@ const newIdRow = z.object({ id: z.number() });
 /**
  * Writes one booking, the same way at the desk and on the public site (issues 18 and 40): the id first (reference
  * and OGM are made from it), the camp's price now, the discount for fewer days, the family's sibling discounts
- * recomputed, the audit entries, and the camp's confirmation mail through the outbox. Answers the new detail.
+ * recomputed, the audit entries, and the camp's confirmation mail through the outbox. Answers the new detail, and the
+ * family's other bookings whose sibling discount it changed (their details read before it are out of date).
  */
-export async function writeBooking(tx: Executor, outbox: Outbox, booking: NewBooking): Promise<SubscriptionDetail> {
+export async function writeBooking(
+  tx: Executor,
+  outbox: Outbox,
+  booking: NewBooking,
+): Promise<{ detail: SubscriptionDetail; discountsChanged: number[] }> {
   const { camp } = booking;
   const discounts = selectedDaysDiscounts(camp, booking.days);
   const [{ id } = { id: 0 }] = await readRows(tx, sql`select nextval(pg_get_serial_sequence('subscriptions', 'id'))::int as id`, newIdRow);
@@ -278,7 +283,7 @@ export async function writeBooking(tx: Executor, outbox: Outbox, booking: NewBoo
     source: booking.source,
   });
   if (discounts.length > 0) await tx.insert(subscriptionDiscounts).values(discounts.map((d) => ({ ...d, subscriptionId: id })));
-  await recomputeSiblingDiscounts(tx, {
+  const changed = await recomputeSiblingDiscounts(tx, {
     adminId: booking.adminId,
     action: booking.action,
     parentId: booking.parentId,
@@ -296,5 +301,5 @@ export async function writeBooking(tx: Executor, outbox: Outbox, booking: NewBoo
   });
   await auditOverrides(tx, booking.adminId, booking.action, id, booking.overridden);
   await outbox.enqueueCampMail(detail, 'confirm');
-  return detail;
+  return { detail, discountsChanged: changed.filter((changedId) => changedId !== id) };
 }

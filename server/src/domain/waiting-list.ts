@@ -569,7 +569,7 @@ export async function acceptOffer(deps: WaitingDeps, parentId: number, ref: Offe
         overAgeRange: false,
         overCapacity: false,
       });
-      const detail = await writeBooking(tx, ctx.outbox, {
+      const { detail } = await writeBooking(tx, ctx.outbox, {
         camp,
         childId: entry.childId,
         parentId,

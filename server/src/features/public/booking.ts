@@ -83,9 +83,9 @@ export async function book(
   }
   try {
     const written = await bookBasketDetails(deps, family, payload, now, claim);
-    // A basket of one is answered from its detail as written, with the settings its mail showed; a later item's
-    // sibling discount changes an earlier one's, so a basket of several is read again after the commit.
-    return { ids: written.details.map((d) => d.SUBSCRIPTION_ID), final: written.details.length === 1 ? written : null, replayed: false };
+    // Answered from the details as written, with the settings its mails showed, unless a later item's sibling
+    // discount changed an earlier one's: then the basket is read again after the commit.
+    return { ids: written.details.map((d) => d.SUBSCRIPTION_ID), final: written.outOfDate ? null : written, replayed: false };
   } catch (error) {
     // Full: the family is told which camp, and that its waiting list is open (after the rollback: the camp's lock
     // is not held for the words).
@@ -108,6 +108,8 @@ export interface Booked {
 interface BasketWritten {
   details: SubscriptionDetail[];
   organiser: OrganiserSettings;
+  /** A later booking of the basket changed an earlier one's sibling discount: the details must be read again. */
+  outOfDate: boolean;
 }
 
 /**
@@ -290,6 +292,7 @@ async function bookBasketDetails(
       if (!taken) throw new AppError('VOUCHER_INVALID', messages.voucherInvalid);
     }
     const booked: { index: number; detail: SubscriptionDetail }[] = [];
+    let outOfDate = false;
     for (const item of items) {
       const camp = camps.get(item.CAMP_ID)!;
       // The voucher books the first child of its camp in the basket.
@@ -312,7 +315,7 @@ async function bookBasketDetails(
         throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
       }
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
-      const detail = await writeBooking(tx, outbox, {
+      const { detail, discountsChanged } = await writeBooking(tx, outbox, {
         camp,
         childId: item.CHILD_ID,
         parentId,
@@ -327,6 +330,8 @@ async function bookBasketDetails(
       });
       // The next item of this camp counts this seat.
       camps.set(camp.id, { ...camp, seatsTaken: camp.seatsTaken + 1 });
+      // A later child's sibling discount may change an earlier one's: that one's detail, read before, is out of date.
+      for (const earlier of booked) if (discountsChanged.includes(earlier.detail.SUBSCRIPTION_ID)) outOfDate = true;
       booked.push({ index: item.index, detail });
     }
     const details = booked.sort((a, b) => a.index - b.index).map((b) => b.detail);
@@ -337,7 +342,7 @@ async function bookBasketDetails(
         200,
         details.map((d) => d.SUBSCRIPTION_ID),
       );
-    return { details, organiser };
+    return { details, organiser, outOfDate };
   });
 }
 

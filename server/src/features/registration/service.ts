@@ -120,7 +120,7 @@ export async function createSubscription(deps: RegistrationDeps, adminId: number
     const days = bookedDays(camp, payload.SUBSCRIPTION_SELECTED_DAYS, (message) => invalidFields({ SUBSCRIPTION_SELECTED_DAYS: message }));
     await checkNoOverlap(tx, childId, camp, null);
     const overridden = checkCampRules(camp, await childForBooking(tx, childId), payload);
-    const detail = await writeBooking(tx, outbox, {
+    const { detail } = await writeBooking(tx, outbox, {
       camp,
       childId,
       parentId,
