@@ -438,6 +438,32 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     expect((await keyRow())[0]!.status).toBe(200);
   });
 
+  it("a refusal whose Idempotency-Key cannot be kept because the database went away is still answered 'volzet', and its retry runs afresh (issue 37)", async () => {
+    const { token } = await signUp();
+    const child = await addChild(token);
+    const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-27`);
+    await createSubscription(t.db, { campId: full });
+    // The database goes away right after the refusal: keeping its answer fails as a restart fails it (57P01).
+    await t.db.execute(sql`create function restart_on_answer() returns trigger language plpgsql as $$
+      begin
+        if new.key = 'answer-in-restart' and new.answer is not null then
+          raise exception 'terminating connection due to administrator command' using errcode = '57P01';
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger restart_on_answer before insert or update on family_idempotency_keys for each row execute function restart_on_answer()`,
+    );
+    const items = [{ CHILD_ID: child, CAMP_ID: full }];
+    const refused = await book(token, { items }, 'answer-in-restart');
+    expect([refused.status, refused.body.error?.code]).toEqual([409, 'CAMP_FULL']);
+    expect(refused.body.error.message).toMatch(/^Dit kamp is volzet: /);
+    await t.db.execute(sql`drop trigger restart_on_answer on family_idempotency_keys`);
+    await t.db.execute(sql`drop function restart_on_answer()`);
+    const retry = await book(token, { items }, 'answer-in-restart');
+    expect([retry.status, retry.headers['idempotent-replayed'], retry.body]).toEqual([409, undefined, refused.body]);
+  });
+
   it('a voucher books one child into its full camp once, within its 24 hours, and only there', async () => {
     const { email, token } = await signUp();
     const [a, b, c] = [await addChild(token), await addChild(token), await addChild(token)];

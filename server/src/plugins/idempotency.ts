@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import fp from 'fastify-plugin';
 import { idempotencyMessages } from '@common/messages.js';
 import { queryNamedRows, queryRows, type Executor } from '../db/client.js';
+import { isDatabaseUnavailable } from '../db/postgres-pool.js';
 import { AppError, conflict } from '../lib/errors.js';
 
 declare module 'fastify' {
@@ -311,7 +312,13 @@ export default fp(async (app) => {
             where ${noDiskWait}
             on conflict (${column}, key) do update set answer = excluded.answer
               where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
-      );
+      ).catch((error: unknown) => {
+        // The database went away after the answer was decided (a restart mid-rush): the answer stands, as it is true
+        // (a refusal committed nothing; a booking's key is committed with it), and a retry with the key runs afresh
+        // or replays the booking. Failing here would turn it into a 500 with a body no client understands.
+        if (!isDatabaseUnavailable(error)) throw error;
+        request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'the answer of an Idempotency-Key was not kept');
+      });
       return payload;
     }
     if (reply.statusCode >= 500 || typeof payload !== 'string') {
