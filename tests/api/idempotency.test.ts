@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyMessages } from '@common/messages.js';
 import type { CallName } from '@common/contract/index.js';
@@ -50,6 +50,29 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
     expect((await addDiscount(discount(subscriptionId), 'actie-2')).status).toBe(200);
     expect((await addDiscount(discount(subscriptionId))).status).toBe(200);
     expect(await discountsOf(subscriptionId)).toHaveLength(3);
+  });
+
+  it("an answer whose key cannot be kept because the database went away is still the answer given, not 'unavailable'", async () => {
+    const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
+    // The database goes away right after the discount is stored: keeping the key's answer fails as a restart fails it.
+    await t.db.execute(sql`create function restart_on_staff_answer() returns trigger language plpgsql as $$
+      begin
+        if new.key = 'actie-in-herstart' and new.answer is not null then
+          raise exception 'terminating connection due to administrator command' using errcode = '57P01';
+        end if;
+        return new;
+      end $$`);
+    await t.db.execute(
+      sql`create trigger restart_on_staff_answer before update on idempotency_keys for each row execute function restart_on_staff_answer()`,
+    );
+    try {
+      const answer = await addDiscount(discount(subscriptionId), 'actie-in-herstart');
+      expect(answer.status).toBe(200);
+      expect(await discountsOf(subscriptionId)).toHaveLength(1);
+    } finally {
+      await t.db.execute(sql`drop trigger restart_on_staff_answer on idempotency_keys`);
+      await t.db.execute(sql`drop function restart_on_staff_answer()`);
+    }
   });
 
   it('the same key with another body or another call answers 409 with a Dutch message and changes nothing', async () => {

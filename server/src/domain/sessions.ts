@@ -71,7 +71,7 @@ const familySessionRow = z.object({
 export async function resolveFamilySession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<FamilyUser | null> {
   if (!FAMILY_TOKEN.test(token)) return null;
   const now = clock.now();
-  // Named (prepared once per connection on PostgreSQL): every call of a family asks it, a thousand in an opening rush.
+  // Named (prepared once per connection): every call of a family asks it, a thousand in an opening rush.
   const [row] = await readNamedRows(
     db,
     'family_session',

@@ -297,35 +297,39 @@ export default fp(async (app) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
-    const table = sql.raw(claim.owner.table);
-    const column = sql.raw(claim.owner.column);
-    const where = sql`${column} = ${claim.owner.id} and key = ${claim.key}`;
-    if (claim.inTransaction) {
-      // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
-      // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
-      if (reply.statusCode >= 500 || typeof payload !== 'string') return payload;
-      await queryNamedRows(
-        app.database.db,
-        'idempotency_answer',
-        sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
-            select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${reply.statusCode}, ${payload}
-            where ${noDiskWait}
-            on conflict (${column}, key) do update set answer = excluded.answer
-              where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
-      ).catch((error: unknown) => {
-        // The database went away after the answer was decided (a restart mid-rush): the answer stands, as it is true
-        // (a refusal committed nothing; a booking's key is committed with it), and a retry with the key runs afresh
-        // or replays the booking. Failing here would turn it into a 500 with a body no client understands.
-        if (!isDatabaseUnavailable(error)) throw error;
-        request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'the answer of an Idempotency-Key was not kept');
-      });
-      return payload;
-    }
-    if (reply.statusCode >= 500 || typeof payload !== 'string') {
-      await app.database.db.execute(sql`delete from ${table} where ${where}`);
-    } else {
-      await app.database.db.execute(sql`update ${table} set status = ${reply.statusCode}, answer = ${payload} where ${where}`);
-    }
+    await keepAnswer(app.database.db, claim, reply.statusCode, payload).catch((error: unknown) => {
+      // The database went away after the answer was decided (a restart): the answer stands, as it is true, and failing
+      // here would turn it into a 500 with a body no client understands. A keyInTransaction call's retry runs afresh
+      // (a refusal committed nothing) or replays the bookings committed with the key; another call's key stays
+      // unanswered, so its retry hears the call is in progress until the key is abandoned, as after a 500.
+      if (!isDatabaseUnavailable(error)) throw error;
+      request.log.warn({ code: 'DATABASE_UNAVAILABLE' }, 'the answer of an Idempotency-Key was not kept');
+    });
     return payload;
   });
 });
+
+/** What onSend keeps with a claimed key: the request's answer (status and body), or no key at all after a 5xx. */
+async function keepAnswer(db: Executor, claim: IdempotencyClaim, status: number, payload: unknown): Promise<void> {
+  const table = sql.raw(claim.owner.table);
+  const column = sql.raw(claim.owner.column);
+  const where = sql`${column} = ${claim.owner.id} and key = ${claim.key}`;
+  if (claim.inTransaction) {
+    // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
+    // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
+    if (status >= 500 || typeof payload !== 'string') return;
+    await queryNamedRows(
+      db,
+      'idempotency_answer',
+      sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
+          select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status}, ${payload}
+          where ${noDiskWait}
+          on conflict (${column}, key) do update set answer = excluded.answer
+            where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
+    );
+  } else if (status >= 500 || typeof payload !== 'string') {
+    await db.execute(sql`delete from ${table} where ${where}`);
+  } else {
+    await db.execute(sql`update ${table} set status = ${status}, answer = ${payload} where ${where}`);
+  }
+}
