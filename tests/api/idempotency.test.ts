@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { idempotencyMessages } from '@common/messages.js';
 import type { CallName } from '@common/contract/index.js';
@@ -6,7 +6,7 @@ import { idempotencyKeys, subscriptionDiscounts } from '../../server/src/db/sche
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { startTestApp, TEST_ADMIN, type CallAnswer, type CallOptions, type InputOf, type TestApp } from '../helpers/api.js';
 import { controlledClock, type ControlledClock } from '../helpers/clock.js';
-import { backends } from '../helpers/database.js';
+import { answerLostInRestart, backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
 import { createSubscription } from '../helpers/factory.js';
 
@@ -55,23 +55,13 @@ describe.each(backends)('Idempotency-Key on %s', (backend) => {
   it("an answer whose key cannot be kept because the database went away is still the answer given, not 'unavailable'", async () => {
     const { subscriptionId } = await createSubscription(t.db, { priceCents: 15000 });
     // The database goes away right after the discount is stored: keeping the key's answer fails as a restart fails it.
-    await t.db.execute(sql`create function restart_on_staff_answer() returns trigger language plpgsql as $$
-      begin
-        if new.key = 'actie-in-herstart' and new.answer is not null then
-          raise exception 'terminating connection due to administrator command' using errcode = '57P01';
-        end if;
-        return new;
-      end $$`);
-    await t.db.execute(
-      sql`create trigger restart_on_staff_answer before update on idempotency_keys for each row execute function restart_on_staff_answer()`,
-    );
+    const restored = await answerLostInRestart(t.db, 'idempotency_keys', 'actie-in-herstart');
     try {
       const answer = await addDiscount(discount(subscriptionId), 'actie-in-herstart');
       expect(answer.status).toBe(200);
       expect(await discountsOf(subscriptionId)).toHaveLength(1);
     } finally {
-      await t.db.execute(sql`drop trigger restart_on_staff_answer on idempotency_keys`);
-      await t.db.execute(sql`drop function restart_on_staff_answer()`);
+      await restored();
     }
   });
 

@@ -12,7 +12,7 @@ import { auditLogNotInWords } from '../helpers/audit-words.js';
 import { startSmtpServer } from '../helpers/smtp.js';
 import { controlledClock } from '../helpers/clock.js';
 import { familyParentFields } from '../helpers/family.js';
-import { backends } from '../helpers/database.js';
+import { answerLostInRestart, backends } from '../helpers/database.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 
 /** The public booking site's API (issue 40): the family's own authentication, its data, and booking a basket. */
@@ -444,22 +444,12 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const full = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-09-27`);
     await createSubscription(t.db, { campId: full });
     // The database goes away right after the refusal: keeping its answer fails as a restart fails it (57P01).
-    await t.db.execute(sql`create function restart_on_answer() returns trigger language plpgsql as $$
-      begin
-        if new.key = 'answer-in-restart' and new.answer is not null then
-          raise exception 'terminating connection due to administrator command' using errcode = '57P01';
-        end if;
-        return new;
-      end $$`);
-    await t.db.execute(
-      sql`create trigger restart_on_answer before insert or update on family_idempotency_keys for each row execute function restart_on_answer()`,
-    );
+    const restored = await answerLostInRestart(t.db, 'family_idempotency_keys', 'answer-in-restart');
     const items = [{ CHILD_ID: child, CAMP_ID: full }];
     const refused = await book(token, { items }, 'answer-in-restart');
     expect([refused.status, refused.body.error?.code]).toEqual([409, 'CAMP_FULL']);
     expect(refused.body.error.message).toMatch(/^Dit kamp is volzet: /);
-    await t.db.execute(sql`drop trigger restart_on_answer on family_idempotency_keys`);
-    await t.db.execute(sql`drop function restart_on_answer()`);
+    await restored();
     const retry = await book(token, { items }, 'answer-in-restart');
     expect([retry.status, retry.headers['idempotent-replayed'], retry.body]).toEqual([409, undefined, refused.body]);
   });

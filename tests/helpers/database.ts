@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '../../server/src/db/client.js';
+import { sql } from 'drizzle-orm';
+import { openDatabase, type DatabaseHandle, type Executor } from '../../server/src/db/client.js';
 import { adminQuery, databaseUrl } from './postgres-admin.js';
 
 export type Backend = 'pglite' | 'postgres';
@@ -36,5 +37,31 @@ export async function openTestDatabase(
       await handle.close();
       await adminQuery(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     },
+  };
+}
+
+/**
+ * Until the returned function is called, keeping an answer with this Idempotency-Key in `table` fails as a database
+ * restart fails a statement (57P01): for a test of an answer decided just before the database went away.
+ */
+export async function answerLostInRestart(
+  db: Executor,
+  table: 'idempotency_keys' | 'family_idempotency_keys',
+  key: string,
+): Promise<() => Promise<void>> {
+  if (!/^[\w-]+$/.test(key)) throw new Error(`answerLostInRestart: a key of letters, digits and dashes, not ${key}`);
+  await db.execute(sql`create function answer_lost_in_restart() returns trigger language plpgsql as $$
+    begin
+      if new.key = '${sql.raw(key)}' and new.answer is not null then
+        raise exception 'terminating connection due to administrator command' using errcode = '57P01';
+      end if;
+      return new;
+    end $$`);
+  await db.execute(
+    sql`create trigger answer_lost_in_restart before insert or update on ${sql.raw(table)} for each row execute function answer_lost_in_restart()`,
+  );
+  return async () => {
+    await db.execute(sql`drop trigger answer_lost_in_restart on ${sql.raw(table)}`);
+    await db.execute(sql`drop function answer_lost_in_restart()`);
   };
 }
