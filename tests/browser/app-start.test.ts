@@ -39,6 +39,30 @@ describe('starting the app in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'app start, error');
   });
 
+  it("asks the sign-in check and the overview's first rows before React's code runs", async () => {
+    const page = await session.newPage();
+    // What the page asks through fetch, and the moment React DOM's code runs: as its module is evaluated it looks for
+    // the developer tools' hook on the global object.
+    await page.addInitScript(() => {
+      const order: string[] = [];
+      (globalThis as { startOrder?: string[] }).startOrder = order;
+      const fetchOfPage = globalThis.fetch;
+      globalThis.fetch = (input, init) => {
+        const url = new URL(input instanceof Request ? input.url : String(input), location.href);
+        if (url.pathname.startsWith('/api/')) order.push(url.pathname);
+        return fetchOfPage(input, init);
+      };
+      Object.defineProperty(globalThis, '__REACT_DEVTOOLS_GLOBAL_HOOK__', {
+        configurable: true,
+        get: () => void order.push('React'),
+      });
+    });
+    await page.goto('/subscription-overview');
+    await page.getByRole('heading', { name: /^Inschrijvingen/ }).waitFor();
+    const order = await page.evaluate(() => (globalThis as { startOrder?: string[] }).startOrder ?? []);
+    expect(order.slice(0, 3)).toEqual(['/api/me', '/api/getSubscriptionFirstRows', 'React']);
+  });
+
   it("opens the overview with 'Applicatie opstarten...' on every visit while the first rows are asked beside the sign-in check, once", async () => {
     const { subscriptionId } = await createSubscription(session.t.db, { childFirstname: 'Stijn', childLastname: 'Vroegstart' });
     const [{ year } = { year: 0 }] = await queryRows<{ year: number }>(

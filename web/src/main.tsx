@@ -1,9 +1,10 @@
 import 'bootstrap/dist/css/bootstrap.min.css';
 import './styles.css';
+// Before React: the modules of the entry run in this order, and this one asks the first screen's answers and code.
+import { signInCheck } from './boot/landing-screen.js';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { AppRouter } from './app/router.js';
-import { startLandingScreen } from './boot/landing-screen.js';
 import { AuthProvider } from './lib/auth.js';
 
 /**
@@ -14,7 +15,6 @@ import { AuthProvider } from './lib/auth.js';
  * than in a script file of its own, which made a seventh request at the start for Chromium's six connections.
  */
 (globalThis as { __zod_globalConfig?: object }).__zod_globalConfig = { jitless: true };
-const signInCheck = startLandingScreen();
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
     <AuthProvider signInCheck={signInCheck}>

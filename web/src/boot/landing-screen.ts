@@ -1,8 +1,8 @@
 import type { FetchQueryOptions, QueryKey } from '@tanstack/react-query';
 import type { SignedInUser } from '@common/schemas/auth.js';
-import { preloadSignedInNavbar } from '../components/AppNavbar.js';
+import { preloadSignedInNavbar } from '../components/load-signed-in-navbar.js';
 import { api, tokenStore } from '../lib/api-client.js';
-import { selectedCampYear } from '../lib/camp-year.js';
+import { selectedCampYear } from '../lib/selected-camp-year.js';
 
 /**
  * The screens staff land on: the answer each opens on, asked at once, and how it becomes that screen's own query
@@ -54,7 +54,7 @@ async function prefetch<M, T, K extends QueryKey>(code: Promise<M>, query: (modu
  * sign-in check, for AuthProvider. A sign-in that turns out invalid ends on /login as usual, and signing out empties the
  * query cache. No screen knows of this: without it, each asks the same itself.
  */
-export function startLandingScreen(): Promise<SignedInUser> | null {
+function startLandingScreen(): Promise<SignedInUser> | null {
   if (!tokenStore.get()) return null;
   const signInCheck = askedEarly(api.call('me'));
   preloadSignedInNavbar();
@@ -62,3 +62,10 @@ export function startLandingScreen(): Promise<SignedInUser> | null {
   void landingScreens[window.location.pathname]?.(selectedCampYear(window.location.search));
   return signInCheck;
 }
+
+/**
+ * Asked as this module is evaluated, which main.tsx makes the first of the entry chunk's modules to run (nothing here
+ * imports React): the answers and the screen's code are on their way while React's code is evaluated after it,
+ * instead of after it.
+ */
+export const signInCheck = startLandingScreen();

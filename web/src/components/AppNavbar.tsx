@@ -2,18 +2,12 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router';
 import { useAuth } from '../lib/auth.js';
 import { useCampYear } from '../lib/camp-year.js';
+import { loadSignedInNavbar } from './load-signed-in-navbar.js';
 import { NavbarFrame } from './NavbarFrame.js';
 import { homePath } from '../app/page-roles.js';
 import { paths } from '../app/paths.js';
 
-/** The full bar (links, menus, collapse) comes with the first signed-in screen: /login shows only the brand. */
-const loadSignedInNavbar = () => import('./SignedInNavbar.js');
 const SignedInNavbar = lazy(loadSignedInNavbar);
-
-/** Starts loading the signed-in bar ahead of need: with a stored sign-in at start (web/src/boot/), and when signing in. */
-export function preloadSignedInNavbar() {
-  void loadSignedInNavbar();
-}
 
 /** The bar before anyone is signed in, and while the signed-in bar loads: only the brand. */
 function BrandOnlyNavbar({ home }: { home: string }) {

@@ -11,7 +11,7 @@ import { campYears } from '@common/constants.js';
 import type { Role } from '@common/roles.js';
 import { useAuth } from '../lib/auth.js';
 import { leaveAfterAsking } from './unsaved-changes.js';
-import { switchCampYear } from '../lib/camp-year.js';
+import { switchCampYear } from '../lib/selected-camp-year.js';
 import { homePath, pageAllowed } from '../app/page-roles.js';
 import { NavLinkToggle } from './dropdown-toggle.js';
 import { NavbarFrame } from './NavbarFrame.js';

@@ -6,7 +6,7 @@ import Row from 'react-bootstrap/Row';
 import { useLocation } from 'react-router';
 import { failureMessages, sessionMessages, validationMessages } from '@common/messages.js';
 import { sessionExpired } from '../../app/return-path.js';
-import { preloadSignedInNavbar } from '../../components/AppNavbar.js';
+import { preloadSignedInNavbar } from '../../components/load-signed-in-navbar.js';
 import { ErrorAlert } from '../../components/ErrorAlert.js';
 import { StaticAlert } from '../../components/StaticAlert.js';
 import { TextInput } from '../../components/TextInput.js';
