@@ -64,6 +64,33 @@ describe('overview search and the end of a list of 10,000 in Chromium', () => {
     await expectNoSeriousAxeViolations(page, 'a child found by its parent');
   });
 
+  it('opens with the rows in view and no more, and fills the window as it scrolls', async () => {
+    // On a laptop's window, one row beyond the window at most: each row more costs the first frame. On a phone the
+    // filters above the table stand taller and a few rows more are drawn (FIRST_BODY_TOP is a lower bound); filled too.
+    for (const [width, height, rowsBeyond] of [
+      [1400, 900, 1],
+      [390, 844, 10],
+    ] as const) {
+      const page = await session.newPage();
+      await page.setViewportSize({ width, height });
+      await page.goto(`/subscription-overview?subscriptionsYear=${year}`);
+      await page.locator(ROW).first().waitFor({ timeout: 30_000 });
+      const rows = () =>
+        page.evaluate((selector) => {
+          const boxes = [...document.querySelectorAll(selector)].map((row) => row.getBoundingClientRect());
+          const inView = boxes.filter((box) => box.bottom > 0 && box.top < window.innerHeight).length;
+          return { inDom: boxes.length, inView, bottom: Math.max(...boxes.map((box) => box.bottom)) };
+        }, ROW);
+      const opened = await rows();
+      const size = `${width} × ${height}`;
+      expect(opened.bottom, size).toBeGreaterThanOrEqual(height);
+      expect(opened.inDom, size).toBeLessThanOrEqual(opened.inView + rowsBeyond);
+      await page.evaluate(() => window.scrollBy(0, 400));
+      await eventually(async () => (await rows()).bottom >= height).toBe(true);
+      await page.close();
+    }
+  });
+
   it('End and the scroll bar both reach the last row of a year of 10,000', async () => {
     const page = await openOverview();
     await page.getByRole('button', { name: 'Toon alle inschrijvingen' }).click();

@@ -18,6 +18,12 @@ const COLUMN_COUNT = 9;
  * stopped near row 6,700).
  */
 const ROW_HEIGHT = 51;
+/**
+ * Where the table's body is taken to start before it is measured: no higher than it lies on any screen (the bar, the
+ * title, the filters and the count above it, about 310 px on a laptop's window), so the first frame holds the rows in
+ * view and not the 5 or 6 more it would hold from the page's top.
+ */
+const FIRST_BODY_TOP = 240;
 
 interface SubscriptionsTableProps {
   rows: readonly OverviewRow[];
@@ -34,7 +40,8 @@ interface SubscriptionsTableProps {
  */
 export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDelete }: SubscriptionsTableProps) {
   const bodyRef = useRef<HTMLTableSectionElement>(null);
-  // Where the table's body starts in the page, for the virtualiser; null until the page first scrolls (below).
+  // Where the table's body starts in the page, for the virtualiser; null while it is taken to start at FIRST_BODY_TOP,
+  // until the page first scrolls (below).
   const [bodyTop, setBodyTop] = useState<number | null>(null);
   const [rowHeight, setRowHeight] = useState(ROW_HEIGHT);
   // The filters and totals above the table change height, so the body's place is measured after every render (a state
@@ -44,7 +51,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   // eslint-disable-next-line react-hooks/exhaustive-deps
   useLayoutEffect(() => {
     const top = bodyRef.current ? bodyRef.current.getBoundingClientRect().top + window.scrollY : 0;
-    if (top !== bodyTop && (window.scrollY > 0 || top < (bodyTop ?? 0))) setBodyTop(top);
+    if (top !== bodyTop && (window.scrollY > 0 || top < (bodyTop ?? FIRST_BODY_TOP))) setBodyTop(top);
     const firstRow = bodyRef.current?.querySelector('tr[data-index]');
     const height = firstRow ? firstRow.getBoundingClientRect().height : 0;
     if (height > 0 && Math.abs(height - rowHeight) > 0.5) setRowHeight(height);
@@ -53,10 +60,10 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: () => rowHeight,
-    // Rows beyond the window, for scrolling; none before the page scrolls: placed at the page's top, the table already
+    // Rows beyond the window, for scrolling; none before the page scrolls: placed higher than it is, the table already
     // holds more rows than are in view, and each costs the first row's frame.
     overscan: bodyTop === null ? 0 : 10,
-    scrollMargin: bodyTop ?? 0,
+    scrollMargin: bodyTop ?? FIRST_BODY_TOP,
     getItemKey: (index) => rows[index]!.subscription.SUBSCRIPTION_ID,
     // The window's size as it is, so the first render already holds the rows in view (not an empty pass first).
     initialRect: { width: window.innerWidth, height: window.innerHeight },
@@ -69,7 +76,7 @@ export function SubscriptionsTable({ rows, paymentMethodLabels, deletedIds, onDe
     virtualizer.measure();
   }, [rowHeight, virtualizer]);
   const items = virtualizer.getVirtualItems();
-  const margin = bodyTop ?? 0;
+  const margin = bodyTop ?? FIRST_BODY_TOP;
   const spaceAbove = items.length > 0 ? items[0]!.start - margin : 0;
   const spaceBelow = items.length > 0 ? virtualizer.getTotalSize() - (items[items.length - 1]!.end - margin) : 0;
 
