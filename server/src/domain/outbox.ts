@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import type { Database, Executor, Transaction } from '../db/client.js';
@@ -84,6 +84,11 @@ export interface Outbox {
   prepareCampMails(campIds: number[], kind: CampMailKind): Promise<OrganiserSettings>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
+  /**
+   * `enqueueCampMail`'s statement, not run: the caller runs it in this transaction with its other writes in one round
+   * trip (`writeTogether`; a booking under its camp's lock, issue 37).
+   */
+  campMailWrite(detail: SubscriptionDetail, kind: CampMailKind): Promise<SQL>;
   /** A template rendered for a subscription with the organiser's settings. */
   enqueueMail(mail: TemplateMail): Promise<QueuedMail>;
   /** A mail whose text the product wrote. */
@@ -125,23 +130,30 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
     onRecorded();
     return queued;
   };
+  /** The camp's mail of this kind for the subscription, to the parent. */
+  const campMail = async (detail: SubscriptionDetail, kind: CampMailKind): Promise<TemplateMail> => {
+    if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readTemplates([detail.CAMP_ID], kind);
+    const template = templates.get(`${detail.CAMP_ID} ${kind}`);
+    if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
+    return {
+      templateId: template.id,
+      template,
+      detail,
+      to: detail.SUBSCRIBER_PARENT_EMAIL,
+      paymentQr: asksForTransferKinds.includes(kind),
+    };
+  };
   return {
     enqueueMail,
     prepareCampMails: async (campIds, kind) => {
       await readTemplates(campIds, kind);
       return settingsOnce();
     },
-    enqueueCampMail: async (detail, kind) => {
-      if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readTemplates([detail.CAMP_ID], kind);
-      const template = templates.get(`${detail.CAMP_ID} ${kind}`);
-      if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
-      return enqueueMail({
-        templateId: template.id,
-        template,
-        detail,
-        to: detail.SUBSCRIBER_PARENT_EMAIL,
-        paymentQr: asksForTransferKinds.includes(kind),
-      });
+    enqueueCampMail: async (detail, kind) => enqueueMail(await campMail(detail, kind)),
+    campMailWrite: async (detail, kind) => {
+      const write = mailInsert(tx, templateMailRow(await campMail(detail, kind), await settingsOnce())).getSQL();
+      onRecorded();
+      return write;
     },
     enqueueText: async (mail) => {
       const queued = await insertMail(
@@ -171,6 +183,14 @@ interface CampTemplate {
 
 /** Renders a template for a subscription with the organiser's settings and records it in the outbox. */
 async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: OrganiserSettings): Promise<QueuedMail> {
+  return insertMail(tx, templateMailRow(mail, organiser), organiser);
+}
+
+/** A mail's outbox row as it is recorded. */
+type MailRow = Omit<QueuedMail, 'id' | 'from'> & { templateId: string; subscriptionId: number | null };
+
+/** A template rendered for a subscription with the organiser's settings: its outbox row. */
+function templateMailRow(mail: TemplateMail, organiser: OrganiserSettings): MailRow {
   const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
   const rendered = renderTemplate(mail.template, {
     ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
@@ -181,36 +201,30 @@ async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: O
     ? [{ cid: PAYMENT_QR_CID, filename: PAYMENT_QR_FILENAME, contentType: 'image/png', epcPayload: qrPayload }]
     : [];
   const all = [...images, ...(mail.files ?? [])];
-  return insertMail(
-    tx,
-    {
-      templateId: mail.templateId,
-      subscriptionId: mail.subscriptionId === undefined ? mail.detail.SUBSCRIPTION_ID : mail.subscriptionId,
-      to: mail.to,
-      ...rendered,
-      attachments: all.length > 0 ? all : null,
-    },
-    organiser,
-  );
+  return {
+    templateId: mail.templateId,
+    subscriptionId: mail.subscriptionId === undefined ? mail.detail.SUBSCRIPTION_ID : mail.subscriptionId,
+    to: mail.to,
+    ...rendered,
+    attachments: all.length > 0 ? all : null,
+  };
 }
 
-async function insertMail(
-  tx: Executor,
-  mail: Omit<QueuedMail, 'id' | 'from'> & { templateId: string; subscriptionId: number | null },
-  organiser: OrganiserSettings,
-): Promise<QueuedMail> {
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      templateId: mail.templateId,
-      subscriptionId: mail.subscriptionId,
-      recipient: mail.to,
-      subject: mail.subject,
-      body: mail.text,
-      status: 'outbox',
-      attachments: mail.attachments,
-    })
-    .returning({ id: mailOutbox.id });
+/** The statement that records a mail in the outbox, to be sent. */
+function mailInsert(tx: Executor, mail: MailRow) {
+  return tx.insert(mailOutbox).values({
+    templateId: mail.templateId,
+    subscriptionId: mail.subscriptionId,
+    recipient: mail.to,
+    subject: mail.subject,
+    body: mail.text,
+    status: 'outbox',
+    attachments: mail.attachments,
+  });
+}
+
+async function insertMail(tx: Executor, mail: MailRow, organiser: OrganiserSettings): Promise<QueuedMail> {
+  const [row] = await mailInsert(tx, mail).returning({ id: mailOutbox.id });
   return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments };
 }
 

@@ -165,14 +165,14 @@ function takenOver(claim: IdempotencyClaim): SQL {
     where ${table}.created_at < ${claim.expiredBefore}::timestamptz ${lostRefusal}`;
 }
 
-/** The last statement of a keyInTransaction call: what it committed, kept with its key in the same transaction. */
-export async function keyCommitted(tx: Executor, claim: IdempotencyClaim, status: number, subscriptionIds: number[]): Promise<void> {
-  await queryNamedRows(
-    tx,
-    'idempotency_committed',
-    sql`update ${sql.raw(claim.owner.table)} set status = ${status}, subscription_ids = ${`{${subscriptionIds.join(',')}}`}::int[]
-        where ${sql.raw(claim.owner.column)} = ${claim.owner.id} and key = ${claim.key}`,
-  );
+/**
+ * The last write of a keyInTransaction call: what it committed, kept with its key in the same transaction. A statement
+ * for the caller to make with its own last writes (`writeTogether`): the key's row is the call's own, written by its
+ * first statement, so no other write of the call reads it.
+ */
+export function keyCommittedWrite(claim: IdempotencyClaim, status: number, subscriptionIds: number[]): SQL {
+  return sql`update ${sql.raw(claim.owner.table)} set status = ${status}, subscription_ids = ${`{${subscriptionIds.join(',')}}`}::int[]
+    where ${sql.raw(claim.owner.column)} = ${claim.owner.id} and key = ${claim.key}`;
 }
 
 /**

@@ -10,7 +10,7 @@ import { readNamedRows, readRows, type Database, type Executor } from '../../db/
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import {
   claimKeyInTransaction,
-  keyCommitted,
+  keyCommittedWrite,
   keyRefusedSql,
   KeyTakenMeanwhile,
   storedOutcome,
@@ -302,7 +302,9 @@ async function bookBasketDetails(
       if (camp.bookingOpensAt !== null && new Date(camp.bookingOpensAt) > now && !byVoucher && !camp.closed)
         throw new AppError('NOT_OPEN_YET', messages.notOpenYet(formatMoment(camp.bookingOpensAt)));
       const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
-      await checkNoOverlap(tx, item.CHILD_ID, camp, null);
+      // The camp's rules are checked before the overlap's statement, which takes the new booking's id when they hold,
+      // but an overlap is still the refusal a family hears first.
+      let refusal: unknown = null;
       try {
         overridden.push(
           ...checkCampRules(camp, lockedChildren.get(item.CHILD_ID)!, {
@@ -312,9 +314,12 @@ async function bookBasketDetails(
           }),
         );
       } catch (error) {
-        throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
+        refusal = error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
       }
+      const id = await checkNoOverlap(tx, item.CHILD_ID, camp, null, refusal === null);
+      if (refusal !== null) throw refusal;
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
+      const last = booked.length === items.length - 1;
       const { detail, discountsChanged } = await writeBooking(tx, outbox, {
         camp,
         childId: item.CHILD_ID,
@@ -327,6 +332,20 @@ async function bookBasketDetails(
         adminId: null,
         action: 'bookOnline',
         overridden,
+        id: id!,
+        // The key, with what the basket booked in its order, is written with the last booking's writes.
+        alsoWrite: (newId) =>
+          claim && last
+            ? [
+                keyCommittedWrite(
+                  claim,
+                  200,
+                  [...booked.map((b) => ({ index: b.index, id: b.detail.SUBSCRIPTION_ID })), { index: item.index, id: newId }]
+                    .sort((a, b) => a.index - b.index)
+                    .map((b) => b.id),
+                ),
+              ]
+            : [],
       });
       // The next item of this camp counts this seat.
       camps.set(camp.id, { ...camp, seatsTaken: camp.seatsTaken + 1 });
@@ -335,13 +354,6 @@ async function bookBasketDetails(
       booked.push({ index: item.index, detail });
     }
     const details = booked.sort((a, b) => a.index - b.index).map((b) => b.detail);
-    if (claim)
-      await keyCommitted(
-        tx,
-        claim,
-        200,
-        details.map((d) => d.SUBSCRIPTION_ID),
-      );
     return { details, organiser, outOfDate };
   });
 }
