@@ -1,7 +1,9 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
 import { auditLog, camps, mailOutbox } from '../../server/src/db/schema.js';
+import { queryRows } from '../../server/src/db/client.js';
+import { readSettings, settingsDefaults, settingsJsonSql, settingsOfJson } from '../../server/src/lib/settings.js';
 import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -144,6 +146,10 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     const saved = await t.api.updateSettings(settings);
     expect(saved.status).toBe(200);
     expect((await t.api.getSettings()).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
+    // The booking's read of the settings as a part of its templates' statement (issue 37) answers the same.
+    const defaults = settingsDefaults(t.config);
+    const [row] = await queryRows<{ settings: unknown }>(t.db, sql`select ${settingsJsonSql} as settings`);
+    expect(settingsOfJson(row!.settings, defaults)).toEqual(await readSettings(t.db, defaults));
 
     const unchanged = await databaseDigest(t.db);
     for (const [field, value, message] of [

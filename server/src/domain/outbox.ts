@@ -1,12 +1,13 @@
 import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import type { Database, Executor, Transaction } from '../db/client.js';
+import { z } from 'zod';
+import { readNamedRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import type { MailRelay } from '../mail/relay.js';
 import { camps, mailOutbox, mailTemplates, type MailAttachment } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type Mailer } from '../mail/mailer.js';
 import { PAYMENT_QR_CID, subscriptionEpcPayload } from '../lib/payment-qr.js';
-import { readSettings, type OrganiserSettings } from '../lib/settings.js';
+import { readSettings, settingsJsonSql, settingsOfJson, type OrganiserSettings } from '../lib/settings.js';
 import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from '../lib/mail-render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
@@ -146,8 +147,19 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   return {
     enqueueMail,
     prepareCampMails: async (campIds, kind) => {
-      await readTemplates(campIds, kind);
-      return settingsOnce();
+      // The templates and the settings in one round trip: a booking holds its place in line meanwhile (issue 37).
+      const [row] = await readNamedRows(
+        tx,
+        `camp_mails_${kind}`,
+        sql`select coalesce((select json_agg(json_build_array(${camps.id}, t.id, t.subject, t.body))
+                from ${camps} join mail_templates t on t.id = ${campTemplateColumns[kind]}
+                where ${inArray(camps.id, campIds)}), '[]') as templates,
+              ${settingsJsonSql} as settings`,
+        campMailsRow,
+      );
+      for (const [campId, id, subject, body] of row!.templates) templates.set(`${campId} ${kind}`, { id, subject, body });
+      organiser ??= Promise.resolve(settingsOfJson(row!.settings, settingsDefaults));
+      return organiser;
     },
     enqueueCampMail: async (detail, kind) => enqueueMail(await campMail(detail, kind)),
     campMailWrite: async (detail, kind) => {
@@ -173,6 +185,8 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
     },
   };
 }
+
+const campMailsRow = z.object({ templates: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])), settings: z.unknown() });
 
 /** A camp's mail template of one kind. */
 interface CampTemplate {

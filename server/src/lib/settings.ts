@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import { formatDailyMaximums, parseDailyMaximums } from '@common/fiscal-attests.js';
 import type { SettingsAnswer, SettingsRecord, SettingsValues, VolunteerCapsInEuro } from '@common/schemas/settings.js';
 import {
@@ -171,6 +171,20 @@ const toColumns = (values: SettingsValues, existing?: SettingsRow) => ({
 export async function readSettings(db: Executor, defaults: OrganiserSettings): Promise<OrganiserSettings> {
   const [row] = await db.select().from(settings).where(eq(settings.id, SETTINGS_ROW));
   return row ? toRecord(row) : defaults;
+}
+
+/**
+ * `readSettings` as a part of another statement: an expression answering the saved settings' row as JSON (null when
+ * none are saved), for `settingsOfJson`. A booking reads them with its mail templates in one round trip (issue 37).
+ */
+export const settingsJsonSql: SQL = sql`(select json_build_object(${sql.join(
+  Object.entries(getTableColumns(settings)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(column.name)}`),
+  sql`, `,
+)}) from settings where id = ${sql.raw(String(SETTINGS_ROW))})`;
+
+/** The settings of `settingsJsonSql`'s answer, as `readSettings` answers them. */
+export function settingsOfJson(row: unknown, defaults: OrganiserSettings): OrganiserSettings {
+  return row ? toRecord(row as typeof settings.$inferSelect) : defaults;
 }
 
 /** Saves every setting at once (the form sends them all), audited with before and after. */
