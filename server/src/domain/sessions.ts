@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { readNamedRows, type Database } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
@@ -65,18 +65,30 @@ const familySessionRow = z.object({
   parentId: z.number().nullable(),
   createdAt: z.coerce.date(),
   expiresAt: z.coerce.date(),
+  read: z.unknown(),
 });
 
-/** The family of a Bearer token, sliding its expiry; null for anything else (a staff token included). */
-export async function resolveFamilySession(db: Database, settings: AuthSettings, clock: Clock, token: string): Promise<FamilyUser | null> {
+/**
+ * The family of a Bearer token, sliding its expiry; null for anything else (a staff token included). With `alsoRead`,
+ * an expression of the family's account (`fa`), the same statement answers it too (`read`): the booking's first read
+ * of its Idempotency-Key (plugins/idempotency.ts), one round trip less on every press of a rush (issue 37).
+ */
+export async function resolveFamilySession(
+  db: Database,
+  settings: AuthSettings,
+  clock: Clock,
+  token: string,
+  alsoRead?: SQL,
+): Promise<(FamilyUser & { read?: unknown }) | null> {
   if (!FAMILY_TOKEN.test(token)) return null;
   const now = clock.now();
   // Named (prepared once per connection): every call of a family asks it, a thousand in an opening rush.
   const [row] = await readNamedRows(
     db,
-    'family_session',
+    alsoRead ? 'family_session_read' : 'family_session',
     sql`select fs.id as "sessionId", fa.id as "accountId", fa.parent_id as "parentId",
-          ${isoTimestamp('fs.created_at')} as "createdAt", ${isoTimestamp('fs.expires_at')} as "expiresAt"
+          ${isoTimestamp('fs.created_at')} as "createdAt", ${isoTimestamp('fs.expires_at')} as "expiresAt",
+          ${alsoRead ?? sql`null`} as read
         from family_sessions fs join family_accounts fa on fa.id = fs.account_id
         where fs.token_hash = ${hashToken(token)} and fs.revoked_at is null and fs.expires_at > ${now.toISOString()}::timestamptz`,
     familySessionRow,
@@ -84,5 +96,6 @@ export async function resolveFamilySession(db: Database, settings: AuthSettings,
   if (!row) return null;
   const renewed = dueRenewal(settings, row, now);
   if (renewed) await db.update(familySessions).set({ expiresAt: renewed }).where(eq(familySessions.id, row.sessionId));
-  return { accountId: row.accountId, sessionId: row.sessionId, parentId: row.parentId };
+  const family = { accountId: row.accountId, sessionId: row.sessionId, parentId: row.parentId };
+  return alsoRead ? { ...family, read: row.read } : family;
 }

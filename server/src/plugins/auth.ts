@@ -3,6 +3,7 @@ import { apiMessages } from '@common/messages.js';
 import { staffRoles } from '@common/roles.js';
 import { resolveFamilySession, resolveSession } from '../domain/sessions.js';
 import { AppError, forbidden } from '../lib/errors.js';
+import { keyReadAhead, type StoredRequest } from './idempotency.js';
 import { SESSIONS_CHANNEL, SessionCache } from '../lib/session-cache.js';
 import type { AuthSettings } from '../lib/session-expiry.js';
 import type { FamilyUser, SessionUser } from '../lib/session-user.js';
@@ -58,9 +59,13 @@ export default fp(async (app) => {
     // Two kinds of session, each for its own routes: a family's token (`gezin.…`) is no staff session, and a staff
     // token is no family's (domain/sessions.ts).
     if (request.routeOptions.config.family) {
-      const family = match ? await resolveFamilySession(app.database.db, app.authSettings, app.clock, match[1]!.trim()) : null;
-      if (!family) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+      // A booking's Idempotency-Key is read by the same statement (plugins/idempotency.ts, keyReadAhead).
+      const ahead = keyReadAhead(request, app.config.IDEMPOTENCY_TTL_HOURS, app.clock.now());
+      const found = match ? await resolveFamilySession(app.database.db, app.authSettings, app.clock, match[1]!.trim(), ahead?.read) : null;
+      if (!found) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
+      const { read, ...family } = found;
       request.family = family;
+      if (ahead) request.keyReadAhead = { key: ahead.key, stored: (read ?? undefined) as StoredRequest | undefined };
       return;
     }
     const user = match ? await resolveSession(app.database.db, app.authSettings, app.clock, match[1]!.trim(), sessionCache) : null;
