@@ -135,18 +135,23 @@ export class KeyTakenMeanwhile extends Error {
  * KeyTakenMeanwhile (the caller rolls back and answers what that request did, `storedOutcome`); when it rolled back,
  * the key is this request's. Nothing is taken before it, so the wait holds up nobody else.
  */
-export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClaim): Promise<void> {
+export async function claimKeyInTransaction(tx: Executor, claim: IdempotencyClaim, alsoRead?: SQL): Promise<unknown> {
   const table = sql.raw(claim.owner.table);
   const column = sql.raw(claim.owner.column);
-  const claimed = await queryNamedRows(
+  // With `alsoRead`, an expression the caller reads before its locks anyway (the family of a basket), read by the same
+  // statement: one round trip less (issue 37).
+  const [row] = await queryNamedRows<{ claimed: boolean; read: unknown }>(
     tx,
-    'idempotency_claim_in_transaction',
-    sql`insert into ${table} (${column}, key, call, request_hash, created_at)
-        values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz)
-        ${takenOver(claim)}
-        returning ${column}`,
+    alsoRead ? 'idempotency_claim_in_transaction_read' : 'idempotency_claim_in_transaction',
+    sql`with claimed as (
+          insert into ${table} (${column}, key, call, request_hash, created_at)
+          values (${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz)
+          ${takenOver(claim)}
+          returning ${column})
+        select exists (select from claimed) as claimed, ${alsoRead ?? sql`null`} as read`,
   );
-  if (claimed.length === 0) throw new KeyTakenMeanwhile();
+  if (!row?.claimed) throw new KeyTakenMeanwhile();
+  return row.read;
 }
 
 /**

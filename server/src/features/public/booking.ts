@@ -28,7 +28,8 @@ import {
   checkLunchPreference,
   checkNoOverlap,
   lockCamp,
-  lockChildrenForBooking,
+  lockCampAndChildren,
+  type ChildForBooking,
   type CampForBooking,
   writeBooking,
   type UsedOverride,
@@ -256,10 +257,12 @@ async function bookBasketDetails(
   claim: IdempotencyClaim | null,
 ): Promise<BasketWritten> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
-    // First, before any lock: a request with the same key waits here for this one's end, holding nothing.
-    if (claim) await claimKeyInTransaction(tx, claim);
     const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))].sort((a, b) => a - b);
-    const { parentId, own } = await familyAndChildren(tx, family, childIds);
+    // First, before any lock: a request with the same key waits here for this one's end, holding nothing. The same
+    // statement reads the family and its children.
+    const { parentId, own } = claim
+      ? familyOf(familyJson.parse(await claimKeyInTransaction(tx, claim, familySql(family, childIds))))
+      : await familyAndChildren(tx, family, childIds);
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     // The children are the family's own, else 404: another family's id is unknown here.
     if (own !== childIds.length) throw notFound(messages.childNotFound);
@@ -269,15 +272,22 @@ async function bookBasketDetails(
     // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
     // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
     // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
+    // The last camp's read locks the children too (lockCampAndChildren).
     const camps = new Map<number, CampForBooking>();
-    for (const campId of [...new Set(items.map((i) => i.CAMP_ID))])
-      camps.set(
-        campId,
-        await lockCamp(tx, campId).catch((error: unknown) => {
-          throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
-        }),
-      );
-    const lockedChildren = await lockChildrenForBooking(tx, childIds);
+    const campIds = [...new Set(items.map((i) => i.CAMP_ID))];
+    let lockedChildren = new Map<number, ChildForBooking>();
+    const campNotFound = (error: unknown) => {
+      throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
+    };
+    for (const [index, campId] of campIds.entries()) {
+      if (index < campIds.length - 1) {
+        camps.set(campId, await lockCamp(tx, campId).catch(campNotFound));
+        continue;
+      }
+      const locked = await lockCampAndChildren(tx, campId, childIds).catch(campNotFound);
+      camps.set(campId, locked.camp);
+      lockedChildren = locked.children;
+    }
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
@@ -363,12 +373,18 @@ const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() })
 
 /** The family's parent (familyParentId) and how many of these children are its own: one statement. */
 async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
-  const [account] = await readNamedRows(
-    tx,
-    'booking_family',
-    sql`select fa.parent_id as "parentId", ${ownChildCount(childIds)} as own from family_accounts fa where fa.id = ${family.accountId}`,
-    familyRow,
-  );
+  const [read] = await readNamedRows(tx, 'booking_family', sql`select ${familySql(family, childIds)} as family`, familyRead);
+  return familyOf(read?.family ?? null);
+}
+
+/** `familyAndChildren`'s read as an expression: the family's parent and how many of these children are its own, as JSON. */
+const familySql = (family: FamilyUser, childIds: number[]) =>
+  sql`(select json_build_object('parentId', fa.parent_id, 'own', ${ownChildCount(childIds)})
+       from family_accounts fa where fa.id = ${family.accountId})`;
+const familyJson = familyRow.nullable();
+const familyRead = z.object({ family: familyJson });
+
+function familyOf(account: z.infer<typeof familyRow> | null): { parentId: number; own: number } {
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
   return { parentId: account.parentId, own: account.own };
 }
