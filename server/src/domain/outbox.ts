@@ -83,6 +83,13 @@ export interface Outbox {
    * Answers the settings, which the mails will show (a booking's answer shows the same).
    */
   prepareCampMails(campIds: number[], kind: CampMailKind): Promise<OrganiserSettings>;
+  /**
+   * `prepareCampMails`' read as an expression, for a caller that makes it a part of its own first statement (a
+   * booking's claim of its Idempotency-Key, issue 37), then hands what it answered to `campMailsRead`.
+   */
+  campMailsSql(campIds: number[], kind: CampMailKind): SQL;
+  /** Keeps what `campMailsSql` answered for this transaction's mails, as `prepareCampMails` does; answers the settings. */
+  campMailsRead(read: unknown, kind: CampMailKind): Promise<OrganiserSettings>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
   /**
@@ -144,22 +151,24 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
       paymentQr: asksForTransferKinds.includes(kind),
     };
   };
+  // The templates and the settings in one round trip: a booking holds its place in line meanwhile (issue 37).
+  const campMailsSql = (campIds: number[], kind: CampMailKind) =>
+    sql`json_build_object('templates', coalesce((select json_agg(json_build_array(${camps.id}, t.id, t.subject, t.body))
+          from ${camps} join mail_templates t on t.id = ${campTemplateColumns[kind]}
+          where ${inArray(camps.id, campIds)}), '[]'), 'settings', ${settingsJsonSql})`;
+  const campMailsRead = (read: unknown, kind: CampMailKind) => {
+    const row = campMailsRow.parse(read);
+    for (const [campId, id, subject, body] of row.templates) templates.set(`${campId} ${kind}`, { id, subject, body });
+    organiser ??= Promise.resolve(settingsOfJson(row.settings, settingsDefaults));
+    return organiser;
+  };
   return {
     enqueueMail,
+    campMailsSql,
+    campMailsRead,
     prepareCampMails: async (campIds, kind) => {
-      // The templates and the settings in one round trip: a booking holds its place in line meanwhile (issue 37).
-      const [row] = await readNamedRows(
-        tx,
-        `camp_mails_${kind}`,
-        sql`select coalesce((select json_agg(json_build_array(${camps.id}, t.id, t.subject, t.body))
-                from ${camps} join mail_templates t on t.id = ${campTemplateColumns[kind]}
-                where ${inArray(camps.id, campIds)}), '[]') as templates,
-              ${settingsJsonSql} as settings`,
-        campMailsRow,
-      );
-      for (const [campId, id, subject, body] of row!.templates) templates.set(`${campId} ${kind}`, { id, subject, body });
-      organiser ??= Promise.resolve(settingsOfJson(row!.settings, settingsDefaults));
-      return organiser;
+      const [row] = await readNamedRows(tx, `camp_mails_${kind}`, sql`select ${campMailsSql(campIds, kind)} as read`, readRow);
+      return campMailsRead(row!.read, kind);
     },
     enqueueCampMail: async (detail, kind) => enqueueMail(await campMail(detail, kind)),
     campMailWrite: async (detail, kind) => {
@@ -186,6 +195,7 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   };
 }
 
+const readRow = z.object({ read: z.unknown() });
 const campMailsRow = z.object({ templates: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])), settings: z.unknown() });
 
 /** A camp's mail template of one kind. */

@@ -258,23 +258,27 @@ async function bookBasketDetails(
 ): Promise<BasketWritten> {
   return withOutbox(deps.db, deps, async (tx, outbox) => {
     const childIds = [...new Set(payload.items.map((i) => i.CHILD_ID))].sort((a, b) => a - b);
+    const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
+    const campIds = [...new Set(items.map((i) => i.CAMP_ID))];
     // First, before any lock: a request with the same key waits here for this one's end, holding nothing. The same
-    // statement reads the family and its children.
-    const { parentId, own } = claim
-      ? familyOf(familyJson.parse(await claimKeyInTransaction(tx, claim, familySql(family, childIds))))
-      : await familyAndChildren(tx, family, childIds);
+    // statement reads the family and its children, and the confirmation mail's templates and the organiser's settings
+    // (read before the locks, not while holding them).
+    const reads = sql`json_build_array(${familySql(family, childIds)}, ${outbox.campMailsSql(campIds, 'confirm')})`;
+    const [familyRead, mailsRead] = readsRow.parse(
+      claim
+        ? await claimKeyInTransaction(tx, claim, reads)
+        : (await readNamedRows(tx, 'booking_family', sql`select ${reads} as read`, readRow))[0]!.read,
+    );
+    const { parentId, own } = familyOf(familyRead);
+    const organiser = await outbox.campMailsRead(mailsRead, 'confirm');
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     // The children are the family's own, else 404: another family's id is unknown here.
     if (own !== childIds.length) throw notFound(messages.childNotFound);
-    const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
-    // The confirmation mail's template and the organiser's settings, read before the locks (not while holding them).
-    const organiser = await outbox.prepareCampMails([...new Set(items.map((i) => i.CAMP_ID))], 'confirm');
     // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
     // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
     // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
     // The last camp's read locks the children too (lockCampAndChildren).
     const camps = new Map<number, CampForBooking>();
-    const campIds = [...new Set(items.map((i) => i.CAMP_ID))];
     let lockedChildren = new Map<number, ChildForBooking>();
     const campNotFound = (error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
@@ -371,18 +375,12 @@ async function bookBasketDetails(
 const idRow = z.object({ id: z.number() });
 const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() });
 
-/** The family's parent (familyParentId) and how many of these children are its own: one statement. */
-async function familyAndChildren(tx: Executor, family: FamilyUser, childIds: number[]): Promise<{ parentId: number; own: number }> {
-  const [read] = await readNamedRows(tx, 'booking_family', sql`select ${familySql(family, childIds)} as family`, familyRead);
-  return familyOf(read?.family ?? null);
-}
-
-/** `familyAndChildren`'s read as an expression: the family's parent and how many of these children are its own, as JSON. */
+/** The family's parent (familyParentId) and how many of these children are its own, as JSON. */
 const familySql = (family: FamilyUser, childIds: number[]) =>
   sql`(select json_build_object('parentId', fa.parent_id, 'own', ${ownChildCount(childIds)})
        from family_accounts fa where fa.id = ${family.accountId})`;
-const familyJson = familyRow.nullable();
-const familyRead = z.object({ family: familyJson });
+const readRow = z.object({ read: z.unknown() });
+const readsRow = z.tuple([familyRow.nullable(), z.unknown()]);
 
 function familyOf(account: z.infer<typeof familyRow> | null): { parentId: number; own: number } {
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
