@@ -4,7 +4,7 @@ import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { z } from 'zod';
 import { readNamedRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import type { MailRelay } from '../mail/relay.js';
-import { camps, mailOutbox, mailTemplates, type MailAttachment } from '../db/schema.js';
+import { camps, mailOutbox, type MailAttachment } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type Mailer } from '../mail/mailer.js';
 import { PAYMENT_QR_CID, subscriptionEpcPayload } from '../lib/payment-qr.js';
 import { readSettings, settingsJsonSql, settingsOfJson, type OrganiserSettings } from '../lib/settings.js';
@@ -78,17 +78,15 @@ export interface TextMail {
  */
 export interface Outbox {
   /**
-   * Reads these camps' templates of a kind and the organiser's settings now, for this transaction's later
-   * `enqueueCampMail`: a booking reads them before it takes the camp's lock, not while it holds it (issue 37).
-   * Answers the settings, which the mails will show (a booking's answer shows the same).
-   */
-  prepareCampMails(campIds: number[], kind: CampMailKind): Promise<OrganiserSettings>;
-  /**
-   * `prepareCampMails`' read as an expression, for a caller that makes it a part of its own first statement (a
-   * booking's claim of its Idempotency-Key, issue 37), then hands what it answered to `campMailsRead`.
+   * These camps' templates of a kind and the organiser's settings as an expression, for a caller that reads them with
+   * its own first statement (a booking, before it takes the camp's lock and not while it holds it: its claim of its
+   * Idempotency-Key, issue 37), then hands what it answered to `campMailsRead`.
    */
   campMailsSql(campIds: number[], kind: CampMailKind): SQL;
-  /** Keeps what `campMailsSql` answered for this transaction's mails, as `prepareCampMails` does; answers the settings. */
+  /**
+   * Keeps what `campMailsSql` answered for this transaction's later `enqueueCampMail`; answers the settings, which the
+   * mails will show (a booking's answer shows the same).
+   */
   campMailsRead(read: unknown, kind: CampMailKind): Promise<OrganiserSettings>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
@@ -125,14 +123,6 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   let organiser: Promise<OrganiserSettings> | null = null;
   const settingsOnce = () => (organiser ??= readSettings(tx, settingsDefaults));
   const templates = new Map<string, CampTemplate>();
-  const readTemplates = async (campIds: number[], kind: CampMailKind) => {
-    const rows = await tx
-      .select({ campId: camps.id, id: mailTemplates.id, subject: mailTemplates.subject, body: mailTemplates.body })
-      .from(camps)
-      .innerJoin(mailTemplates, eq(mailTemplates.id, campTemplateColumns[kind]))
-      .where(inArray(camps.id, campIds));
-    for (const { campId, ...template } of rows) templates.set(`${campId} ${kind}`, template);
-  };
   const enqueueMail = async (mail: TemplateMail) => {
     const queued = await recordTemplateMail(tx, mail, await settingsOnce());
     onRecorded();
@@ -140,7 +130,7 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   };
   /** The camp's mail of this kind for the subscription, to the parent. */
   const campMail = async (detail: SubscriptionDetail, kind: CampMailKind): Promise<TemplateMail> => {
-    if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readTemplates([detail.CAMP_ID], kind);
+    if (!templates.has(`${detail.CAMP_ID} ${kind}`)) await readCampMails([detail.CAMP_ID], kind);
     const template = templates.get(`${detail.CAMP_ID} ${kind}`);
     if (!template) throw new Error(`camp ${detail.CAMP_ID} has no ${kind} mail template`);
     return {
@@ -162,14 +152,15 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
     organiser ??= Promise.resolve(settingsOfJson(row.settings, settingsDefaults));
     return organiser;
   };
+  // The same read as a statement of its own: a camp's mail whose template no earlier read of the transaction brought.
+  const readCampMails = async (campIds: number[], kind: CampMailKind) => {
+    const [row] = await readNamedRows(tx, `camp_mails_${kind}`, sql`select ${campMailsSql(campIds, kind)} as read`, readRow);
+    await campMailsRead(row!.read, kind);
+  };
   return {
     enqueueMail,
     campMailsSql,
     campMailsRead,
-    prepareCampMails: async (campIds, kind) => {
-      const [row] = await readNamedRows(tx, `camp_mails_${kind}`, sql`select ${campMailsSql(campIds, kind)} as read`, readRow);
-      return campMailsRead(row!.read, kind);
-    },
     enqueueCampMail: async (detail, kind) => enqueueMail(await campMail(detail, kind)),
     campMailWrite: async (detail, kind) => {
       const write = mailInsert(tx, templateMailRow(await campMail(detail, kind), await settingsOnce())).getSQL();
