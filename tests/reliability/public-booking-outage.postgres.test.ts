@@ -75,14 +75,19 @@ describe('a booking in flight when its connection, its process or PostgreSQL goe
       servers.push(server);
     }
     const database = new URL(handle.url!).pathname.slice(1);
-    /** The backends of the servers waiting for a lock, in the test's database. */
-    const waitingForLocks = async () =>
-      (
+    /**
+     * The backends of the servers waiting for a lock, in the test's database. Inside the admin's transaction (holding a
+     * camp) pg_stat_activity would keep what it showed first: its snapshot is cleared for each count.
+     */
+    const waitingForLocks = async () => {
+      await admin.query('select pg_stat_clear_snapshot()');
+      return (
         await admin.query<{ n: number }>(
           `select count(*)::int as n from pg_stat_activity where datname = $1 and wait_event_type = 'Lock' and pid <> pg_backend_pid()`,
           [database],
         )
       ).rows[0]!.n;
+    };
     return { handle, admin, servers, database, waitingForLocks };
   }
 
