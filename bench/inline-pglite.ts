@@ -14,6 +14,7 @@ export async function openInlinePglite(dataDir: string): Promise<DatabaseHandle>
   return {
     db,
     priorityDb: db,
+    familyDb: db,
     kind: 'pglite',
     ping: async () => {},
     disruptions: () => 0,

@@ -7,12 +7,11 @@
  * and a bank import. Each run starts from the same database (a copy of one seeded template), on PostgreSQL with one
  * server process and with two behind a reverse proxy (bench/rush-proxy.ts), with one of the two killed mid-rush, with
  * PostgreSQL restarted mid-rush, and on the embedded database with one process. The floor is the same baskets run
- * directly (`bookBasket`) at the same moments by as many database connections as the servers have.
+ * directly (`bookBasket`) at the same moments by as many database connections as the servers book through.
  */
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -24,7 +23,7 @@ import { loadConfig } from '../server/src/config.js';
 import {
   EMBEDDED_WORK_CONNECTIONS,
   openDatabase,
-  POSTGRES_WORK_CONNECTIONS,
+  POSTGRES_FAMILY_CONNECTIONS,
   queryRows,
   type Database,
   type DatabaseHandle,
@@ -34,9 +33,9 @@ import { bookBasket } from '../server/src/features/public/booking.js';
 import { settingsDefaults } from '../server/src/lib/settings.js';
 import { hashToken } from '../server/src/lib/session-expiry.js';
 import { createRandom, seedDemoData, seedSubscriptions } from '../server/src/seed/demo-data.js';
-import { codaFile, ogmDigits } from '../tests/helpers/coda-writer.js';
-import { multipartBody } from '../tests/helpers/upload.js';
 import { mark, median, p99 } from './measure.js';
+import { send, sleep, type Answer } from './rush-http.js';
+import { BANK_IMPORT_AT_MS, BANK_MOVEMENTS, HEALTH_EVERY_MS, OVERVIEW_EVERY_MS, QUIET_MS, startStaff, type Samples } from './rush-staff.js';
 import { startServerProcess, type ServerProcess } from './server-process.js';
 
 const run = promisify(execFile);
@@ -70,18 +69,10 @@ const RETRY_PAUSE_MS = 500;
 const RETRY_PAUSE_MAX_MS = 4000;
 /** A family that has no answer this long after its press stops trying: 'gave up', not told why. */
 const GIVE_UP_MS = 30_000;
-/** The staff's quiet measurement before the rush, and the pauses of their loops. */
-const QUIET_MS = 4000;
-const HEALTH_EVERY_MS = 50;
-const DETAIL_PAUSE_MS = 20;
-const OVERVIEW_EVERY_MS = 2000;
-const BANK_IMPORT_AT_MS = 2000;
 /** When a disruption (a process killed, PostgreSQL restarted) hits, after the opening: the busiest seconds. */
 const DISRUPT_AT_MS = 2500;
-const BANK_MOVEMENTS = 1000;
 
 const log = (message: string) => console.log(`[rush ${new Date().toISOString().slice(11, 19)}] ${message}`);
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface RushCamp {
   id: number;
@@ -319,7 +310,7 @@ interface Copy {
 
 interface Backend {
   kind: 'postgres' | 'pglite';
-  /** The database connections of one server process's work pool: the floor runs its baskets through as many. */
+  /** The database connections one server process books through (its families' lane): the floor runs its baskets through as many. */
   connections: number;
   copy(label: string): Promise<Copy>;
   close(): Promise<void>;
@@ -377,7 +368,7 @@ export async function postgresBackend(baseUrl: string, tmp: string) {
   let copies = 0;
   const backend: Backend = {
     kind: 'postgres',
-    connections: POSTGRES_WORK_CONNECTIONS,
+    connections: POSTGRES_FAMILY_CONNECTIONS,
     async copy(label) {
       const name = `${template}_${++copies}`;
       await admin((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
@@ -419,57 +410,6 @@ export async function pgliteBackend(tmp: string) {
 
 /* ------------------------------------------------------------------ HTTP as the families and staff send it */
 
-const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
-
-interface Answer {
-  status: number;
-  /** 0 when no answer came: `failure` says why (timeout, a lost connection). */
-  ms: number;
-  code?: string;
-  body?: unknown;
-  failure?: string;
-}
-
-function send(
-  url: string,
-  options: { method?: string; headers?: Record<string, string>; body?: string | Buffer; timeoutMs?: number },
-): Promise<Answer> {
-  return new Promise((resolve) => {
-    const start = performance.now();
-    let settled = false;
-    const done = (answer: Answer) => {
-      if (settled) return;
-      settled = true;
-      clearTimeout(timer);
-      resolve(answer);
-    };
-    const request = http.request(url, { method: options.method ?? 'GET', headers: options.headers, agent }, (response) => {
-      const chunks: Buffer[] = [];
-      response.on('data', (chunk: Buffer) => chunks.push(chunk));
-      response.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        let body: unknown;
-        try {
-          body = JSON.parse(text);
-        } catch {
-          body = text;
-        }
-        const code = (body as { error?: { code?: string } } | undefined)?.error?.code;
-        done({ status: response.statusCode ?? 0, ms: performance.now() - start, code, body });
-      });
-      response.on('error', (error) => done({ status: 0, ms: performance.now() - start, failure: error.message }));
-    });
-    const timer = setTimeout(() => {
-      done({ status: 0, ms: performance.now() - start, failure: 'timeout' });
-      request.destroy();
-    }, options.timeoutMs ?? 60_000);
-    request.on('error', (error: NodeJS.ErrnoException) =>
-      done({ status: 0, ms: performance.now() - start, failure: error.code ?? error.message }),
-    );
-    request.end(options.body);
-  });
-}
-
 interface Press {
   family: number;
   /** Milliseconds after the opening: when the family pressed (its first attempt left), and when its last answer came. */
@@ -504,17 +444,6 @@ async function press(base: string, family: Family, index: number, opening: numbe
     if (endedAt - pressedAt > GIVE_UP_MS) return { family: index, pressedAt, endedAt, attempts, final: null };
     if (answer.failure !== 'timeout') await sleep(Math.min(RETRY_PAUSE_MAX_MS, RETRY_PAUSE_MS * 2 ** failures++) * (0.5 + Math.random()));
   }
-}
-
-/** A staff member's loop until `until` resolves: each call's milliseconds and status. */
-async function staffLoop(call: () => Promise<Answer>, pauseMs: number, stop: { done: boolean }) {
-  const samples: { ms: number; status: number }[] = [];
-  while (!stop.done) {
-    const answer = await call();
-    samples.push({ ms: answer.ms, status: answer.status });
-    await sleep(pauseMs);
-  }
-  return samples;
 }
 
 /* ------------------------------------------------------------------ processes: servers and the proxy */
@@ -642,32 +571,25 @@ export async function rushRun(
     const { servers, proxy } = await startServers(copy, processes);
     const base = proxy.base;
     const token = servers[0]!.token;
-    const staff = { authorization: `Bearer ${token}` };
+    const staff = await startStaff();
     let stopped = false;
     const stopAll = async () => {
       if (stopped) return;
       stopped = true;
+      staff.end();
       await proxy.stop();
       for (const server of servers) await server.stop();
     };
     try {
-      const detailUrl = (i: number) => `${base}/api/getSubscriptionFullDetail?id=${scenario.detailIds[i % scenario.detailIds.length]}`;
-      const overviewUrl = `${base}/api/getSubscriptions?campYear=${scenario.year}`;
-      // Warm-up: every staff call once or more, on every process.
-      for (let i = 0; i < 20; i++) await send(detailUrl(i), { headers: staff });
-      for (let i = 0; i < processes; i++) await send(overviewUrl, { headers: staff });
-      await send(`${base}/api/health`, {});
-
-      // Quiet: the detail and the health check with nothing else going on.
-      const quietStop = { done: false };
-      let d = 0;
-      const quiet = Promise.all([
-        staffLoop(() => send(detailUrl(d++), { headers: staff }), DETAIL_PAUSE_MS, quietStop),
-        staffLoop(() => send(`${base}/api/health`, {}), HEALTH_EVERY_MS, quietStop),
-      ]);
-      await sleep(QUIET_MS);
-      quietStop.done = true;
-      const [quietDetail, quietHealth] = await quiet;
+      // Quiet: the detail and the health check with nothing else going on (after a warm-up of every staff call).
+      const { quietDetail, quietHealth } = await staff.quiet({
+        base,
+        token,
+        year: scenario.year,
+        detailIds: scenario.detailIds,
+        ogms: scenario.ogms,
+        processes,
+      });
 
       // The rush. The server processes' CPU time is read every 250 ms (a killed process keeps its last reading).
       const cpuAtOpening = servers.map((server) => server.cpuSeconds());
@@ -683,21 +605,7 @@ export async function rushRun(
       const cpuSampler = setInterval(readCpu, 250);
       const loadBefore = os.loadavg()[0]!;
       const opening = performance.now() + 500;
-      const rushStop = { done: false };
-      const staffWork = Promise.all([
-        staffLoop(() => send(detailUrl(d++), { headers: staff }), DETAIL_PAUSE_MS, rushStop),
-        staffLoop(() => send(`${base}/api/health`, {}), HEALTH_EVERY_MS, rushStop),
-        staffLoop(() => send(overviewUrl, { headers: staff }), OVERVIEW_EVERY_MS, rushStop),
-      ]);
-      const bankImport = (async () => {
-        await sleep(opening + BANK_IMPORT_AT_MS - performance.now());
-        const { payload, contentType } = await multipartBody([{ name: 'rush.cod', bytes: statement(scenario.ogms) }]);
-        return send(`${base}/api/importBankStatements`, {
-          method: 'POST',
-          headers: { ...staff, 'content-type': contentType },
-          body: payload,
-        });
-      })();
+      staff.rush(opening - performance.now());
       const disrupted = disruption
         ? (async () => {
             await sleep(opening + DISRUPT_AT_MS - performance.now());
@@ -715,12 +623,11 @@ export async function rushRun(
           })()
         : Promise.resolve(null);
       const presses = await Promise.all(scenario.families.map((family, i) => press(base, family, i, opening)));
-      rushStop.done = true;
+      const staffDone = staff.stop();
       readCpu();
       clearInterval(cpuSampler);
       const serverCpuSeconds = cpuLast.reduce((sum, cpu, i) => sum + cpu - cpuAtOpening[i]!, 0);
-      const [rushDetail, rushHealth, overview] = await staffWork;
-      const bank = await bankImport;
+      const { rushDetail, rushHealth, overview, bank } = await staffDone;
       const disruptedAt = await disrupted;
       const loadAfter = os.loadavg()[0]!;
 
@@ -775,27 +682,6 @@ async function settledSeats(servers: ServerProcess[], token: string, year: numbe
     await sleep(1000);
   }
   return new Map(last ?? []);
-}
-
-/** A bank statement of 1,000 movements: half credits with the OGM of a season's subscription, half debits. */
-function statement(ogms: string[]): Buffer {
-  return codaFile([
-    {
-      date: '010727',
-      paperSequence: 1,
-      oldBalanceCents: 100_000_000,
-      movements: Array.from({ length: BANK_MOVEMENTS }, (_, i) =>
-        i % 2 === 0
-          ? {
-              amountCents: 5000,
-              ogm: ogmDigits(ogms[(i / 2) % ogms.length]!),
-              counterpartyAccount: 'BE68539007547034',
-              counterpartyName: 'Ouder',
-            }
-          : { amountCents: -(100 + i), communication: `Uitgave ${i}`, counterpartyAccount: 'BE62510007547061' },
-      ),
-    },
-  ]);
 }
 
 /* ------------------------------------------------------------------ the checks, against the database after the run */
@@ -899,8 +785,6 @@ function fairness(scenario: Scenario, presses: Press[]): RunFigures['fairness'] 
   return { pairs, inOrder, ratio: pairs === 0 ? 1 : inOrder / pairs };
 }
 
-type Samples = { ms: number; status: number }[];
-
 function summarise(
   scenario: Scenario,
   label: string,
@@ -979,8 +863,8 @@ export interface FloorFigures {
 
 /**
  * The floor: the same baskets as the families', each at its family's moment, run directly as the call's transaction
- * (`bookBasket`) in this process through `pools` database handles (one per server process: as many connections as
- * the servers have), on a fresh copy of the season. No HTTP, no session, no Idempotency-Key, no answer read back.
+ * (`bookBasket`) in this process through `pools` database handles' families' lanes (one per server process: as many connections as
+ * the servers book through), on a fresh copy of the season. No HTTP, no session, no Idempotency-Key, no answer read back.
  */
 export async function floorRun(label: string, backend: Backend, scenario: Scenario, pools: number): Promise<FloorFigures> {
   const copy = await backend.copy(label);
@@ -988,7 +872,11 @@ export async function floorRun(label: string, backend: Backend, scenario: Scenar
   try {
     for (let i = 0; i < pools; i++) databases.push(await copy.open());
     const config = loadConfig({ LOG_LEVEL: 'silent', DATA_DIR: copy.dataDir });
-    const deps = (i: number) => ({ db: databases[i % pools]!.db, settingsDefaults: settingsDefaults(config), relay: { nudge: () => {} } });
+    const deps = (i: number) => ({
+      db: databases[i % pools]!.familyDb,
+      settingsDefaults: settingsDefaults(config),
+      relay: { nudge: () => {} },
+    });
     // As many baskets at once as there are connections; the others wait their turn here, in the order they came.
     const connections = pools * backend.connections;
     let running = 0;
@@ -1141,7 +1029,7 @@ export function rushSection(figures: RushFigures): string[] {
     '',
     `Measured ${figures.date} on ${figures.machine}, by \`npm run bench -- --rush\` in ${Math.round(figures.seconds)} s. Load average (1 / 5 / 15 min) at the start: ${load(figures.loadAverage.start)}; at the end: ${load(figures.loadAverage.end)} (on ${os.cpus().length} cores, above ${os.cpus().length} the latencies are mostly the machine's).`,
     '',
-    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and after a 5xx, a lost connection or its key still in progress it waits ${RETRY_PAUSE_MS} ms, doubled after each failure up to ${RETRY_PAUSE_MAX_MS / 1000} s (± 50 %); it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, each request to the process with the fewest in hand, as nginx's least_conn). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' pools have (${POSTGRES_WORK_CONNECTIONS} a process on PostgreSQL, ${EMBEDDED_WORK_CONNECTIONS} on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37: the opening-day rush (the bench)'.`,
+    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and after a 5xx, a lost connection or its key still in progress it waits ${RETRY_PAUSE_MS} ms, doubled after each failure up to ${RETRY_PAUSE_MAX_MS / 1000} s (± 50 %); it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile, from a process of their own (a staff member's browser is not the families'), one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, each request to the process with the fewest in hand, as nginx's least_conn). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' bookings have (the families' lane, ${POSTGRES_FAMILY_CONNECTIONS} a process on PostgreSQL; the ${EMBEDDED_WORK_CONNECTIONS} work connections on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37: the opening-day rush (the bench)'.`,
     '',
     '| run | booked | full | other refusals | gave up | families that retried | 5xx answers | no answer | booking median / p99 (ms) | calls/s | floor calls/s | health p99, quiet → rush (ms) | detail p99, quiet → rush (ms) | overview median / max (ms) | bank import (ms) | fairness | server CPU during the rush (s) | load average |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',

@@ -139,6 +139,7 @@ describe.each(backends)('mail schedules and the payment QR code on %s', (backend
       database: {
         db: t.db,
         priorityDb: t.db,
+        familyDb: t.db,
         kind: backend,
         ping: async () => undefined,
         disruptions: () => 0,

@@ -4,13 +4,14 @@ import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
-import { HEALTH_APPLICATION } from '../../server/src/db/client.js';
+import { HEALTH_APPLICATION, POSTGRES_FAMILY_CONNECTIONS, POSTGRES_WORK_CONNECTIONS, type Database } from '../../server/src/db/client.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { HEALTH_FRESH_MS, HEALTH_RENEW_MS } from '../../server/src/features/health/database-health.js';
 import type { Clock } from '../../server/src/lib/clock.js';
 import { TEST_ADMIN } from '../helpers/api.js';
 import { controlledClock } from '../helpers/clock.js';
 import { backends, openTestDatabase, type Backend } from '../helpers/database.js';
+import { insertSignedInFamilies } from '../helpers/family.js';
 
 /**
  * Issue 23 §3: under a load of staff work, a sign-in and /api/health must not wait behind it. Each test
@@ -88,6 +89,56 @@ describe('a sign-in while the work fills the database', () => {
     expect(work.settled()).toBeLessThan(queued - 2);
     await work.all();
   }, 180_000);
+});
+
+describe("the families' lane (issue 37)", () => {
+  /** Statements on `db` that wait for the advisory lock the test holds: every connection of its pool, and 2 more queued. */
+  async function fillWithWaiting(url: string, db: Database, connections: number) {
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    cleanups.push(() => holder.end());
+    await holder.query('select pg_advisory_lock(4343)');
+    // Drizzle's query runs on each `then`: made a promise once, so that tracking it runs it once.
+    const work = tracked(
+      Array.from({ length: connections + 2 }, () => Promise.resolve(db.execute(sql`select pg_advisory_xact_lock(4343)`))),
+    );
+    return { work, release: () => holder.query('select pg_advisory_unlock(4343)') };
+  }
+
+  it.runIf(backends.includes('postgres'))(
+    "on PostgreSQL: the office is answered while every connection of the families' lane waits, and a family while the work waits",
+    async () => {
+      const { app, database } = await startApp('postgres');
+      const url = (database as { url?: string }).url!;
+      const login = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { username: TEST_ADMIN.email, password: TEST_ADMIN.password },
+      });
+      const staff = { authorization: `Bearer ${(login.json() as { data: { token: string } }).data.token}` };
+      const [family] = await insertSignedInFamilies(database.db, 1, { children: 1, birthdate: '2018-05-01' });
+      const familyCall = () =>
+        app.inject({ method: 'GET', url: '/api/public/getFamily', headers: { authorization: `Bearer ${family!.token}` } });
+      const staffCall = () => app.inject({ method: 'GET', url: '/api/getCamps?campYear=2027', headers: staff });
+
+      // A rush of families holds every connection of their lane: the office's call does not queue behind it.
+      const families = await fillWithWaiting(url, database.familyDb, POSTGRES_FAMILY_CONNECTIONS);
+      expect((await staffCall()).statusCode).toBe(200);
+      expect(families.work.settled()).toBe(0);
+      await families.release();
+      await families.work.all();
+      expect(families.work.settled()).toBe(POSTGRES_FAMILY_CONNECTIONS + 2);
+
+      // The office's work holds every work connection: a family's call does not queue behind it.
+      const office = await fillWithWaiting(url, database.db, POSTGRES_WORK_CONNECTIONS);
+      expect((await familyCall()).statusCode).toBe(200);
+      expect(office.work.settled()).toBe(0);
+      await office.release();
+      await office.work.all();
+      expect(office.work.settled()).toBe(POSTGRES_WORK_CONNECTIONS + 2);
+    },
+    180_000,
+  );
 });
 
 describe.each(backends)('/api/health while the database is busy on %s', (backend) => {

@@ -61,7 +61,9 @@ export default fp(async (app) => {
     if (request.routeOptions.config.family) {
       // A booking's Idempotency-Key is read by the same statement (plugins/idempotency.ts, keyReadAhead).
       const ahead = keyReadAhead(request, app.config.IDEMPOTENCY_TTL_HOURS, app.clock.now());
-      const found = match ? await resolveFamilySession(app.database.db, app.authSettings, app.clock, match[1]!.trim(), ahead?.read) : null;
+      const found = match
+        ? await resolveFamilySession(app.database.familyDb, app.authSettings, app.clock, match[1]!.trim(), ahead?.read)
+        : null;
       if (!found) throw new AppError('UNAUTHORIZED', apiMessages.unauthorized);
       const { read, ...family } = found;
       request.family = family;

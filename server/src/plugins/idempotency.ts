@@ -234,6 +234,8 @@ export async function storedOutcome(db: Executor, claim: IdempotencyClaim): Prom
 export default fp(async (app) => {
   const ttlMs = app.config.IDEMPOTENCY_TTL_HOURS * 3_600_000;
   let lastSweep = 0;
+  // A family's key on the families' lane, as the rest of its call (db/client.ts, familyDb).
+  const laneOf = (owner: Owner) => (owner.table === 'family_idempotency_keys' ? app.database.familyDb : app.database.db);
   app.decorateRequest('idempotencyClaim', null);
   app.decorateRequest('keyReadAhead', null);
 
@@ -243,7 +245,7 @@ export default fp(async (app) => {
     if (header === undefined || request.method === 'GET' || !owner) return;
     if (typeof header !== 'string' || !KEY.test(header)) throw new AppError('VALIDATION', idempotencyMessages.invalidKey);
     if ((request.headers['content-type'] ?? '').startsWith('multipart/')) throw new AppError('VALIDATION', idempotencyMessages.upload);
-    const db = app.database.db;
+    const db = laneOf(owner);
     const table = sql.raw(owner.table);
     const column = sql.raw(owner.column);
     const call = `${request.method} ${request.routeOptions.url}`;
@@ -329,7 +331,7 @@ export default fp(async (app) => {
     const claim = request.idempotencyClaim;
     if (!claim) return payload;
     request.idempotencyClaim = null;
-    await keepAnswer(app.database.db, claim, reply.statusCode, payload).catch((error: unknown) => {
+    await keepAnswer(laneOf(claim.owner), claim, reply.statusCode, payload).catch((error: unknown) => {
       // The database went away after the answer was decided (a restart): the answer stands, as it is true, and failing
       // here would turn it into a 500 with a body no client understands. A keyInTransaction call's retry runs afresh
       // (a refusal committed nothing) or replays the bookings committed with the key; another call's key stays

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import { EMBEDDED_WORK_CONNECTIONS, POSTGRES_WORK_CONNECTIONS, type Executor } from '../../db/client.js';
+import { EMBEDDED_WORK_CONNECTIONS, POSTGRES_FAMILY_CONNECTIONS, type Executor } from '../../db/client.js';
 import { gate } from '../../lib/gate.js';
 import { children } from '../../db/schema.js';
 import { publicCalls } from '@common/contract/public.js';
@@ -20,24 +20,26 @@ import { requestChildCorrection } from './family.js';
 
 /** The parents' public booking site (issue 40): its calls under /api/public/. */
 export default callRoutes(publicCalls, (app) => {
+  // The families' own lane to the database: a rush of them never queues ahead of the office (client.ts, familyDb).
+  const db = () => app.database.familyDb;
   const deps = (): accounts.AccountDeps => ({
-    db: app.database.db,
+    db: db(),
     clock: app.clock,
     auth: app.authSettings,
     relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
   });
   const waitingDeps = (): waiting.WaitingDeps => ({
-    db: app.database.db,
+    db: db(),
     relay: app.mailRelay,
     settingsDefaults: settingsDefaults(app.config),
     clock: app.clock,
   });
-  // Under a rush (issue 37) no more bookings at once than the work pool has connections, less a few left for staff's
-  // calls (the overview, a detail, a bank import): the others wait in this gate, in arrival order, holding no
-  // connection, instead of in the pool's queue ahead of every staff call. More at once would not book faster (the
-  // database does the work), it would only make everyone wait as long (docs/decisions.md, issue 37).
-  const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_WORK_CONNECTIONS - 4 : EMBEDDED_WORK_CONNECTIONS - 2);
+  // Under a rush (issue 37) no more bookings at once than the families' lane has connections, less the counts' and
+  // one left for the families' sessions and answers: the others wait in this gate, in arrival order, holding no
+  // connection, instead of in the pool's queue. More at once would not book faster (the database does the work), it
+  // would only make everyone wait as long (docs/decisions.md, issue 37).
+  const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_FAMILY_CONNECTIONS - 3 : EMBEDDED_WORK_CONNECTIONS - 2);
   // Before it, the cheap refusal of a full camp (refuseWhenFull) on places of its own: 2 connections (1 embedded).
   const counts = gate(app.database.kind === 'postgres' ? 2 : 1);
   // The camps this process told a family were full. Only a basket naming one of them is counted before its turn: in
@@ -62,15 +64,15 @@ export default callRoutes(publicCalls, (app) => {
     confirmEmail: async (request) => {
       const family = currentFamily(request);
       await accounts.confirmEmail(deps(), family, request.body.token);
-      return getFamily(app.database.db, family);
+      return getFamily(db(), family);
     },
     signOut: async (request) => {
-      await accounts.signOut(app.database.db, currentFamily(request).sessionId);
+      await accounts.signOut(db(), currentFamily(request).sessionId);
       return { signedOut: true as const };
     },
-    getFamily: async (request) => getFamily(app.database.db, currentFamily(request)),
-    saveParent: async (request) => saveParent(app.database.db, currentFamily(request), request.body),
-    saveChild: async (request) => saveChild(app.database.db, currentFamily(request), request.body),
+    getFamily: async (request) => getFamily(db(), currentFamily(request)),
+    saveParent: async (request) => saveParent(db(), currentFamily(request), request.body),
+    saveChild: async (request) => saveChild(db(), currentFamily(request), request.body),
     book: async (request, reply) => {
       // A double tap or a retry books once: the key is required here (plugins/idempotency.ts keeps the answer).
       if (!request.headers['idempotency-key']) throw new AppError('IDEMPOTENCY_KEY_REQUIRED', publicMessages.idempotencyKeyRequired);
@@ -107,34 +109,33 @@ export default callRoutes(publicCalls, (app) => {
       });
     },
     leaveWaitingList: async (request) =>
-      waiting.leaveWaitingList(waitingDeps(), await familyParentId(app.database.db, currentFamily(request)), request.body.WAITING_ID),
-    getMyWaitingList: async (request) =>
-      waiting.getMyWaitingList(app.database.db, await familyParentId(app.database.db, currentFamily(request))),
+      waiting.leaveWaitingList(waitingDeps(), await familyParentId(db(), currentFamily(request)), request.body.WAITING_ID),
+    getMyWaitingList: async (request) => waiting.getMyWaitingList(db(), await familyParentId(db(), currentFamily(request))),
     acceptOffer: async (request) => {
-      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      const parentId = await familyParentId(db(), currentFamily(request));
       const ids = await waiting.acceptOffer(waitingDeps(), parentId, { token: request.body.offerToken });
-      return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
+      return bookingAnswers(db(), settingsDefaults(app.config), ids);
     },
     acceptMyOffer: async (request) => {
-      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      const parentId = await familyParentId(db(), currentFamily(request));
       const ids = await waiting.acceptOffer(waitingDeps(), parentId, { waitingId: request.body.WAITING_ID, parentId });
-      return bookingAnswers(app.database.db, settingsDefaults(app.config), ids);
+      return bookingAnswers(db(), settingsDefaults(app.config), ids);
     },
-    getOffer: async (request) => waiting.getOffer(app.database.db, app.clock.now(), request.query.offerToken),
+    getOffer: async (request) => waiting.getOffer(db(), app.clock.now(), request.query.offerToken),
     declineOffer: async (request) => waiting.declineOffer(waitingDeps(), { token: request.body.offerToken }),
     declineMyOffer: async (request) => {
-      const parentId = await familyParentId(app.database.db, currentFamily(request));
+      const parentId = await familyParentId(db(), currentFamily(request));
       return waiting.declineOffer(waitingDeps(), { waitingId: request.body.WAITING_ID, parentId });
     },
-    getMyBookings: async (request) => getMyBookings(app.database.db, settingsDefaults(app.config), currentFamily(request), app.clock.now()),
+    getMyBookings: async (request) => getMyBookings(db(), settingsDefaults(app.config), currentFamily(request), app.clock.now()),
     getAttestPdf: async (request) =>
       familyAttestFile(
-        app.database.db,
+        db(),
         { settingsDefaults: settingsDefaults(app.config), now: () => app.clock.now() },
         currentFamily(request),
         request.query,
       ),
-    exportMyData: async (request) => exportMyData(app.database.db, currentFamily(request), app.clock.now()),
+    exportMyData: async (request) => exportMyData(db(), currentFamily(request), app.clock.now()),
     requestChildCorrection: async (request) => requestChildCorrection(waitingDeps(), currentFamily(request), request.body),
   };
 });

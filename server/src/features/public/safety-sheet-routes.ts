@@ -21,7 +21,7 @@ async function assertOwnChild(db: Executor, family: FamilyUser, childId: number)
 
 /** The family's safety sheets on the public site (issue 35): its own children's, read and saved. */
 export default callRoutes(familySafetySheetCalls, (app) => {
-  const db = () => app.database.db;
+  const db = () => app.database.familyDb;
   return {
     getFamilySafetySheet: async (request) => {
       await assertOwnChild(db(), currentFamily(request), request.query.CHILD_ID);
