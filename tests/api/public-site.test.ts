@@ -309,8 +309,14 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     };
     const first = await book(token, body, 'basket-1');
     expect(first.status, JSON.stringify(first.body)).toBe(200);
+    // The key keeps what it booked, not a copy of the answer (a QR code a booking): the retry answers those bookings.
+    const keyRow = await queryRows<{ status: number; subscription_ids: number[]; answer: string | null }>(
+      t.db,
+      sql`select status, subscription_ids, answer from family_idempotency_keys where key = 'basket-1'`,
+    );
+    expect(keyRow).toEqual([{ status: 200, subscription_ids: first.body.data.bookings.map((b) => b.SUBSCRIPTION_ID), answer: null }]);
     const again = await book(token, body, 'basket-1');
-    expect(again.body).toEqual(first.body);
+    expect([again.headers['idempotent-replayed'], again.body]).toEqual(['true', first.body]);
     const { bookings } = first.body.data;
     expect(bookings).toHaveLength(2);
     // 3 of 5 days of a 100 euro camp; the week, booked second (camps in id order), earns the sibling discount of 15 euro.

@@ -351,7 +351,9 @@ async function keepAnswer(db: Executor, claim: IdempotencyClaim, status: number,
   if (claim.inTransaction) {
     // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
     // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
-    if (status >= 500 || typeof payload !== 'string') return;
+    // A 200 committed its key with what it booked, and a retry answers those bookings from the database: their
+    // answer (a QR code a booking, kilobytes) is not written again, one statement less a booked basket (issue 37).
+    if (status >= 500 || status === 200 || typeof payload !== 'string') return;
     await queryNamedRows(
       db,
       'idempotency_answer',
