@@ -40,11 +40,8 @@ export interface IdempotencyClaim {
    * process died, or its connection, after the commit); the call answers these instead of doing anything.
    */
   committed: number[] | null;
-  /**
-   * keyInTransaction: an earlier request with this key was refused before its transaction (keyRefusedSql) and its
-   * answer never stored (its process died in between): this request takes the key over.
-   */
-  refusalLost: boolean;
+  /** keyInTransaction: the call's refusal was written with its key and answer (keyRefusedSql): onSend keeps nothing. */
+  answerKept: boolean;
 }
 
 /** Visible ASCII, as the header's draft standard and Stripe allow: a UUID fits easily. */
@@ -52,8 +49,6 @@ const KEY = /^[\x21-\x7e]{1,255}$/;
 /** A request with the same key still being served: look again this often, and answer 409 after this long. */
 const POLL_MS = 50;
 const WAIT_MS = 10_000;
-/** A keyInTransaction call's refusal without its answer after this long lost it (keyRefusedSql): the call runs afresh. */
-const REFUSAL_ANSWER_MS = 2000;
 /** The first request of a key died with its process when it is still unanswered after this long. */
 const ABANDONED_MS = 5 * 60_000;
 /** Expired keys are removed at most this often, by the request that finds it is time. */
@@ -163,18 +158,18 @@ const noDiskWait = sql`set_config('synchronous_commit', 'off', true) is not null
 
 /**
  * A keyInTransaction call refused before its transaction (`refuseWhenFull`, issue 37): its key written with the
- * refusal's `status` by the statement that decides the refusal, as a part of it (an `insert … select` from that
- * statement's `rows` where `refused`), so the refusal costs no round trip more. A request with the same key in flight
- * (the family's first attempt, on any process) holds the key's row uncommitted: this waits for it at most 100 ms (then
- * the statement fails, lock_not_available), and writes nothing when that request committed. Returns the key's column
- * for a written key. onSend adds the answer; a request that finds the key without it after REFUSAL_ANSWER_MS runs
- * afresh.
+ * refusal's `status` and `answer` (the answer's text, an expression of `rows`) by the statement that decides the
+ * refusal, as a part of it (an `insert … select` from that statement's `rows` where `refused`), so the refusal costs
+ * no round trip more and a retry finds its answer with its key. A request with the same key in flight (the family's
+ * first attempt, on any process) holds the key's row uncommitted: this waits for it at most 100 ms (then the
+ * statement fails, lock_not_available), and writes nothing when that request committed. Returns the key's column for
+ * a written key; the caller then marks its claim `answerKept`.
  */
-export function keyRefusedSql(claim: IdempotencyClaim, status: number, rows: SQL, refused: SQL): SQL {
+export function keyRefusedSql(claim: IdempotencyClaim, status: number, answer: SQL, rows: SQL, refused: SQL): SQL {
   const table = sql.raw(claim.owner.table);
   const column = sql.raw(claim.owner.column);
-  return sql`insert into ${table} (${column}, key, call, request_hash, created_at, status)
-    select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status} from ${rows}
+  return sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
+    select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status}, ${answer} from ${rows}
     where ${refused} and set_config('lock_timeout', '100ms', true) is not null and ${noDiskWait}
     ${takenOver(claim)}
     returning ${column}`;
@@ -182,15 +177,14 @@ export function keyRefusedSql(claim: IdempotencyClaim, status: number, rows: SQL
 
 /**
  * Where a keyInTransaction call's key is already written, the write takes the row over (as if new, with the status
- * it writes) only when the key expired or, with `refusalLost`, when it holds a refusal without its answer.
+ * and answer it writes) only when the key expired.
  */
 function takenOver(claim: IdempotencyClaim): SQL {
   const table = sql.raw(claim.owner.table);
-  const lostRefusal = claim.refusalLost ? sql`or (${table}.answer is null and ${table}.subscription_ids is null)` : sql``;
   return sql`on conflict (${sql.raw(claim.owner.column)}, key) do update
-    set call = excluded.call, request_hash = excluded.request_hash, status = excluded.status, answer = null,
+    set call = excluded.call, request_hash = excluded.request_hash, status = excluded.status, answer = excluded.answer,
         subscription_ids = null, created_at = excluded.created_at
-    where ${table}.created_at < ${claim.expiredBefore}::timestamptz ${lostRefusal}`;
+    where ${table}.created_at < ${claim.expiredBefore}::timestamptz`;
 }
 
 /**
@@ -263,7 +257,7 @@ export default fp(async (app) => {
     const inTransaction = request.routeOptions.config.keyInTransaction === true;
     // The first read of the key, made already with the family's session (keyReadAhead).
     let readAhead = request.keyReadAhead?.key === header && owner.table === 'family_idempotency_keys' ? request.keyReadAhead : null;
-    const waitUntil = Date.now() + (inTransaction ? REFUSAL_ANSWER_MS : WAIT_MS);
+    const waitUntil = Date.now() + WAIT_MS;
     for (;;) {
       const at = app.clock.now().getTime();
       const claim: IdempotencyClaim = {
@@ -275,7 +269,7 @@ export default fp(async (app) => {
         expiredBefore: new Date(at - ttlMs).toISOString(),
         inTransaction,
         committed: null,
-        refusalLost: false,
+        answerKept: false,
       };
       if (!inTransaction) {
         // One statement claims the key: a new key, or one whose earlier use expired or was abandoned.
@@ -316,13 +310,7 @@ export default fp(async (app) => {
         request.idempotencyClaim = { ...claim, committed: first.subscription_ids };
         return;
       }
-      if (Date.now() > waitUntil) {
-        if (!inTransaction) throw conflict(idempotencyMessages.inProgress);
-        // A key written in a transaction is seen once committed: without its answer, it is a refusal decided before
-        // the transaction (keyRefusedSql), whose answer comes a statement later or never (its process died).
-        request.idempotencyClaim = { ...claim, refusalLost: true };
-        return;
-      }
+      if (Date.now() > waitUntil) throw conflict(idempotencyMessages.inProgress);
       await sleep(POLL_MS);
     }
   });
@@ -350,10 +338,11 @@ async function keepAnswer(db: Executor, claim: IdempotencyClaim, status: number,
   const where = sql`${column} = ${claim.owner.id} and key = ${claim.key}`;
   if (claim.inTransaction) {
     // What the transaction committed stays, whatever this request answers: a 5xx after the commit (its answer
-    // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now.
+    // lost with the connection) is answered to the retry from it. A refusal rolled the key back: it is kept now,
+    // unless the statement that refused kept it with the key (answerKept).
     // A 200 committed its key with what it booked, and a retry answers those bookings from the database: their
     // answer (a QR code a booking, kilobytes) is not written again, one statement less a booked basket (issue 37).
-    if (status >= 500 || status === 200 || typeof payload !== 'string') return;
+    if (status >= 500 || status === 200 || claim.answerKept || typeof payload !== 'string') return;
     await queryNamedRows(
       db,
       'idempotency_answer',

@@ -16,7 +16,7 @@ import {
   storedOutcome,
   type IdempotencyClaim,
 } from '../../plugins/idempotency.js';
-import { AppError, notFound } from '../../lib/errors.js';
+import { AppError, errorBody, notFound } from '../../lib/errors.js';
 import { statusOfCode } from '@common/contract/index.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
@@ -131,7 +131,7 @@ export async function bookedAnswer(deps: Pick<BookingDeps, 'db' | 'settingsDefau
  * writes the request's Idempotency-Key in the same statement (keyRefusedSql), so it costs one round trip: a request
  * with the same key still in flight (the family's first attempt, on any process) is waited for (100 ms at most, then
  * the basket goes on to `bookBasket`), so a retry never hears 'volzet' while its first attempt books; one that
- * committed leaves the answer to `book` (its replay).
+ * committed leaves the answer to `book` (its replay). The key is written with the refusal's answer.
  */
 export async function refuseWhenFull(
   deps: BookingDeps,
@@ -156,7 +156,7 @@ export async function refuseWhenFull(
               and ${seatsTakenOf(sql`c.id`)} >= c.seats_available
             order by c.id limit 1) f on true
           where fa.id = ${family.accountId}
-        )${claim ? sql`, written as (${keyRefusedSql(claim, statusOfCode.CAMP_FULL, sql`counted`, refused)})` : sql``}
+        )${claim ? sql`, written as (${keyRefusedSql(claim, statusOfCode.CAMP_FULL, campFullAnswerSql, sql`counted`, refused)})` : sql``}
         select own, "campId", words, ${claim ? sql`exists (select from written)` : sql`true`} as "keyWritten" from counted`,
     countedRow,
   ).catch((error: unknown) => {
@@ -165,6 +165,7 @@ export async function refuseWhenFull(
     throw error;
   });
   if (counted?.own !== childIds.length || counted.words === null || !counted.keyWritten) return;
+  if (claim) claim.answerKept = true;
   throw new CampFull(counted.campId!, counted.words);
 }
 
@@ -186,6 +187,17 @@ export class CampFull extends AppError {
     super('CAMP_FULL', messages.campFull(campWords));
   }
 }
+
+/**
+ * The text of refuseWhenFull's answer, as the error handler sends it (errorBody of CampFull, JSON), made in its
+ * statement from the full camp's words (`counted.words`, escaped by to_json as JSON.stringify escapes them): the key is
+ * written with its answer in the refusal's one statement.
+ */
+const campFullAnswerSql = (() => {
+  const [before, after] = JSON.stringify(errorBody(new CampFull(0, '\u0000'))).split('\\u0000');
+  const escaped = sql`substr(to_json(counted.words)::text, 2, length(to_json(counted.words)::text) - 2)`;
+  return sql`${before}::text || ${escaped} || ${after}::text`;
+})();
 
 /** A basket refused because this camp of it is full (AppError CAMP_FULL, as checkCampRules refuses it). */
 class CampFullIn extends AppError {
