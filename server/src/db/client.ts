@@ -253,6 +253,17 @@ export async function readNamedRows<S extends z.ZodType>(db: Executor, name: str
   return rowsOf(row).parse(await queryNamedRows(db, name, query));
 }
 
+/**
+ * The value of one SQL expression (a JSON built in the database, say), read by a statement prepared under `name`: for
+ * an expression that is otherwise a part of a larger statement (issue 37).
+ */
+export async function readNamedValue(db: Executor, name: string, expression: SQL): Promise<unknown> {
+  const [row] = await readNamedRows(db, name, sql`select ${expression} as value`, valueRow);
+  return row!.value;
+}
+
+const valueRow = z.object({ value: z.unknown() });
+
 /** `queryRows` as a named statement (see readNamedRows): the Idempotency-Key's own statements, which have no row check. */
 export async function queryNamedRows<T>(db: Executor, name: string, query: SQL): Promise<T[]> {
   const built = dialect.sqlToQuery(query);

@@ -2,7 +2,7 @@ import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { z } from 'zod';
-import { readNamedRows, type Database, type Executor, type Transaction } from '../db/client.js';
+import { readNamedValue, type Database, type Executor, type Transaction } from '../db/client.js';
 import type { MailRelay } from '../mail/relay.js';
 import { camps, mailOutbox, type MailAttachment } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type Mailer } from '../mail/mailer.js';
@@ -154,8 +154,7 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   };
   // The same read as a statement of its own: a camp's mail whose template no earlier read of the transaction brought.
   const readCampMails = async (campIds: number[], kind: CampMailKind) => {
-    const [row] = await readNamedRows(tx, `camp_mails_${kind}`, sql`select ${campMailsSql(campIds, kind)} as read`, readRow);
-    await campMailsRead(row!.read, kind);
+    await campMailsRead(await readNamedValue(tx, `camp_mails_${kind}`, campMailsSql(campIds, kind)), kind);
   };
   return {
     enqueueMail,
@@ -186,7 +185,6 @@ function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecord
   };
 }
 
-const readRow = z.object({ read: z.unknown() });
 const campMailsRow = z.object({ templates: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])), settings: z.unknown() });
 
 /** A camp's mail template of one kind. */

@@ -6,7 +6,7 @@ import { formatMoment } from '@common/format.js';
 import { centsToEuro } from '@common/money.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import { readNamedRows, readRows, type Database, type Executor } from '../../db/client.js';
+import { readNamedRows, readNamedValue, readRows, type Database, type Executor } from '../../db/client.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import {
   claimKeyInTransaction,
@@ -277,9 +277,7 @@ async function bookBasketDetails(
     // (read before the locks, not while holding them).
     const reads = sql`json_build_array(${familySql(family, childIds)}, ${outbox.campMailsSql(campIds, 'confirm')})`;
     const [familyRead, mailsRead] = readsRow.parse(
-      claim
-        ? await claimKeyInTransaction(tx, claim, reads)
-        : (await readNamedRows(tx, 'booking_family', sql`select ${reads} as read`, readRow))[0]!.read,
+      claim ? await claimKeyInTransaction(tx, claim, reads) : await readNamedValue(tx, 'booking_family', reads),
     );
     const { parentId, own } = familyOf(familyRead);
     const organiser = await outbox.campMailsRead(mailsRead, 'confirm');
@@ -391,7 +389,6 @@ const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() })
 const familySql = (family: FamilyUser, childIds: number[]) =>
   sql`(select json_build_object('parentId', fa.parent_id, 'own', ${ownChildCount(childIds)})
        from family_accounts fa where fa.id = ${family.accountId})`;
-const readRow = z.object({ read: z.unknown() });
 const readsRow = z.tuple([familyRow.nullable(), z.unknown()]);
 
 function familyOf(account: z.infer<typeof familyRow> | null): { parentId: number; own: number } {
