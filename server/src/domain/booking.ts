@@ -189,6 +189,12 @@ export function checkCampRules(camp: CampForBooking, child: ChildForBooking, ove
   return used;
 }
 
+/**
+ * A camp as the office's messages name it (theme - location | period), of a query's themes `th`, locations `l` and
+ * periods `p`: the booking that overlaps, the camps a corrected birth date no longer fits.
+ */
+export const campLabelSql = sql`th.name || ' - ' || l.name_short || ' | ' || p.name`;
+
 const clashRow = z.object({
   reference: z.string().nullable(),
   child: z.string().nullable(),
@@ -212,8 +218,7 @@ export async function checkNoOverlap(
     tx,
     takeId ? 'booking_overlap_id' : 'booking_overlap',
     sql`with clash as (
-          select s.reference, ch.firstname || ' ' || ch.lastname as child,
-            th.name || ' - ' || l.name_short || ' | ' || p.name as camp
+          select s.reference, ch.firstname || ' ' || ch.lastname as child, ${campLabelSql} as camp
           from subscriptions s
           join children ch on ch.id = s.child_id
           join camps c on c.id = s.camp_id

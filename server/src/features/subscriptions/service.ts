@@ -26,6 +26,7 @@ import { todayInBelgium } from '@common/calendar.js';
 import { changeSubscription, lockSubscription, type SubscriptionDeps } from './change-subscription.js';
 import { subscriptionMessages as messages } from '../../domain/subscription-messages.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
+import { campLabelSql } from '../../domain/booking.js';
 import { listDiscounts } from './queries.js';
 import { refillCamp } from '../../domain/waiting-list.js';
 
@@ -92,8 +93,7 @@ export async function updateSubscriber(
 async function campsStillBooked(tx: Executor, childId: number, today: string) {
   return readRows(
     tx,
-    sql`select c.id as "CAMP_ID", c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR",
-          th.name || ' - ' || l.name_short || ' | ' || p.name as name
+    sql`select c.id as "CAMP_ID", c.min_birthyear as "MIN_BIRTHYEAR", c.max_birthyear as "MAX_BIRTHYEAR", ${campLabelSql} as name
         from subscriptions s
         join camps c on c.id = s.camp_id
         join periods p on p.id = c.period_id
