@@ -342,6 +342,8 @@ async function keepAnswer(db: Executor, claim: IdempotencyClaim, status: number,
     // unless the statement that refused kept it with the key (answerKept).
     // A 200 committed its key with what it booked, and a retry answers those bookings from the database: their
     // answer (a QR code a booking, kilobytes) is not written again, one statement less a booked basket (issue 37).
+    // A key already there was committed by another request with it, with its bookings or its refusal's answer
+    // (keyRefusedSql, or this insert): that stands.
     if (status >= 500 || status === 200 || claim.answerKept || typeof payload !== 'string') return;
     await queryNamedRows(
       db,
@@ -349,8 +351,7 @@ async function keepAnswer(db: Executor, claim: IdempotencyClaim, status: number,
       sql`insert into ${table} (${column}, key, call, request_hash, created_at, status, answer)
           select ${claim.owner.id}, ${claim.key}, ${claim.call}, ${claim.requestHash}, ${claim.at}::timestamptz, ${status}, ${payload}
           where ${noDiskWait}
-          on conflict (${column}, key) do update set answer = excluded.answer
-            where ${table}.status = excluded.status and ${table}.answer is null and ${table}.request_hash = excluded.request_hash`,
+          on conflict (${column}, key) do nothing`,
     );
   } else if (status >= 500 || typeof payload !== 'string') {
     await db.execute(sql`delete from ${table} where ${where}`);
