@@ -20,7 +20,7 @@ import { isoTimestamp } from '../db/sql.js';
 import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from '../db/schema.js';
 import { auditWrite } from '../lib/audit.js';
 import { AppError, conflict, invalidFields, notFound } from '../lib/errors.js';
-import { recomputeSiblingDiscounts } from './sibling-discounts.js';
+import { readFamilyYearBookings, siblingDiscountOfNewBooking, siblingDiscountRow, type FamilyYearBooking } from './sibling-discounts.js';
 import { findSubscriptionDetail } from './subscription-detail.js';
 import { seatsTakenOf } from './seats.js';
 import type { Outbox } from './outbox.js';
@@ -327,24 +327,38 @@ export interface NewBooking {
    * subscription's id: a public basket's Idempotency-Key with what it booked (issue 37).
    */
   alsoWrite?: (id: number) => SQL[];
+  /** The family's live bookings of the camp's year when read already (`familyBookingsByYearSql`); else read here. */
+  familyBookings?: FamilyYearBooking[];
 }
 
 const newIdRow = z.object({ id: z.number() });
 
 /**
  * Writes one booking, the same way at the desk and on the public site (issues 18 and 40): the id first (reference
- * and OGM are made from it), the camp's price now, the discount for fewer days, the family's sibling discounts
- * recomputed, the audit entries, and the camp's confirmation mail through the outbox. Answers the new detail, and the
- * family's other bookings whose sibling discount it changed (their details read before it are out of date).
+ * and OGM are made from it), the camp's price now, the discount for fewer days, its sibling discount (and the family's
+ * other bookings' made right), the audit entries, and the camp's confirmation mail through the outbox. Answers the new
+ * detail, the family's other bookings whose sibling discount it changed (their details read before it are out of
+ * date), and the family's bookings of the year with this one (for a basket's next booking).
  */
 export async function writeBooking(
   tx: Executor,
   outbox: Outbox,
   booking: NewBooking,
-): Promise<{ detail: SubscriptionDetail; discountsChanged: number[] }> {
+): Promise<{ detail: SubscriptionDetail; discountsChanged: number[]; familyBookings: FamilyYearBooking[] }> {
   const { camp } = booking;
-  const discounts = selectedDaysDiscounts(camp, booking.days);
   const id = booking.id ?? (await readRows(tx, sql`select ${newSubscriptionId} as id`, newIdRow))[0]!.id;
+  // Its sibling discount is decided before it is written, so it is written with it (the family's bookings of the year
+  // read here, or given by the caller who read them with more).
+  const sibling = await siblingDiscountOfNewBooking(
+    tx,
+    { adminId: booking.adminId, action: booking.action, parentId: booking.parentId, campYear: camp.year },
+    booking.familyBookings ?? (await readFamilyYearBookings(tx, booking.parentId, camp.year)),
+    { id, discountAllowed: camp.discountAllowed, reductionToEarnCents: camp.reductionToEarnCents },
+  );
+  const discounts = [
+    ...selectedDaysDiscounts(camp, booking.days).map((d) => ({ ...d, subscriptionId: id })),
+    ...(sibling.due ? [siblingDiscountRow(id, camp.reductionToEarnCents)] : []),
+  ];
   const subscription = tx.insert(subscriptions).values({
     id,
     reference: subscriptionReference(camp.year, id),
@@ -358,23 +372,10 @@ export async function writeBooking(
     selectedDays: booking.days,
     source: booking.source,
   });
-  // The subscription and its discount for fewer days in one round trip.
+  // The subscription and its discounts in one round trip.
   if (discounts.length === 0) await subscription;
   else
-    await writeTogether(tx, 'booking_subscription', [
-      subscription.getSQL(),
-      tx
-        .insert(subscriptionDiscounts)
-        .values(discounts.map((d) => ({ ...d, subscriptionId: id })))
-        .getSQL(),
-    ]);
-  const changed = await recomputeSiblingDiscounts(tx, {
-    adminId: booking.adminId,
-    action: booking.action,
-    parentId: booking.parentId,
-    campYear: camp.year,
-    quietFor: id,
-  });
+    await writeTogether(tx, 'booking_subscription', [subscription.getSQL(), tx.insert(subscriptionDiscounts).values(discounts).getSQL()]);
   const detail = (await findSubscriptionDetail(tx, id))!;
   // Its audit entries, its confirmation mail and the caller's last writes in one round trip: none reads another's rows.
   await writeTogether(tx, 'booking_writes', [
@@ -383,5 +384,5 @@ export async function writeBooking(
     await outbox.campMailWrite(detail, 'confirm'),
     ...(booking.alsoWrite?.(id) ?? []),
   ]);
-  return { detail, discountsChanged: changed.filter((changedId) => changedId !== id) };
+  return { detail, discountsChanged: sibling.changed, familyBookings: sibling.bookings };
 }

@@ -35,6 +35,7 @@ import {
   type UsedOverride,
 } from '../../domain/booking.js';
 import { findValidVoucher } from '../../domain/vouchers.js';
+import { familyBookingsByYear, familyBookingsByYearSql } from '../../domain/sibling-discounts.js';
 import { seatsTakenOf } from '../../domain/seats.js';
 import type { FamilyUser } from '../../lib/session-user.js';
 import { cancelUntil } from './cancel.js';
@@ -273,13 +274,16 @@ async function bookBasketDetails(
     const items = payload.items.map((item, index) => ({ ...item, index })).sort((a, b) => a.CAMP_ID - b.CAMP_ID || a.index - b.index);
     const campIds = [...new Set(items.map((i) => i.CAMP_ID))];
     // First, before any lock: a request with the same key waits here for this one's end, holding nothing. The same
-    // statement reads the family and its children, and the confirmation mail's templates and the organiser's settings
-    // (read before the locks, not while holding them).
-    const reads = sql`json_build_array(${familySql(family, childIds)}, ${outbox.campMailsSql(campIds, 'confirm')})`;
-    const [familyRead, mailsRead] = readsRow.parse(
+    // statement reads the family and its children, the confirmation mail's templates and the organiser's settings,
+    // and the family's bookings of the camps' years (each booking's sibling discount is written with it), before the
+    // locks, not while holding them.
+    const reads = sql`json_build_array(${familySql(family, childIds)}, ${outbox.campMailsSql(campIds, 'confirm')},
+      ${familyBookingsByYearSql(familyParentSql(family), campIds)})`;
+    const [familyRead, mailsRead, bookingsRead] = readsRow.parse(
       claim ? await claimKeyInTransaction(tx, claim, reads) : await readNamedValue(tx, 'booking_family', reads),
     );
     const { parentId, own } = familyOf(familyRead);
+    const familyBookings = familyBookingsByYear(bookingsRead);
     const organiser = await outbox.campMailsRead(mailsRead, 'confirm');
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     // The children are the family's own, else 404: another family's id is unknown here.
@@ -344,7 +348,11 @@ async function bookBasketDetails(
       if (refusal !== null) throw refusal;
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
       const last = booked.length === items.length - 1;
-      const { detail, discountsChanged } = await writeBooking(tx, outbox, {
+      const {
+        detail,
+        discountsChanged,
+        familyBookings: withThisOne,
+      } = await writeBooking(tx, outbox, {
         camp,
         childId: item.CHILD_ID,
         parentId,
@@ -357,6 +365,7 @@ async function bookBasketDetails(
         action: 'bookOnline',
         overridden,
         id: id!,
+        familyBookings: familyBookings.get(camp.year),
         // The key, with what the basket booked in its order, is written with the last booking's writes.
         alsoWrite: (newId) =>
           claim && last
@@ -371,8 +380,9 @@ async function bookBasketDetails(
               ]
             : [],
       });
-      // The next item of this camp counts this seat.
+      // The next item of this camp counts this seat, and the next of this year this booking.
       camps.set(camp.id, { ...camp, seatsTaken: camp.seatsTaken + 1 });
+      familyBookings.set(camp.year, withThisOne);
       // A later child's sibling discount may change an earlier one's: that one's detail, read before, is out of date.
       for (const earlier of booked) if (discountsChanged.includes(earlier.detail.SUBSCRIPTION_ID)) outOfDate = true;
       booked.push({ index: item.index, detail });
@@ -389,7 +399,9 @@ const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() })
 const familySql = (family: FamilyUser, childIds: number[]) =>
   sql`(select json_build_object('parentId', fa.parent_id, 'own', ${ownChildCount(childIds)})
        from family_accounts fa where fa.id = ${family.accountId})`;
-const readsRow = z.tuple([familyRow.nullable(), z.unknown()]);
+const readsRow = z.tuple([familyRow.nullable(), z.unknown(), z.unknown()]);
+/** The family's parent, from its family_accounts row. */
+const familyParentSql = (family: FamilyUser) => sql`(select parent_id from family_accounts where id = ${family.accountId})`;
 
 function familyOf(account: z.infer<typeof familyRow> | null): { parentId: number; own: number } {
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
