@@ -12,6 +12,12 @@ export interface Answer {
   failure?: string;
 }
 
+/**
+ * The connections the rush's proxy (bench/rush-proxy.ts) opens to each process for bookings, unless
+ * RUSH_PROXY_UPSTREAM_CONNECTIONS says otherwise: as the README bounds them (docs/decisions.md, issue 37).
+ */
+export const proxyBookingConnections = () => Number(process.env.RUSH_PROXY_UPSTREAM_CONNECTIONS ?? 32);
+
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function send(

@@ -10,16 +10,19 @@
  * for a free connection, as behind a proxy that caps its connections to a server (nginx's `max_conns` with a `queue`,
  * HAProxy's `maxconn`), instead of opening a connection of their own to the server for each of 1,000 clients. That is
  * realism, not gaming: a process serves a few dozen requests at once no faster than it serves them one after the other
- * (its database pool has 10 connections), and 1,000 sockets beyond its MAX_CONNECTIONS are reset (docs/decisions.md).
+ * (its families' lane has 8 database connections), and 1,000 sockets beyond its MAX_CONNECTIONS are reset. 32, not
+ * 256: a process that holds hundreds of presses at once spends its one thread reading their sessions while the
+ * bookings under a camp's lock wait for it (docs/decisions.md, issue 37, 'The proxy's pool for bookings: 32').
  *
  * Arguments: the upstreams' ports. Prints `proxy listening on <port>` once it listens.
  */
 import http from 'node:http';
+import { proxyBookingConnections } from './rush-http.js';
 
 const upstreams = process.argv.slice(2).map((port) => ({ port: Number(port), downUntil: 0, inHand: 0 }));
 if (upstreams.length === 0) throw new Error('usage: rush-proxy.ts <port> [<port> ...]');
 /** Connections to each upstream process for bookings; bookings beyond them queue in the agent, in arrival order. */
-const UPSTREAM_CONNECTIONS = Number(process.env.RUSH_PROXY_UPSTREAM_CONNECTIONS ?? 256);
+const UPSTREAM_CONNECTIONS = proxyBookingConnections();
 const bookingAgent = new http.Agent({ keepAlive: true, maxSockets: UPSTREAM_CONNECTIONS > 0 ? UPSTREAM_CONNECTIONS : Infinity });
 /** Every other call (staff's, the health check) on connections of its own, as the README's `location /` on its upstream. */
 const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
