@@ -22,6 +22,13 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
   });
   afterAll(async () => t?.close());
 
+  /** A camp of this many seats for the children born 6 to 12 years before, its week starting on this day (mm-dd). */
+  const campOf = async (seatsAvailable: number, startsOn: string) =>
+    createCamp(t.db, {
+      seatsAvailable,
+      periodId: await createPeriod(t.db, { startDate: `${year}-${startsOn}` }),
+      birthYears: [year - 12, year - 6],
+    });
   /** A family with one child of the camps' birth years, signed in. */
   const family = () => familyWithChild(t, { birthdate: `${year - 9}-05-05` });
   /** A basket as the site sends it, with its Idempotency-Key, sent again after a 503 as the site does. */
@@ -37,16 +44,8 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
     )[0]!.n;
 
   it('books 2 seats of 10 baskets that want them at once, each basket two camps; the others book nothing', async () => {
-    const small = await createCamp(t.db, {
-      seatsAvailable: 2,
-      periodId: await createPeriod(t.db, { startDate: `${year}-07-05` }),
-      birthYears: [year - 12, year - 6],
-    });
-    const roomy = await createCamp(t.db, {
-      seatsAvailable: 40,
-      periodId: await createPeriod(t.db, { startDate: `${year}-07-12` }),
-      birthYears: [year - 12, year - 6],
-    });
+    const small = await campOf(2, '07-05');
+    const roomy = await campOf(40, '07-12');
     const families = await Promise.all(Array.from({ length: 10 }, () => family()));
     // Half the baskets name the camps in the other order: the locks are taken in camp order, so none deadlocks.
     const answers = await Promise.all(
@@ -65,12 +64,30 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
     expect(await seatsTaken(roomy)).toBe(2);
   });
 
+  it("locks a basket's later camp too: baskets of two camps and of the later camp alone share its 2 seats", async () => {
+    // The small camp has the higher id: a basket of both reads it with the lock its first camp's read took.
+    const roomy = await campOf(40, '08-02');
+    const small = await campOf(2, '08-09');
+    expect(small).toBeGreaterThan(roomy);
+    const families = await Promise.all(Array.from({ length: 8 }, () => family()));
+    const answers = await Promise.all(
+      families.map((f, i) => {
+        const items =
+          i % 2
+            ? [{ CHILD_ID: f.childId, CAMP_ID: small }]
+            : [
+                { CHILD_ID: f.childId, CAMP_ID: roomy },
+                { CHILD_ID: f.childId, CAMP_ID: small },
+              ];
+        return book(f.token, { items, PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer }, `later-${i}`);
+      }),
+    );
+    expect(countStatuses(answers)).toEqual({ 200: 2, 409: 6 });
+    expect(await seatsTaken(small)).toBe(2);
+  });
+
   it('lets a voucher book once when several baskets use it at the same moment', async () => {
-    const full = await createCamp(t.db, {
-      seatsAvailable: 1,
-      periodId: await createPeriod(t.db, { startDate: `${year}-08-02` }),
-      birthYears: [year - 12, year - 6],
-    });
+    const full = await campOf(1, '08-02');
     await createSubscription(t.db, { campId: full });
     const voucher = (await t.api.generateVoucher({ campId: full, type: 'extraSubscription' })).body.data;
     const families = await Promise.all(Array.from({ length: 6 }, () => family()));
@@ -85,11 +102,7 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
   });
 
   it('refuses a basket for a full camp at once while a booking waits for the camp, and the waiting one is refused by its locked check (issue 37)', async () => {
-    const camp = await createCamp(t.db, {
-      seatsAvailable: 1,
-      periodId: await createPeriod(t.db, { startDate: `${year}-08-16` }),
-      birthYears: [year - 12, year - 6],
-    });
+    const camp = await campOf(1, '08-16');
     const [earlier, first, later] = await Promise.all([family(), family(), family()]);
     const basket = (f: { childId: number }) => ({ items: [{ CHILD_ID: f.childId, CAMP_ID: camp }], PAYMENTMETHOD_ID: PAYMENT_METHOD.cash });
     // The process learns the camp is full as it tells a family so at the lock; then a seat is freed (a cancellation).

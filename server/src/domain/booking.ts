@@ -84,37 +84,58 @@ async function takeCampLock(tx: Executor, campId: number): Promise<void> {
 }
 
 /**
- * `lockCamp`, and with the camp's read the children of a basket locked (in id order, as every booking locks them; by
- * id as childForBooking reads them) in the same statement: one round trip less under the camp's lock (issue 37). For a
- * basket's last camp, as every booking locks its camps before its children. The seats are still counted right: this
- * camp's lock is held already, so nothing books into it while the statement waits for a child.
+ * A public basket's camps locked, each with its seats, and its children locked (issue 37): the camps in id order, then
+ * the children in id order, as every booking locks a camp before its child, so two baskets (or a basket and the desk)
+ * never wait for each other in a circle. A statement that waited for a row lock still reads everything else as it was
+ * when it started, so a camp's seats are read by the statement after its lock; that statement takes the next lock
+ * (the next camp's, or the children's after the last camp): one round trip a camp, plus the first lock. The seats are
+ * still counted right: the camp read is locked already, so nothing books into it while the statement waits.
  */
-export async function lockCampAndChildren(
+export async function lockCampsAndChildren(
   tx: Executor,
-  campId: number,
+  campIds: number[],
   childIds: number[],
-): Promise<{ camp: CampForBooking; children: Map<number, ChildForBooking> }> {
-  await takeCampLock(tx, campId);
-  const [camp] = await readNamedRows(
-    tx,
-    'booking_camp_children',
-    sql`with locked as (
-          select id, firstname, lastname, birthdate::text as birthdate from children
-          where id in (${sql.join(
-            childIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) order by id for update)
-        select camp.*, (select coalesce(json_agg(json_build_array(id, firstname, lastname, birthdate) order by id), '[]')
-          from locked) as children
-        from (${campSql(campId)}) camp`,
-    campWithChildrenRow,
-  );
-  if (!camp) throw notFound(messages.campNotFound);
-  const { children: rows, ...rest } = camp;
-  return {
-    camp: rest,
-    children: new Map(rows.map(([id, firstname, lastname, birthdate]) => [id, childOf({ id, firstname, lastname, birthdate })])),
-  };
+): Promise<{ camps: Map<number, CampForBooking>; children: Map<number, ChildForBooking> }> {
+  await takeCampLock(tx, campIds[0]!);
+  const camps = new Map<number, CampForBooking>();
+  for (const [index, campId] of campIds.entries()) {
+    const next = campIds[index + 1];
+    if (next !== undefined) {
+      const [camp] = await readNamedRows(
+        tx,
+        'booking_camp_next',
+        sql`select camp.*, (select count(*)::int from (select id from camps where id = ${next} for update) next) as "nextFound"
+            from (${campSql(campId)}) camp`,
+        campRow.extend({ nextFound: z.number() }),
+      );
+      if (!camp || camp.nextFound === 0) throw notFound(messages.campNotFound);
+      const { nextFound: _, ...read } = camp;
+      camps.set(campId, read);
+      continue;
+    }
+    const [camp] = await readNamedRows(
+      tx,
+      'booking_camp_children',
+      sql`with locked as (
+            select id, firstname, lastname, birthdate::text as birthdate from children
+            where id in (${sql.join(
+              childIds.map((id) => sql`${id}`),
+              sql`, `,
+            )}) order by id for update)
+          select camp.*, (select coalesce(json_agg(json_build_array(id, firstname, lastname, birthdate) order by id), '[]')
+            from locked) as children
+          from (${campSql(campId)}) camp`,
+      campWithChildrenRow,
+    );
+    if (!camp) throw notFound(messages.campNotFound);
+    const { children: rows, ...read } = camp;
+    camps.set(campId, read);
+    return {
+      camps,
+      children: new Map(rows.map(([id, firstname, lastname, birthdate]) => [id, childOf({ id, firstname, lastname, birthdate })])),
+    };
+  }
+  throw new Error('lockCampsAndChildren needs a camp');
 }
 
 const campWithChildrenRow = campRow.extend({ children: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])) });

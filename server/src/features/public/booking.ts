@@ -27,10 +27,7 @@ import {
   checkCampRules,
   checkLunchPreference,
   checkNoOverlap,
-  lockCamp,
-  lockCampAndChildren,
-  type ChildForBooking,
-  type CampForBooking,
+  lockCampsAndChildren,
   writeBooking,
   type UsedOverride,
 } from '../../domain/booking.js';
@@ -288,24 +285,13 @@ async function bookBasketDetails(
     if (payload.LUNCHPREFERENCE_ID !== undefined) await checkLunchPreference(tx, payload.LUNCHPREFERENCE_ID);
     // The children are the family's own, else 404: another family's id is unknown here.
     if (own !== childIds.length) throw notFound(messages.childNotFound);
-    // Every camp's row first, then every child's, each in id order, as the desk locks a camp before its child: two
-    // baskets (or a basket and the desk) never wait for each other in a circle. A camp's seats are read once, under
-    // its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
-    // The last camp's read locks the children too (lockCampAndChildren).
-    const camps = new Map<number, CampForBooking>();
-    let lockedChildren = new Map<number, ChildForBooking>();
-    const campNotFound = (error: unknown) => {
+    // Every camp's row first, then every child's, each in id order (lockCampsAndChildren). A camp's seats are read
+    // once, under its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
+    const locked = await lockCampsAndChildren(tx, campIds, childIds).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
-    };
-    for (const [index, campId] of campIds.entries()) {
-      if (index < campIds.length - 1) {
-        camps.set(campId, await lockCamp(tx, campId).catch(campNotFound));
-        continue;
-      }
-      const locked = await lockCampAndChildren(tx, campId, childIds).catch(campNotFound);
-      camps.set(campId, locked.camp);
-      lockedChildren = locked.children;
-    }
+    });
+    const camps = locked.camps;
+    const lockedChildren = locked.children;
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
