@@ -86,6 +86,36 @@ describe('public baskets booked at the same moment on PostgreSQL', () => {
     expect(await seatsTaken(small)).toBe(2);
   });
 
+  it('books a child once when baskets for camps of the same week come at once (its row lock before the overlap check)', async () => {
+    const week = await Promise.all(Array.from({ length: 5 }, () => campOf(10, '09-06')));
+    const { token, childId } = await family();
+    // The five camps' rows are held, so that the five baskets reach the child's row at the same moment when let go.
+    let release!: () => void;
+    let locked!: () => void;
+    const isLocked = new Promise<void>((resolve) => (locked = resolve));
+    const holder = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from camps where id in ${sql.raw(`(${week.join(', ')})`)} for update`);
+      locked();
+      await new Promise<void>((resolve) => (release = resolve));
+    });
+    await isLocked;
+    const answers = Promise.all(
+      week.map((campId, i) =>
+        book(token, { items: [{ CHILD_ID: childId, CAMP_ID: campId }], PAYMENTMETHOD_ID: PAYMENT_METHOD.bankTransfer }, `week-${i}`),
+      ),
+    );
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    release();
+    await holder;
+    expect(countStatuses(await answers)).toEqual({ 200: 1, 409: 4 });
+    expect((await answers).filter((a) => a.status === 409).every((a) => a.body.error.code === 'CONFLICT')).toBe(true);
+    const [live] = await queryRows<{ n: number }>(
+      t.db,
+      sql`select count(*)::int as n from subscriptions where child_id = ${childId} and not cancelled`,
+    );
+    expect(live!.n).toBe(1);
+  });
+
   it('lets a voucher book once when several baskets use it at the same moment', async () => {
     const full = await campOf(1, '08-02');
     await createSubscription(t.db, { campId: full });
