@@ -26,6 +26,13 @@ export const inList = (
   type: 'text' | 'int' = 'text',
 ): SQL => sql`${column} in (select json_array_elements_text(${jsonParam(values)})::${sql.raw(type)})`;
 
+/** `(1, 2, 3)`: a few ids (a basket's) as an SQL list for `in`, one parameter each; `inList` for long lists. */
+export const idList = (ids: readonly number[]): SQL =>
+  sql`(${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+
 /** The digits of a stored national number, whatever its punctuation ('' for none): only the digits count. */
 export const nationalNumberDigits = (column: AnyColumn | SQL): SQL => sql`regexp_replace(coalesce(${column}, ''), '\\D', '', 'g')`;
 

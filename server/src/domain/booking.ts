@@ -16,7 +16,7 @@ import type { SubscriptionSource } from '@common/subscription-source.js';
 import type { BookingOverrides } from '@common/schemas/registration.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { queryNamedRows, readNamedRows, readRows, writeTogether, type Executor } from '../db/client.js';
-import { isoTimestamp } from '../db/sql.js';
+import { idList, isoTimestamp } from '../db/sql.js';
 import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from '../db/schema.js';
 import { auditWrite } from '../lib/audit.js';
 import { AppError, conflict, invalidFields, notFound } from '../lib/errors.js';
@@ -98,44 +98,37 @@ export async function lockCampsAndChildren(
 ): Promise<{ camps: Map<number, CampForBooking>; children: Map<number, ChildForBooking> }> {
   await takeCampLock(tx, campIds[0]!);
   const camps = new Map<number, CampForBooking>();
-  for (const [index, campId] of campIds.entries()) {
-    const next = campIds[index + 1];
-    if (next !== undefined) {
-      const [camp] = await readNamedRows(
-        tx,
-        'booking_camp_next',
-        sql`select camp.*, (select count(*)::int from (select id from camps where id = ${next} for update) next) as "nextFound"
-            from (${campSql(campId)}) camp`,
-        campRow.extend({ nextFound: z.number() }),
-      );
-      if (!camp || camp.nextFound === 0) throw notFound(messages.campNotFound);
-      const { nextFound: _, ...read } = camp;
-      camps.set(campId, read);
-      continue;
-    }
+  for (const [index, campId] of campIds.slice(0, -1).entries()) {
     const [camp] = await readNamedRows(
       tx,
-      'booking_camp_children',
-      sql`with locked as (
-            select id, firstname, lastname, birthdate::text as birthdate from children
-            where id in (${sql.join(
-              childIds.map((id) => sql`${id}`),
-              sql`, `,
-            )}) order by id for update)
-          select camp.*, (select coalesce(json_agg(json_build_array(id, firstname, lastname, birthdate) order by id), '[]')
-            from locked) as children
+      'booking_camp_next',
+      sql`select camp.*, (select count(*)::int from (select id from camps where id = ${campIds[index + 1]} for update) next) as "nextFound"
           from (${campSql(campId)}) camp`,
-      campWithChildrenRow,
+      campRow.extend({ nextFound: z.number() }),
     );
-    if (!camp) throw notFound(messages.campNotFound);
-    const { children: rows, ...read } = camp;
+    if (!camp || camp.nextFound === 0) throw notFound(messages.campNotFound);
+    const { nextFound: _, ...read } = camp;
     camps.set(campId, read);
-    return {
-      camps,
-      children: new Map(rows.map(([id, firstname, lastname, birthdate]) => [id, childOf({ id, firstname, lastname, birthdate })])),
-    };
   }
-  throw new Error('lockCampsAndChildren needs a camp');
+  const lastId = campIds.at(-1)!;
+  const [last] = await readNamedRows(
+    tx,
+    'booking_camp_children',
+    sql`with locked as (
+          select id, firstname, lastname, birthdate::text as birthdate from children
+          where id in ${idList(childIds)} order by id for update)
+        select camp.*, (select coalesce(json_agg(json_build_array(id, firstname, lastname, birthdate) order by id), '[]')
+          from locked) as children
+        from (${campSql(lastId)}) camp`,
+    campWithChildrenRow,
+  );
+  if (!last) throw notFound(messages.campNotFound);
+  const { children: rows, ...read } = last;
+  camps.set(lastId, read);
+  return {
+    camps,
+    children: new Map(rows.map(([id, firstname, lastname, birthdate]) => [id, childOf({ id, firstname, lastname, birthdate })])),
+  };
 }
 
 const campWithChildrenRow = campRow.extend({ children: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])) });

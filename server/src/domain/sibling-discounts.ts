@@ -2,6 +2,7 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { SIBLING_DISCOUNT_REMARK, siblingDiscountsDue } from '@common/registration.js';
 import { readNamedValue, type Executor } from '../db/client.js';
+import { idList } from '../db/sql.js';
 import { subscriptionDiscounts } from '../db/schema.js';
 import { writeAudit } from '../lib/audit.js';
 import { findSubscriptionDetail } from './subscription-detail.js';
@@ -43,10 +44,7 @@ export async function readFamilyYearBookings(tx: Executor, parentId: number, cam
 export const familyBookingsByYearSql = (parentId: SQL, campIds: number[]) =>
   sql`(select coalesce(json_object_agg(y.year, ${familyYearBookingsJson(parentId, sql`make_date(y.year, 1, 1)`)}), '{}')
        from (select distinct extract(year from p.start_date)::int as year from camps c join periods p on p.id = c.period_id
-             where c.id in (${sql.join(
-               campIds.map((id) => sql`${id}`),
-               sql`, `,
-             )})) y)`;
+             where c.id in ${idList(campIds)}) y)`;
 
 /** What `familyBookingsByYearSql` read: each camp year's live bookings of the family. */
 export function familyBookingsByYear(read: unknown): Map<number, FamilyYearBooking[]> {

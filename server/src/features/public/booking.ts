@@ -7,6 +7,7 @@ import { centsToEuro } from '@common/money.js';
 import type { BookAnswer, BookPayload } from '@common/schemas/public.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
 import { readNamedRows, readNamedValue, readRows, type Database, type Executor } from '../../db/client.js';
+import { idList } from '../../db/sql.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
 import {
   claimKeyInTransaction,
@@ -287,11 +288,9 @@ async function bookBasketDetails(
     if (own !== childIds.length) throw notFound(messages.childNotFound);
     // Every camp's row first, then every child's, each in id order (lockCampsAndChildren). A camp's seats are read
     // once, under its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
-    const locked = await lockCampsAndChildren(tx, campIds, childIds).catch((error: unknown) => {
+    const { camps, children: lockedChildren } = await lockCampsAndChildren(tx, campIds, childIds).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
     });
-    const camps = locked.camps;
-    const lockedChildren = locked.children;
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
@@ -393,13 +392,6 @@ function familyOf(account: z.infer<typeof familyRow> | null): { parentId: number
   if (!account || account.parentId === null) throw new AppError('EMAIL_NOT_CONFIRMED', messages.emailNotConfirmed);
   return { parentId: account.parentId, own: account.own };
 }
-
-/** `(1, 2, 3)`: ids as an SQL list, for `in`. */
-const idList = (ids: number[]) =>
-  sql`(${sql.join(
-    ids.map((id) => sql`${id}`),
-    sql`, `,
-  )})`;
 
 /** How many of these children are the family's own (`fa`: its family_accounts row); 0 before its address is confirmed. */
 const ownChildCount = (childIds: number[]) =>
