@@ -406,6 +406,28 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     clock.advance(new Date(`${YEAR}-01-10T08:00:01Z`).getTime() - clock.now().getTime());
     const again = await t.api.signIn({ email, password: PASSWORD }, from('192.0.2.200'));
     expect((await book(again.body.data.token, { items: [{ CHILD_ID: child, CAMP_ID: later }] })).status).toBe(200);
+    // A camp of a week the child is booked in already: the family hears which booking, also before a full camp's
+    // 'volzet'; a basket whose second camp overlaps its first books neither.
+    const sameWeek = await nextYearCamp({}, `${YEAR}-08-16`);
+    const fullSameWeek = await nextYearCamp({ seatsAvailable: 1 }, `${YEAR}-08-16`);
+    await createSubscription(t.db, { campId: fullSameWeek });
+    const overlap = /^\S+ \S+ is al ingeschreven voor een kamp in dezelfde periode: .+ \(.+\)\.$/;
+    const rebook = async (items: InputOf<'book'>['items']) => {
+      const answer = await book(again.body.data.token, { items });
+      return [answer.status, answer.body.error?.code, answer.body.error?.message];
+    };
+    for (const camp of [sameWeek, fullSameWeek])
+      expect(await rebook([{ CHILD_ID: child, CAMP_ID: camp }])).toEqual([409, 'CONFLICT', expect.stringMatching(overlap)]);
+    const weekOne = await nextYearCamp({}, `${YEAR}-09-13`);
+    const weekTwo = await nextYearCamp({}, `${YEAR}-09-13`);
+    expect(
+      await rebook([
+        { CHILD_ID: child, CAMP_ID: weekOne },
+        { CHILD_ID: child, CAMP_ID: weekTwo },
+      ]),
+    ).toEqual([409, 'CONFLICT', expect.stringMatching(overlap)]);
+    const booked = await t.api.getMyBookings(undefined, { token: again.body.data.token });
+    expect(booked.body.data.BOOKINGS.map((b) => b.CAMP_ID)).toEqual([later]);
     await staffAgain();
   });
 

@@ -89,13 +89,16 @@ async function takeCampLock(tx: Executor, campId: number): Promise<void> {
  * never wait for each other in a circle. A statement that waited for a row lock still reads everything else as it was
  * when it started, so a camp's seats are read by the statement after its lock; that statement takes the next lock
  * (the next camp's, or the children's after the last camp): one round trip a camp, plus the first lock. The seats are
- * still counted right: the camp read is locked already, so nothing books into it while the statement waits.
+ * still counted right: the camp read is locked already, so nothing books into it while the statement waits. The last
+ * statement also takes `newIds` new subscription ids (ascending), under every camp's lock; a basket refused after it
+ * leaves them unused.
  */
 export async function lockCampsAndChildren(
   tx: Executor,
   campIds: number[],
   childIds: number[],
-): Promise<{ camps: Map<number, CampForBooking>; children: Map<number, ChildForBooking> }> {
+  newIds: number,
+): Promise<{ camps: Map<number, CampForBooking>; children: Map<number, ChildForBooking>; newIds: number[] }> {
   await takeCampLock(tx, campIds[0]!);
   const camps = new Map<number, CampForBooking>();
   for (const [index, campId] of campIds.slice(0, -1).entries()) {
@@ -118,20 +121,25 @@ export async function lockCampsAndChildren(
           select id, firstname, lastname, birthdate::text as birthdate from children
           where id in ${idList(childIds)} order by id for update)
         select camp.*, (select coalesce(json_agg(json_build_array(id, firstname, lastname, birthdate) order by id), '[]')
-          from locked) as children
+          from locked) as children,
+          array(select ${newSubscriptionId} from generate_series(1, ${newIds})) as "newIds"
         from (${campSql(lastId)}) camp`,
     campWithChildrenRow,
   );
   if (!last) throw notFound(messages.campNotFound);
-  const { children: rows, ...read } = last;
+  const { children: rows, newIds: ids, ...read } = last;
   camps.set(lastId, read);
   return {
     camps,
     children: new Map(rows.map(([id, firstname, lastname, birthdate]) => [id, childOf({ id, firstname, lastname, birthdate })])),
+    newIds: ids.sort((a, b) => a - b),
   };
 }
 
-const campWithChildrenRow = campRow.extend({ children: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])) });
+const campWithChildrenRow = campRow.extend({
+  children: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])),
+  newIds: z.array(z.number()),
+});
 
 /** The camp as a booking reads it, with the seats its live subscriptions take. */
 function campSql(campId: number) {
@@ -209,46 +217,28 @@ export function checkCampRules(camp: CampForBooking, child: ChildForBooking, ove
  */
 export const campLabelSql = sql`th.name || ' - ' || l.name_short || ' | ' || p.name`;
 
-const clashRow = z.object({
-  reference: z.string().nullable(),
-  child: z.string().nullable(),
-  camp: z.string().nullable(),
-  id: z.number().nullable(),
-});
+const clashRow = z.object({ reference: z.string(), child: z.string(), camp: z.string() });
 
-/**
- * The same child may not be in two live subscriptions whose periods overlap; the message names the booking. With
- * `takeId`, the same statement also takes the new subscription's id (`writeBooking`'s `id`) when nothing overlaps: one
- * round trip less under a booking's locks (issue 37), and no id taken for a booking refused here.
- */
-export async function checkNoOverlap(
-  tx: Executor,
-  childId: number,
-  camp: CampForBooking,
-  except: number | null,
-  takeId = false,
-): Promise<number | null> {
-  const [clash] = await readNamedRows(
-    tx,
-    takeId ? 'booking_overlap_id' : 'booking_overlap',
-    sql`with clash as (
-          select s.reference, ch.firstname || ' ' || ch.lastname as child, ${campLabelSql} as camp
-          from subscriptions s
-          join children ch on ch.id = s.child_id
-          join camps c on c.id = s.camp_id
-          join periods p on p.id = c.period_id
-          join themes th on th.id = c.theme_id
-          join locations l on l.id = c.location_id
-          where s.child_id = ${childId} and not s.cancelled and s.id <> ${except ?? 0}
-            and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
-          order by s.id limit 1)
-        select clash.reference, clash.child, clash.camp,
-          ${takeId ? sql`case when clash.reference is null then ${newSubscriptionId} end` : sql`null::int`} as id
-        from (select) one left join clash on true`,
-    clashRow,
-  );
-  if (clash?.reference) throw conflict(messages.overlap(clash.child!, `${clash.camp} (${clash.reference})`));
-  return clash?.id ?? null;
+/** The child's first live subscription (other than `except`) whose period overlaps the camp's, if any. */
+const clashSql = (childId: number, camp: CampForBooking, except: number | null) =>
+  sql`select s.reference, ch.firstname || ' ' || ch.lastname as child, ${campLabelSql} as camp
+      from subscriptions s
+      join children ch on ch.id = s.child_id
+      join camps c on c.id = s.camp_id
+      join periods p on p.id = c.period_id
+      join themes th on th.id = c.theme_id
+      join locations l on l.id = c.location_id
+      where s.child_id = ${childId} and not s.cancelled and s.id <> ${except ?? 0}
+        and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
+      order by s.id limit 1`;
+
+/** The refusal of a booking that overlaps `clash`; the message names the booking. */
+const overlapRefusal = (clash: z.infer<typeof clashRow>) => conflict(messages.overlap(clash.child, `${clash.camp} (${clash.reference})`));
+
+/** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
+export async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
+  const [clash] = await readNamedRows(tx, 'booking_overlap', clashSql(childId, camp, except), clashRow);
+  if (clash) throw overlapRefusal(clash);
 }
 
 /** A new subscription's id, taken under its camp's lock: within a camp the ids are the order seats were given in. */
@@ -334,8 +324,14 @@ export interface NewBooking {
   action: string;
   /** The camp rules overridden (staff's ticks, a family's voucher), each audited as `<action>:<override>`. */
   overridden: UsedOverride[];
-  /** The new subscription's id when taken already (checkNoOverlap's `takeId`); else it is taken here. */
+  /** The new subscription's id when taken already (`lockCampsAndChildren`); else it is taken here. */
   id?: number;
+  /**
+   * The child's overlapping booking (checkNoOverlap's rule) is looked for in the statement of the booking's last
+   * writes, not before it: one round trip less under a basket's locks (issue 37), the child's row locked already. A
+   * booking refused for it has been written, so the caller's transaction must end with the refusal (it rolls back).
+   */
+  refuseOverlap?: boolean;
   /**
    * Writes of the caller's made with the booking's last ones, in one statement (`writeTogether`), given the new
    * subscription's id: a public basket's Idempotency-Key with what it booked (issue 37).
@@ -392,11 +388,17 @@ export async function writeBooking(
     await writeTogether(tx, 'booking_subscription', [subscription.getSQL(), tx.insert(subscriptionDiscounts).values(discounts).getSQL()]);
   const detail = (await findSubscriptionDetail(tx, id))!;
   // Its audit entries, its confirmation mail and the caller's last writes in one round trip: none reads another's rows.
-  await writeTogether(tx, 'booking_writes', [
+  const writes = [
     auditWrite(tx, { adminId: booking.adminId, action: booking.action, entity: 'subscription', entityId: id, before: null, after: detail }),
     ...overrideAudits(tx, booking.adminId, booking.action, id, booking.overridden),
     await outbox.campMailWrite(detail, 'confirm'),
     ...(booking.alsoWrite?.(id) ?? []),
-  ]);
+  ];
+  if (!booking.refuseOverlap) await writeTogether(tx, 'booking_writes', writes);
+  else {
+    const query = clashSql(booking.childId, camp, id);
+    const [clash] = await writeTogether(tx, 'booking_writes_overlap', writes, { query, row: clashRow });
+    if (clash) throw overlapRefusal(clash);
+  }
   return { detail, discountsChanged: sibling.changed, familyBookings: sibling.bookings };
 }

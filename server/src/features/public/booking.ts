@@ -288,9 +288,10 @@ async function bookBasketDetails(
     if (own !== childIds.length) throw notFound(messages.childNotFound);
     // Every camp's row first, then every child's, each in id order (lockCampsAndChildren). A camp's seats are read
     // once, under its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
-    const { camps, children: lockedChildren } = await lockCampsAndChildren(tx, campIds, childIds).catch((error: unknown) => {
+    const locked = await lockCampsAndChildren(tx, campIds, childIds, items.length).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
     });
+    const { camps, children: lockedChildren, newIds } = locked;
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
@@ -315,9 +316,8 @@ async function bookBasketDetails(
       if (camp.bookingOpensAt !== null && new Date(camp.bookingOpensAt) > now && !byVoucher && !camp.closed)
         throw new AppError('NOT_OPEN_YET', messages.notOpenYet(formatMoment(camp.bookingOpensAt)));
       const days = bookedDays(camp, item.days, (message) => new AppError('DAYS_RULE', message));
-      // The camp's rules are checked before the overlap's statement, which takes the new booking's id when they hold,
-      // but an overlap is still the refusal a family hears first.
-      let refusal: unknown = null;
+      // An overlap is the refusal a family hears first: when the camp's rules refuse, it is looked for before the
+      // refusal; when they hold, with the booking's last writes (writeBooking's refuseOverlap).
       try {
         overridden.push(
           ...checkCampRules(camp, lockedChildren.get(item.CHILD_ID)!, {
@@ -327,10 +327,9 @@ async function bookBasketDetails(
           }),
         );
       } catch (error) {
-        refusal = error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
+        await checkNoOverlap(tx, item.CHILD_ID, camp, null);
+        throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
       }
-      const id = await checkNoOverlap(tx, item.CHILD_ID, camp, null, refusal === null);
-      if (refusal !== null) throw refusal;
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
       const last = booked.length === items.length - 1;
       const {
@@ -349,7 +348,8 @@ async function bookBasketDetails(
         adminId: null,
         action: 'bookOnline',
         overridden,
-        id: id!,
+        id: newIds[booked.length]!,
+        refuseOverlap: true,
         familyBookings: familyBookings.get(camp.year),
         // The key, with what the basket booked in its order, is written with the last booking's writes.
         alsoWrite: (newId) =>
