@@ -626,4 +626,25 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     await staffAgain();
     expect(await auditLogNotInWords(t, t.token)).toEqual([]);
   });
+
+  it("holds the confirmation mails back while families wait in line for a booking's turn, and sends them after (issue 37)", async () => {
+    const families: { email: string; token: string; child: number }[] = [];
+    for (let i = 0; i < 12; i++) {
+      const { email, token } = await signUp();
+      families.push({ email, token, child: await addChild(token) });
+    }
+    const camp = await nextYearCamp({ seatsAvailable: 20 }, `${YEAR}-06-28`);
+    const confirmations = () =>
+      smtp.received.filter((r) => families.some((f) => r.envelopeTo.includes(f.email)) && r.subject.includes('Bevestiging inschrijving'))
+        .length;
+    // Twelve at once: more than the line's places (5 on PostgreSQL, 2 embedded), so some wait for their turn.
+    const pressed = Date.now();
+    const answers = await Promise.all(families.map((f) => book(f.token, { items: [{ CHILD_ID: f.child, CAMP_ID: camp }] })));
+    expect(answers.map((a) => a.status)).toEqual(families.map(() => 200));
+    await t.app.mailRelay.runOnce();
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, pressed + 4000 - Date.now())));
+    expect(confirmations()).toBe(0);
+    // Five seconds after the last family that waited, the relay sends them (it looks again every second).
+    await expect.poll(confirmations, { timeout: 10_000, interval: 100 }).toBe(families.length);
+  });
 });

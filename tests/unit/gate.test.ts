@@ -47,6 +47,21 @@ describe('the gate in front of the public bookings (issue 37)', () => {
     expect(started).toEqual([0, 1, 2, 3]);
   });
 
+  it('tells whether a call waits for its turn now or had to within a while (the mail relay holds back meanwhile)', async () => {
+    const { bookings, first, running } = oneRunning();
+    expect(bookings.waitedWithin(60_000)).toBe(false);
+    const second = bookings.run(async () => 'second');
+    await tick();
+    expect(bookings.waitedWithin(0)).toBe(true);
+    first.resolve();
+    expect(await second).toBe('second');
+    await running;
+    expect(bookings.waiting()).toBe(0);
+    expect(bookings.waitedWithin(60_000)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(bookings.waitedWithin(20)).toBe(false);
+  });
+
   it('passes the turn on when a piece of work fails', async () => {
     const bookings = gate(1);
     const failing = bookings.run(async () => {

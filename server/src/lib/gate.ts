@@ -26,9 +26,13 @@ export function gate(limit: number) {
     missed.delete(key);
     missed.set(key, now);
   };
+  /** When a call last had to wait for its turn (Date.now()). */
+  let lastWaited = -Infinity;
   return {
     /** Calls waiting for their turn. */
     waiting: () => waiting.length,
+    /** Whether a call waits for its turn now, or had to wait within the last `ms`. */
+    waitedWithin: (ms: number) => waiting.length > 0 || Date.now() - lastWaited < ms,
     /** Whether a call with this key waits whose client left: a call with the key now would take its place (`run`). */
     holds: (key: string | undefined) => key !== undefined && waiting.some((w) => w.key === key && w.abandoned?.() === true),
     /**
@@ -48,6 +52,7 @@ export function gate(limit: number) {
       const waited = running >= limit;
       if (!waited) running++;
       else {
+        lastWaited = Date.now();
         const earlier = key === undefined ? -1 : waiting.findIndex((w) => w.key === key && w.abandoned?.() === true);
         const turn = await new Promise<boolean>((resolve) => {
           const entry = { turn: resolve, key, abandoned: abandoned?.is, overdue };

@@ -24,6 +24,12 @@ export interface MailRelay {
   runOnce(): Promise<void>;
   start(): void;
   stop(): Promise<void>;
+  /**
+   * Mail waits while `busy` answers true (while any such answers true): under an opening rush the families' bookings
+   * come first, and their confirmation mails follow once the line for bookings is empty (issue 37). The relay looks
+   * again every HOLD_MS.
+   */
+  holdWhile(busy: () => boolean): void;
 }
 
 interface ClaimedMail {
@@ -37,6 +43,9 @@ interface ClaimedMail {
 
 /** Mails claimed in one go; they are sent in parallel, each within the deadline. */
 const BATCH = 10;
+
+/** How often a relay holding its mail back (`holdWhile`) looks again. */
+const HOLD_MS = 1000;
 
 /** The wait before the attempt after `attempts` failed ones: base, 2×base, 4×base, … capped. */
 export const retryDelay = (settings: RelaySettings, attempts: number) =>
@@ -62,6 +71,20 @@ export function createMailRelay(deps: {
   let again = false;
   let timer: NodeJS.Timeout | null = null;
   let stopped = false;
+  const busy: (() => boolean)[] = [];
+  let holdTimer: NodeJS.Timeout | null = null;
+  /** Whether mail must wait now; if so, the relay runs again after HOLD_MS. */
+  const holding = () => {
+    if (!busy.some((isBusy) => isBusy())) return false;
+    if (!holdTimer && !stopped) {
+      holdTimer = setTimeout(() => {
+        holdTimer = null;
+        void runOnce();
+      }, HOLD_MS);
+      holdTimer.unref();
+    }
+    return true;
+  };
 
   async function claim(): Promise<ClaimedMail[]> {
     const now = clock.now();
@@ -109,11 +132,11 @@ export function createMailRelay(deps: {
   async function drain(): Promise<void> {
     do {
       again = false;
-      for (let batch = await claim(); batch.length > 0; batch = await claim()) {
+      for (let batch = holding() ? [] : await claim(); batch.length > 0; batch = holding() ? [] : await claim()) {
         const from = await deps.sender();
         await Promise.all(batch.map((mail) => deliver(mail, from)));
       }
-    } while (again && !stopped);
+    } while (again && !stopped && !holding());
   }
 
   const runOnce = (): Promise<void> => {
@@ -142,8 +165,10 @@ export function createMailRelay(deps: {
     stop: async () => {
       stopped = true;
       if (timer) clearInterval(timer);
+      if (holdTimer) clearTimeout(holdTimer);
       timer = null;
       await running;
     },
+    holdWhile: (isBusy) => void busy.push(isBusy),
   };
 }

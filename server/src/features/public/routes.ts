@@ -18,6 +18,9 @@ import { familyAttestFile } from './attests.js';
 import { exportMyData } from './export.js';
 import { requestChildCorrection } from './family.js';
 
+/** How long after the last family that had to wait for its booking's turn the mail is still held back. */
+const MAIL_HOLD_AFTER_WAIT_MS = 5000;
+
 /** The parents' public booking site (issue 40): its calls under /api/public/. */
 export default callRoutes(publicCalls, (app) => {
   // The families' own lane to the database: a rush of them never queues ahead of the office (client.ts, familyDb).
@@ -40,6 +43,10 @@ export default callRoutes(publicCalls, (app) => {
   // connection, instead of in the pool's queue. More at once would not book faster (the database does the work), it
   // would only make everyone wait as long (docs/decisions.md, issue 37).
   const bookings = gate(app.database.kind === 'postgres' ? POSTGRES_FAMILY_CONNECTIONS - 3 : EMBEDDED_WORK_CONNECTIONS - 2);
+  // While families wait in that line, and until none had to for MAIL_HOLD_AFTER_WAIT_MS, mail waits (the confirmations
+  // follow the rush): sending a mail takes this process's thread for its QR code, its SMTP conversation and a
+  // statement, time the bookings and staff's calls need (docs/decisions.md, issue 37).
+  app.mailRelay.holdWhile(() => bookings.waitedWithin(MAIL_HOLD_AFTER_WAIT_MS));
   // Before it, the cheap refusal of a full camp (refuseWhenFull) on places of its own: 2 connections (1 embedded).
   const counts = gate(app.database.kind === 'postgres' ? 2 : 1);
   // The camps this process told a family were full. Only a basket naming one of them is counted before its turn: in
