@@ -448,20 +448,25 @@ async function press(base: string, family: Family, index: number, opening: numbe
 
 /* ------------------------------------------------------------------ processes: servers and the proxy */
 
-async function startProxy(ports: number[]): Promise<{ base: string; process: ChildProcess; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench/rush-proxy.ts'), ...ports.map(String)], {
+/** A helper process of the bench (a TypeScript file in bench/), once it printed the port it listens on. */
+async function startHelper(
+  file: string,
+  args: string[],
+  listening: RegExp,
+): Promise<{ port: string; process: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path.join(root, 'bench', file), ...args], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<string>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {
-      const listening = /proxy listening on (\d+)/.exec(chunk.toString());
-      if (listening) resolve(listening[1]!);
+      const bound = listening.exec(chunk.toString());
+      if (bound) resolve(bound[1]!);
     });
-    child.on('exit', (code) => reject(new Error(`proxy exited with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`${file} exited with ${code}`)));
   });
   return {
-    base: `http://127.0.0.1:${port}`,
+    port,
     process: child,
     stop: async () => {
       if (child.exitCode !== null || child.signalCode !== null) return;
@@ -469,6 +474,25 @@ async function startProxy(ports: number[]): Promise<{ base: string; process: Chi
       await new Promise((resolve) => child.once('exit', resolve));
     },
   };
+}
+
+async function startProxy(ports: number[]) {
+  const proxy = await startHelper('rush-proxy.ts', ports.map(String), /proxy listening on (\d+)/);
+  return { ...proxy, base: `http://127.0.0.1:${proxy.port}` };
+}
+
+/** The mail server (bench/rush-smtp.ts): its URL, and how many mails it took so far and when it took the last. */
+async function startSmtp() {
+  const smtp = await startHelper('rush-smtp.ts', [], /smtp listening on (\d+)/);
+  let received = 0;
+  let lastAt = 0;
+  smtp.process.stdout!.on('data', (chunk: Buffer) => {
+    for (const [, n] of chunk.toString().matchAll(/received (\d+)/g)) {
+      received = Number(n);
+      lastAt = performance.now();
+    }
+  });
+  return { ...smtp, url: `smtp://127.0.0.1:${smtp.port}`, received: () => received, lastAt: () => lastAt };
 }
 
 /** The local PostgreSQL cluster serving `databaseUrl`'s port (Debian's pg_lsclusters), to restart it mid-rush. */
@@ -528,7 +552,12 @@ export interface RunFigures {
     halfBaskets: number;
     /** Camps whose seats taken in the staff's getCamps differ from the database. */
     staffSeatMismatches: number;
+    /** Bookings answered 200, and how many of them have their confirmation mail sent (the mail server took it). */
+    toldBookings: number;
+    confirmed: number;
   };
+  /** When the mail server took the last mail, in ms after the last family's answer (null: none after it, or not waited for). */
+  mailLastMs: number | null;
   fairness: { pairs: number; inOrder: number; ratio: number };
   /** The server processes' CPU time (user + system) from the opening to the last answer: not stretched by a busy machine. */
   serverCpuSeconds: number;
@@ -540,22 +569,44 @@ export interface RunFigures {
 interface ServerSet {
   servers: ServerProcess[];
   proxy: Awaited<ReturnType<typeof startProxy>>;
+  smtp: Awaited<ReturnType<typeof startSmtp>>;
 }
 
 async function startServers(copy: Copy, processes: number): Promise<ServerSet> {
   const servers: ServerProcess[] = [];
+  const smtp = await startSmtp();
   try {
     for (let i = 0; i < processes; i++) {
       const dataDir = processes > 1 ? path.join(copy.dataDir, `process-${i + 1}`) : copy.dataDir;
       mkdirSync(dataDir, { recursive: true });
-      servers.push(await startServerProcess(dataDir, copy.env));
+      servers.push(await startServerProcess(dataDir, { ...copy.env, SMTP_URL: smtp.url }));
     }
     const proxy = await startProxy(servers.map((s) => Number(new URL(s.base).port)));
-    return { servers, proxy };
+    return { servers, proxy, smtp };
   } catch (error) {
     for (const server of servers) await server.stop();
+    await smtp.stop();
     throw error;
   }
+}
+
+/** How long without mail counts as all sent when fewer came than expected, and the most to wait for them. */
+const MAIL_QUIET_MS = 10_000;
+const MAIL_WAIT_MS = 120_000;
+
+/**
+ * Once the families stopped: waits until the mail server took `expected` mails and then none for a second, or none
+ * for MAIL_QUIET_MS (longer than a server holds mail back after its rush), at most MAIL_WAIT_MS. Answers when it
+ * took the last one, in ms after `lastAnswer` (null: none after it).
+ */
+async function mailSettled(smtp: ServerSet['smtp'], lastAnswer: number, expected: number): Promise<number | null> {
+  const until = performance.now() + MAIL_WAIT_MS;
+  while (performance.now() < until) {
+    const quietMs = performance.now() - Math.max(smtp.lastAt(), lastAnswer);
+    if ((smtp.received() >= expected && quietMs >= 1000) || quietMs >= MAIL_QUIET_MS) break;
+    await sleep(250);
+  }
+  return smtp.lastAt() > lastAnswer ? smtp.lastAt() - lastAnswer : null;
 }
 
 /** One rush against a fresh copy of the season: the families, staff at work, a disruption if any, then the checks. */
@@ -568,7 +619,7 @@ export async function rushRun(
 ): Promise<RunFigures> {
   const copy = await backend.copy(label);
   try {
-    const { servers, proxy } = await startServers(copy, processes);
+    const { servers, proxy, smtp } = await startServers(copy, processes);
     const base = proxy.base;
     const token = servers[0]!.token;
     const staff = await startStaff();
@@ -579,6 +630,7 @@ export async function rushRun(
       staff.end();
       await proxy.stop();
       for (const server of servers) await server.stop();
+      await smtp.stop();
     };
     try {
       // Quiet: the detail and the health check with nothing else going on (after a warm-up of every staff call).
@@ -636,6 +688,11 @@ export async function rushRun(
       // after the families stopped waiting is in the database by then).
       await proxy.stop();
       const staffSeats = await settledSeats(servers, token, scenario.year);
+      // The confirmation mails, which a server holds back while families wait in its line for bookings: after a run
+      // without a disruption, until they stopped coming (a killed process's claimed mails wait for their lease).
+      const lastAnswer = opening + Math.max(...presses.map((p) => p.endedAt));
+      const booked = presses.reduce((n, p) => n + (p.final?.status === 200 ? p.final.ids.length : 0), 0);
+      const mailLastMs = disruption ? null : await mailSettled(smtp, lastAnswer, booked);
       await stopAll();
       const correctness = await check(copy, scenario, presses, staffSeats);
       const figures = summarise(scenario, label, backend.kind, processes, disruption, presses, correctness, {
@@ -647,6 +704,7 @@ export async function rushRun(
         bank,
       });
       figures.serverCpuSeconds = serverCpuSeconds;
+      figures.mailLastMs = mailLastMs;
       figures.loadAverage = [loadBefore, loadAfter];
       if (disruptedAt) {
         const retried = presses.filter((p) => p.attempts.length > 1 && p.pressedAt <= disruptedAt.atMs + TIMEOUT_MS).length;
@@ -740,6 +798,11 @@ async function check(
     }
     for (const s of live) if (!told.has(s.id)) untold++;
     const duplicates = [...perChild.values()].reduce((sum, n) => sum + Math.max(0, n - 1), 0);
+    const [mail] = await queryRows<{ confirmed: number }>(
+      database.db,
+      sql`select count(distinct subscription_id)::int as confirmed from mail_outbox
+          where status = 'sent' and subscription_id in (select json_array_elements_text(${JSON.stringify([...told])}::json)::int)`,
+    );
     return {
       seatsBeyond,
       voucherSeats: [...voucherOf.values()].reduce((a, b) => a + b, 0),
@@ -748,6 +811,8 @@ async function check(
       untold,
       halfBaskets,
       staffSeatMismatches,
+      toldBookings: told.size,
+      confirmed: mail!.confirmed,
     };
   } finally {
     await database.close();
@@ -844,6 +909,7 @@ function summarise(
     correctness,
     fairness: fairness(scenario, presses),
     serverCpuSeconds: 0,
+    mailLastMs: null,
     loadAverage: [0, 0],
   };
 }
@@ -1055,6 +1121,7 @@ export function rushSection(figures: RushFigures): string[] {
       `- ${mark(c.duplicates === 0)} no duplicate booking from retries on ${r.label}: ${c.duplicates} (${r.retriedFamilies} families retried)`,
       `- ${mark(Object.keys(r.refusedOther).length === 0 && r.gaveUp === 0 && fives === 0)} every refused family told why on ${r.label}: ${r.refusedFull} CAMP_FULL, other refusals ${list(r.refusedOther)}, 5xx answers ${list(r.fiveHundreds)}, ${r.gaveUp} gave up`,
       `- ${mark(c.staffSeatMismatches === 0)} seats taken in the staff's getCamps equal to the database on ${r.label}: ${c.staffSeatMismatches} of ${RUSH.camps} camps differ`,
+      `- ${mark(c.confirmed === c.toldBookings)} every booking's confirmation mail sent on ${r.label} (held back while families waited in line): ${c.confirmed} of ${c.toldBookings}, the last ${r.mailLastMs === null ? '–' : `${(r.mailLastMs / 1000).toFixed(1)} s`} after the last answer`,
       `- ${mark(r.bookingP99Ms <= t.bookingP99Ms)} booking p99 at most ${t.bookingP99Ms / 1000} s on ${r.label}: ${r.bookingP99Ms} ms (median ${r.bookingMedianMs} ms)`,
       `- ${mark(ratio >= t.floorRatio)} booking calls per second at least ${t.floorRatio} × the floor on ${r.label}: ${r.callsPerSecond.toFixed(1)} against ${floor?.callsPerSecond.toFixed(1) ?? '–'} (${ratio.toFixed(2)} ×)`,
       `- ${mark(r.health.p99Ms <= t.healthP99Ms && r.health.failures === 0)} /api/health p99 during the rush at most ${t.healthP99Ms} ms on ${r.label}: ${r.health.p99Ms} ms (quiet ${r.health.quietP99Ms} ms; ${r.health.failures} of ${r.health.samples} not 200)`,
