@@ -288,10 +288,13 @@ async function bookBasketDetails(
     if (own !== childIds.length) throw notFound(messages.childNotFound);
     // Every camp's row first, then every child's, each in id order (lockCampsAndChildren). A camp's seats are read
     // once, under its lock: nothing else books into it until the commit, so the seats this basket takes are counted here.
-    const locked = await lockCampsAndChildren(tx, campIds, childIds, items.length).catch((error: unknown) => {
+    const {
+      camps,
+      children: lockedChildren,
+      newIds,
+    } = await lockCampsAndChildren(tx, campIds, childIds, items.length).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
     });
-    const { camps, children: lockedChildren, newIds } = locked;
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
