@@ -1,12 +1,13 @@
 import { expect, it } from 'vitest';
-import { startBrowserSession } from '../helpers/browser.js';
+import { PAYMENT_METHOD } from '@common/constants.js';
+import { checkScreen, startBrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { familyWithChild } from '../helpers/family.js';
 
 /**
  * The opening-day rush as one family sees it (issue 37): the last seat goes to another family while its basket is
  * open; 'Boeken' is refused, the message names the camp and the waiting list, and the camp list, read again, offers
- * 'Op de wachtlijst' on that camp.
+ * 'Op de wachtlijst' on that camp. Then a camp of a week the child is booked in already: refused, naming that booking.
  */
 it('a basket refused because its camp filled meanwhile says so and the list offers the waiting list', async () => {
   const YEAR = new Date().getFullYear() + 1;
@@ -41,6 +42,33 @@ it('a basket refused because its camp filled meanwhile says so and the list offe
     await expect
       .poll(() => page.locator(`li[data-camp-id="${camp}"]`).getByRole('button').allTextContents())
       .toEqual([expect.stringMatching(/^Op de wachtlijst/)]);
+    await checkScreen(page, 'public site, camp full meanwhile', { fitsScreen: true });
+
+    // Booked in one camp of a week, the child cannot take another camp of that week (the check with the booking's
+    // last writes, domain/booking.ts): the family is told which booking, and nothing is booked.
+    const weekPeriod = await createPeriod(db, { startDate: `${YEAR}-08-02`, name: 'Zomerweek 5' });
+    const [booked, other] = [
+      await createCamp(db, { birthYears: [YEAR - 12, YEAR - 6], periodId: weekPeriod }),
+      await createCamp(db, { birthYears: [YEAR - 12, YEAR - 6], periodId: weekPeriod }),
+    ];
+    const first = await session.t.api.book(
+      { PAYMENTMETHOD_ID: PAYMENT_METHOD.cash, items: [{ CHILD_ID: childId, CAMP_ID: booked }] },
+      { token, headers: { 'idempotency-key': 'eerste-boeking' } },
+    );
+    expect(first.status).toBe(200);
+    await page.evaluate((campId) => {
+      sessionStorage.setItem('inschrijven.mand', JSON.stringify([{ key: 'b', CAMP_ID: campId, CHILD_ID: null, days: [] }]));
+    }, other);
+    await page.goto('/inschrijven/#/mand');
+    await page.reload();
+    await page.getByLabel('Kind').selectOption({ value: String(childId) });
+    await page.getByLabel('Lunchvoorkeur').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Boeken' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toContain(`is al ingeschreven voor een kamp in dezelfde periode: `);
+    expect(await page.getByRole('alert').textContent()).toContain(first.body.data.bookings[0]!.SUBSCRIPTION_REFERENCE);
+    await checkScreen(page, 'public site, child booked that week already', { fitsScreen: true });
+    const mine = await session.t.api.getMyBookings(undefined, { token });
+    expect(mine.body.data.BOOKINGS.map((b) => b.CAMP_ID)).toEqual([booked]);
   } finally {
     await session.close();
   }
