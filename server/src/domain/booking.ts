@@ -107,7 +107,7 @@ export async function lockCampsAndChildren(
       'booking_camp_next',
       sql`select camp.*, (select count(*)::int from (select id from camps where id = ${campIds[index + 1]} for update) next) as "nextFound"
           from (${campSql(campId)}) camp`,
-      campRow.extend({ nextFound: z.number() }),
+      campWithNextRow,
     );
     if (!camp || camp.nextFound === 0) throw notFound(messages.campNotFound);
     const { nextFound: _, ...read } = camp;
@@ -136,6 +136,7 @@ export async function lockCampsAndChildren(
   };
 }
 
+const campWithNextRow = campRow.extend({ nextFound: z.number() });
 const campWithChildrenRow = campRow.extend({
   children: z.array(z.tuple([z.number(), z.string(), z.string(), z.string()])),
   newIds: z.array(z.number()),

@@ -129,10 +129,13 @@ export function createMailRelay(deps: {
     }
   }
 
+  /** The next mails to send: none while mail is held back. */
+  const nextBatch = async () => (holding() ? [] : claim());
+
   async function drain(): Promise<void> {
     do {
       again = false;
-      for (let batch = holding() ? [] : await claim(); batch.length > 0; batch = holding() ? [] : await claim()) {
+      for (let batch = await nextBatch(); batch.length > 0; batch = await nextBatch()) {
         const from = await deps.sender();
         await Promise.all(batch.map((mail) => deliver(mail, from)));
       }
