@@ -50,6 +50,12 @@ export const RUSH = {
   pressSeconds: 10,
   /** Families whose basket carries a voucher for its first child's camp (booked even when full, counted apart). */
   vouchers: 30,
+  /**
+   * Before the opening, the season so far: families book one child each in camps that opened earlier, a few at a
+   * time, more than they have seats. A server on an opening morning has booked all season; one started seconds before
+   * the opening runs its first bookings cold (docs/decisions.md, 'The rush meets a server that has booked before').
+   */
+  season: { families: 300, camps: 4, seatsEach: 60, atOnce: 4 },
 } as const;
 export const RUSH_TARGETS = {
   bookingP99Ms: 2000,
@@ -97,6 +103,8 @@ export interface Scenario {
   year: number;
   camps: RushCamp[];
   families: Family[];
+  /** The season before the opening: families booking camps that opened earlier (RUSH.season). */
+  season: Family[];
   detailIds: number[];
   ogms: string[];
 }
@@ -134,41 +142,40 @@ export async function seedScenario(db: Database): Promise<Scenario> {
     )
   ).slice(0, 8);
   const seatsOf = [10, 12, 15, 18, 20];
-  const campValues = Array.from({ length: RUSH.camps }, (_, i) => {
-    const period = summer[i % summer.length]!;
-    const agegroup = agegroups[Math.floor(i / summer.length) % agegroups.length]!;
-    const flexible = i % 4 === 1;
-    const start = new Date(`${period.startDate}T00:00:00Z`);
-    const days = Array.from({ length: 5 }, (_, d) => new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10));
-    return {
-      ...template!,
-      id: undefined,
-      version: undefined,
-      locationId: locations[Math.floor(i / (summer.length * agegroups.length))]!.id,
-      periodId: period.id,
-      themeId: theme!.id,
-      agegroupId: agegroup.id,
-      minBirthyear: year - (agegroup.maxAge ?? 12),
-      maxBirthyear: year - (agegroup.minAge ?? 6),
-      seatsAvailable: seatsOf[i % seatsOf.length]!,
-      closed: false,
-      // Not open yet: each run opens them just before the first press (openCamps).
-      allowBookingFrom: '2099-01-01T08:00:00.000Z',
-      activeDays: days.join(','),
-      flexibleBookingAllowed: flexible,
-      discountSelectedDaysAllowed: flexible,
-      minimumRequiredDays: flexible ? 2 : 0,
-      minimumContiguousDays: flexible ? 2 : 0,
-      maximumAllowedDays: flexible ? 5 : 0,
-    };
-  });
-  const campRows = await db.insert(t.camps).values(campValues).returning();
-  const camps: RushCamp[] = campRows.map((c) => ({
-    id: c.id,
-    seats: c.seatsAvailable,
-    flexible: c.flexibleBookingAllowed,
-    activeDays: c.activeDays.split(','),
-  }));
+  const campValues = (count: number, seats: (i: number) => number, allowBookingFrom: string) =>
+    Array.from({ length: count }, (_, i) => {
+      const period = summer[i % summer.length]!;
+      const agegroup = agegroups[Math.floor(i / summer.length) % agegroups.length]!;
+      const flexible = i % 4 === 1;
+      const start = new Date(`${period.startDate}T00:00:00Z`);
+      const days = Array.from({ length: 5 }, (_, d) => new Date(start.getTime() + d * 86_400_000).toISOString().slice(0, 10));
+      return {
+        ...template!,
+        id: undefined,
+        version: undefined,
+        locationId: locations[Math.floor(i / (summer.length * agegroups.length))]!.id,
+        periodId: period.id,
+        themeId: theme!.id,
+        agegroupId: agegroup.id,
+        minBirthyear: year - (agegroup.maxAge ?? 12),
+        maxBirthyear: year - (agegroup.minAge ?? 6),
+        seatsAvailable: seats(i),
+        closed: false,
+        allowBookingFrom,
+        activeDays: days.join(','),
+        flexibleBookingAllowed: flexible,
+        discountSelectedDaysAllowed: flexible,
+        minimumRequiredDays: flexible ? 2 : 0,
+        minimumContiguousDays: flexible ? 2 : 0,
+        maximumAllowedDays: flexible ? 5 : 0,
+      };
+    });
+  // Not open yet: each run opens them just before the first press (openCamps).
+  const campRows = await db
+    .insert(t.camps)
+    .values(campValues(RUSH.camps, (i) => seatsOf[i % seatsOf.length]!, '2099-01-01T08:00:00.000Z'))
+    .returning();
+  const camps = campRows.map(rushCamp);
   if (camps.reduce((sum, c) => sum + c.seats, 0) !== RUSH.seats) throw new Error('the rush camps must have 600 seats together');
   // Popularity: the camps in a drawn order, the first wanted most (weight 1 / (rank + 3)).
   const ranked = [...campRows].sort(() => random.next() - 0.5);
@@ -180,25 +187,100 @@ export async function seedScenario(db: Database): Promise<Scenario> {
     return ranked[ranked.length - 1]!;
   };
 
+  // The children: 1 (40 %), 2 (40 %) or 3 (20 %) each; a sibling joins the first one's camp half of the time.
+  const plans = Array.from({ length: RUSH.families }, () => {
+    const count = random.chance(0.4) ? 1 : random.chance(2 / 3) ? 2 : 3;
+    const first = wanted();
+    return Array.from({ length: count }, (_, k) => (k > 0 && random.chance(0.5) ? first : wanted()));
+  });
+  // Vouchers: some families got one from the organiser for their first child's camp.
+  const voucherFamilies = new Set<number>();
+  while (voucherFamilies.size < RUSH.vouchers) voucherFamilies.add(random.int(0, RUSH.families - 1));
+  const voucherToken = (f: number) => `rush-voucher-${f}`;
+  const now = new Date();
+  await db.insert(t.vouchers).values(
+    [...voucherFamilies].map((f) => ({
+      token: voucherToken(f),
+      campId: plans[f]![0]!.id,
+      type: 'rush',
+      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
+    })),
+  );
+  const families = await seedFamilies(db, random, plans, camps, {
+    name: 'Rush',
+    voucher: (f) => (voucherFamilies.has(f) ? voucherToken(f) : undefined),
+    // Most press in the first seconds: the offset is 10 s × u², u uniform (half of them within 2.5 s).
+    offsetMs: (u) => RUSH.pressSeconds * 1000 * u * u,
+  });
+
+  // The season so far: camps open for a month, each family wanting one of them for one child, in turn.
+  const seasonRows = await db
+    .insert(t.camps)
+    .values(campValues(RUSH.season.camps, () => RUSH.season.seatsEach, new Date(now.getTime() - 30 * 86_400_000).toISOString()))
+    .returning();
+  const season = await seedFamilies(
+    db,
+    random,
+    Array.from({ length: RUSH.season.families }, (_, f) => [seasonRows[f % seasonRows.length]!]),
+    seasonRows.map(rushCamp),
+    { name: 'Seizoen', voucher: () => undefined, offsetMs: () => 0 },
+  );
+
+  const detailIds = (
+    await queryRows<{ id: number }>(
+      db,
+      sql`select s.id from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
+          where extract(year from p.start_date) = ${year} and s.id % 50 = 7 order by s.id`,
+    )
+  ).map((r) => r.id);
+  const ogms = (
+    await queryRows<{ ogm: string }>(
+      db,
+      sql`select ogm from subscriptions where not cancelled order by id desc limit ${BANK_MOVEMENTS / 2}`,
+    )
+  ).map((r) => r.ogm);
+  return { year, camps, families, season, detailIds, ogms };
+}
+
+type CampRow = typeof t.camps.$inferSelect;
+
+const rushCamp = (c: CampRow): RushCamp => ({
+  id: c.id,
+  seats: c.seatsAvailable,
+  flexible: c.flexibleBookingAllowed,
+  activeDays: c.activeDays.split(','),
+});
+
+/**
+ * Families signed in already: a parent, an account with a confirmed address and a session each, and per family a child
+ * of the right age for each camp of its plan; its basket books them (flexible camps for 2 to 5 running days).
+ */
+async function seedFamilies(
+  db: Database,
+  random: ReturnType<typeof createRandom>,
+  plans: CampRow[][],
+  camps: RushCamp[],
+  how: { name: string; voucher: (f: number) => string | undefined; offsetMs: (u: number) => number },
+): Promise<Family[]> {
   const parentRows = await db
     .insert(t.parents)
     .values(
-      Array.from({ length: RUSH.families }, (_, i) => ({
+      plans.map((_, i) => ({
         firstname: random.pick(['An', 'Bart', 'Els', 'Joris', 'Katrien', 'Pieter', 'Sofie', 'Tom']),
-        lastname: `Rush${i}`,
+        lastname: `${how.name}${i}`,
         street: 'Stationsstraat',
         housenr: String(1 + (i % 200)),
         postalcode: '9000',
         city: 'Gent',
         country: 'België',
         phone: '0478 12 34 56',
-        email: `gezin${i}@rush.be`,
+        email: `${how.name.toLowerCase()}${i}@rush.be`,
       })),
     )
     .returning({ id: t.parents.id });
   const accountRows = await db
     .insert(t.familyAccounts)
-    .values(parentRows.map((p, i) => ({ email: `gezin${i}@rush.be`, parentId: p.id, emailConfirmedAt: new Date() })))
+    .values(parentRows.map((p, i) => ({ email: `${how.name.toLowerCase()}${i}@rush.be`, parentId: p.id, emailConfirmedAt: new Date() })))
     .returning({ id: t.familyAccounts.id });
   const tokens = accountRows.map(() => `gezin.${randomBytes(32).toString('base64url')}`);
   const now = new Date();
@@ -213,18 +295,11 @@ export async function seedScenario(db: Database): Promise<Scenario> {
       })),
     )
     .returning({ id: t.familySessions.id });
-
-  // The children: 1 (40 %), 2 (40 %) or 3 (20 %) each; a sibling joins the first one's camp half of the time.
-  const plans = parentRows.map(() => {
-    const count = random.chance(0.4) ? 1 : random.chance(2 / 3) ? 2 : 3;
-    const first = wanted();
-    return Array.from({ length: count }, (_, k) => (k > 0 && random.chance(0.5) ? first : wanted()));
-  });
   const childValues = plans.flatMap((campsOfFamily, f) =>
     campsOfFamily.map((camp, k) => ({
       parentId: parentRows[f]!.id,
       firstname: `Kind${k + 1}`,
-      lastname: `Rush${f}`,
+      lastname: `${how.name}${f}`,
       genderId: random.chance(0.5) ? GENDER_GIRL : GENDER_BOY,
       birthdate: `${random.int(camp.minBirthyear, camp.maxBirthyear)}-${String(random.int(1, 12)).padStart(2, '0')}-${String(random.int(1, 28)).padStart(2, '0')}`,
       nationalnr: '',
@@ -240,23 +315,10 @@ export async function seedScenario(db: Database): Promise<Scenario> {
           .returning({ id: t.children.id })
       ).map((c) => c.id),
     );
-
-  // Vouchers: some families got one from the organiser for their first child's camp.
-  const voucherFamilies = new Set<number>();
-  while (voucherFamilies.size < RUSH.vouchers) voucherFamilies.add(random.int(0, RUSH.families - 1));
-  const voucherToken = (f: number) => `rush-voucher-${f}`;
-  await db.insert(t.vouchers).values(
-    [...voucherFamilies].map((f) => ({
-      token: voucherToken(f),
-      campId: plans[f]![0]!.id,
-      type: 'rush',
-      expiresAt: new Date(now.getTime() + 30 * 86_400_000),
-    })),
-  );
-
   let nextChild = 0;
-  const families: Family[] = plans.map((campsOfFamily, f) => {
+  return plans.map((campsOfFamily, f) => {
     const items = campsOfFamily.map((camp) => ({ childId: childIds[nextChild++]!, campId: camp.id }));
+    const voucher = how.voucher(f);
     const payload = bookPayload.parse({
       items: items.map((item) => {
         const camp = camps.find((c) => c.id === item.campId)!;
@@ -266,35 +328,18 @@ export async function seedScenario(db: Database): Promise<Scenario> {
         return { CHILD_ID: item.childId, CAMP_ID: item.campId, days: camp.activeDays.slice(from, from + length) };
       }),
       PAYMENTMETHOD_ID: random.chance(0.8) ? PAYMENT_METHOD.bankTransfer : PAYMENT_METHOD.cash,
-      ...(voucherFamilies.has(f) ? { voucher: voucherToken(f) } : {}),
+      ...(voucher ? { voucher } : {}),
     });
-    // Most press in the first seconds: the offset is 10 s × u², u uniform (half of them within 2.5 s).
-    const u = random.next();
     return {
       accountId: accountRows[f]!.id,
       sessionId: sessionRows[f]!.id,
       parentId: parentRows[f]!.id,
       token: tokens[f]!,
-      offsetMs: RUSH.pressSeconds * 1000 * u * u,
+      offsetMs: how.offsetMs(random.next()),
       payload,
       items,
     };
   });
-
-  const detailIds = (
-    await queryRows<{ id: number }>(
-      db,
-      sql`select s.id from subscriptions s join camps c on c.id = s.camp_id join periods p on p.id = c.period_id
-          where extract(year from p.start_date) = ${year} and s.id % 50 = 7 order by s.id`,
-    )
-  ).map((r) => r.id);
-  const ogms = (
-    await queryRows<{ ogm: string }>(
-      db,
-      sql`select ogm from subscriptions where not cancelled order by id desc limit ${BANK_MOVEMENTS / 2}`,
-    )
-  ).map((r) => r.ogm);
-  return { year, camps, families, detailIds, ogms };
 }
 
 /* ------------------------------------------------------------------ databases: one template, a copy per run */
@@ -418,6 +463,28 @@ interface Press {
   attempts: { status: number; code?: string; failure?: string }[];
   /** The last answer: 200 with its subscriptions, or a refusal's status and code; null when the family gave up. */
   final: { status: number; code?: string; ids: number[] } | null;
+}
+
+/**
+ * The season before the opening (RUSH.season): its families book, RUSH.season.atOnce at a time, through `book`, which
+ * answers 'booked' or the refusal's code. Anything but booked or full stops the run: the warm-up must be what it says.
+ */
+async function bookTheSeason(label: string, scenario: Scenario, book: (family: Family) => Promise<string>) {
+  const outcomes: Record<string, number> = {};
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: RUSH.season.atOnce }, async () => {
+      while (next < scenario.season.length) {
+        const outcome = await book(scenario.season[next++]!);
+        outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
+      }
+    }),
+  );
+  const booked = outcomes['booked'] ?? 0;
+  const full = outcomes['CAMP_FULL'] ?? 0;
+  if (booked + full !== scenario.season.length) throw new Error(`${label}: the season before the opening went wrong: ${list(outcomes)}`);
+  log(`${label}: the season before the opening, ${booked} booked, ${full} full`);
+  return { booked, full };
 }
 
 /** One family: its press at its moment, and the same booking again (same key) after a timeout or a failure. */
@@ -622,6 +689,18 @@ export async function rushRun(
     const { servers, proxy, smtp } = await startServers(copy, processes);
     const base = proxy.base;
     const token = servers[0]!.token;
+    // The season before the opening, through the proxy, and its confirmations sent.
+    const season = await bookTheSeason(label, scenario, async (family) => {
+      const headers = { authorization: `Bearer ${family.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
+      const answer = await send(`${base}/api/public/book`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify(family.payload),
+        timeoutMs: TIMEOUT_MS,
+      });
+      return answer.status === 200 ? 'booked' : (answer.code ?? answer.failure ?? String(answer.status));
+    });
+    const seasonMails = await mailSettled(smtp, performance.now(), season.booked).then(() => smtp.received());
     const staff = await startStaff();
     let stopped = false;
     const stopAll = async () => {
@@ -692,7 +771,7 @@ export async function rushRun(
       // without a disruption, until they stopped coming (a killed process's claimed mails wait for their lease).
       const lastAnswer = opening + Math.max(...presses.map((p) => p.endedAt));
       const booked = presses.reduce((n, p) => n + (p.final?.status === 200 ? p.final.ids.length : 0), 0);
-      const mailLastMs = disruption ? null : await mailSettled(smtp, lastAnswer, booked);
+      const mailLastMs = disruption ? null : await mailSettled(smtp, lastAnswer, seasonMails + booked);
       await stopAll();
       const correctness = await check(copy, scenario, presses, staffSeats);
       const figures = summarise(scenario, label, backend.kind, processes, disruption, presses, correctness, {
@@ -949,6 +1028,14 @@ export async function floorRun(label: string, backend: Backend, scenario: Scenar
     const waiting: (() => void)[] = [];
     const turn = () => (running < connections ? (running++, Promise.resolve()) : new Promise<void>((resolve) => waiting.push(resolve)));
     const release = () => (waiting.length > 0 ? waiting.shift()!() : running--);
+    // The season before the opening, as the servers book it, on the same connections.
+    let seasonBasket = 0;
+    await bookTheSeason(label, scenario, (family) =>
+      bookBasket(deps(seasonBasket++), family, family.payload, new Date()).then(
+        () => 'booked',
+        (error: unknown) => (error as { code?: string }).code ?? String((error as Error).message),
+      ),
+    );
     const opening = performance.now() + 500;
     const results = await Promise.all(
       scenario.families.map(async (family, i) => {
@@ -1095,7 +1182,7 @@ export function rushSection(figures: RushFigures): string[] {
     '',
     `Measured ${figures.date} on ${figures.machine}, by \`npm run bench -- --rush\` in ${Math.round(figures.seconds)} s. Load average (1 / 5 / 15 min) at the start: ${load(figures.loadAverage.start)}; at the end: ${load(figures.loadAverage.end)} (on ${os.cpus().length} cores, above ${os.cpus().length} the latencies are mostly the machine's).`,
     '',
-    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and after a 5xx, a lost connection or its key still in progress it waits ${RETRY_PAUSE_MS} ms, doubled after each failure up to ${RETRY_PAUSE_MAX_MS / 1000} s (± 50 %); it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile, from a process of their own (a staff member's browser is not the families'), one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, each request to the process with the fewest in hand, as nginx's least_conn; bookings through ${proxyBookingConnections()} connections to each process, the others waiting at the proxy, as the README bounds them). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' bookings have (the families' lane, ${POSTGRES_FAMILY_CONNECTIONS} a process on PostgreSQL; the ${EMBEDDED_WORK_CONNECTIONS} work connections on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37: the opening-day rush (the bench)'.`,
+    `A season of ${RUSH.subscriptions.toLocaleString('en')} subscriptions; booking opens (CAMP_ALLOW_BOOKING_FROM set to the moment the run's database is prepared, seconds before the first press) for ${RUSH.camps} camps with ${RUSH.seats} seats together (10 to 20 each, a quarter flexible), wanted unevenly. ${RUSH.families.toLocaleString('en')} families, signed in already (written into the database before the run), press 'Boeken' (\`POST /api/public/book\` with an Idempotency-Key) for 1 to 3 children within ${RUSH.pressSeconds} s, most in the first seconds (10 s × u², u uniform); flexible camps for 2 to 5 days, ${RUSH.vouchers} baskets with a voucher. Before the opening, as on a server that has booked all season, ${RUSH.season.families} other families book one child each in ${RUSH.season.camps} camps open for a month (${RUSH.season.seatsEach} seats each), ${RUSH.season.atOnce} at a time, through the proxy (the floor: directly); a process started seconds before the opening would run the rush's first bookings cold (docs/decisions.md, 'The rush meets a server that has booked before'). A family sends the same booking again with the same key after ${TIMEOUT_MS / 1000} s without an answer, and after a 5xx, a lost connection or its key still in progress it waits ${RETRY_PAUSE_MS} ms, doubled after each failure up to ${RETRY_PAUSE_MAX_MS / 1000} s (± 50 %); it gives up after ${GIVE_UP_MS / 1000} s. Meanwhile, from a process of their own (a staff member's browser is not the families'), one staff member asks \`/api/health\` every ${HEALTH_EVERY_MS} ms, one opens subscriptions' details one after the other, one reloads the overview of the season every ${OVERVIEW_EVERY_MS / 1000} s, and one imports a bank statement of ${BANK_MOVEMENTS.toLocaleString('en')} movements ${BANK_IMPORT_AT_MS / 1000} s after the opening; 'quiet' is the same staff work during ${QUIET_MS / 1000} s before it. Every run starts from a copy of the same database; the server processes stand behind a reverse proxy (bench/rush-proxy.ts, plain node:http, each request to the process with the fewest in hand, as nginx's least_conn; bookings through ${proxyBookingConnections()} connections to each process, the others waiting at the proxy, as the README bounds them). The floor runs the same baskets at the same moments as the call's transaction (\`bookBasket\`) directly, through as many database connections as the servers' bookings have (the families' lane, ${POSTGRES_FAMILY_CONNECTIONS} a process on PostgreSQL; the ${EMBEDDED_WORK_CONNECTIONS} work connections on the embedded database). Booking time: from a family's press to its last answer, retries included. Calls per second: booking calls answered (booked or refused) from the first press to the last answer. Fairness: see docs/decisions.md, 'Issue 37: the opening-day rush (the bench)'.`,
     '',
     '| run | booked | full | other refusals | gave up | families that retried | 5xx answers | no answer | booking median / p99 (ms) | calls/s | floor calls/s | health p99, quiet → rush (ms) | detail p99, quiet → rush (ms) | overview median / max (ms) | bank import (ms) | fairness | server CPU during the rush (s) | load average |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
