@@ -115,7 +115,8 @@ export interface Scenario {
  * The season (the demo's lookups and 10,000 subscriptions), 40 camps of one year's summer that open together with
  * 600 seats (10 to 20 each, a quarter of them flexible), and 1,000 families already signed in: an account with a
  * confirmed address, a session, and 1 to 3 children each wanting a camp of their age. Camps are wanted unevenly
- * (a few popular weeks fill in seconds, others keep seats); flexible camps are booked for 2 to 5 running days.
+ * (a few popular weeks fill in seconds, others keep seats); flexible camps are booked for 2 to 5 running days. And
+ * the season so far (RUSH.season): camps open for a month and the families who book them before the opening.
  * Written straight into the database: preparing the families is not what is measured.
  */
 export async function seedScenario(db: Database): Promise<Scenario> {
