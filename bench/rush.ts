@@ -488,17 +488,27 @@ async function bookTheSeason(label: string, scenario: Scenario, book: (family: F
   return { booked, full };
 }
 
+/** A family's press of 'Boeken': its basket with this Idempotency-Key, answered within TIMEOUT_MS or not at all. */
+const sendBooking = (base: string, family: Family, key: string) =>
+  send(`${base}/api/public/book`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${family.token}`, 'content-type': 'application/json', 'idempotency-key': key },
+    body: JSON.stringify(family.payload),
+    timeoutMs: TIMEOUT_MS,
+  });
+
+/** The code of a refusal thrown by `bookBasket` (the floor), or the start of the error's message. */
+const refusalCode = (error: unknown) => (error as { code?: string }).code ?? String((error as Error).message).slice(0, 80);
+
 /** One family: its press at its moment, and the same booking again (same key) after a timeout or a failure. */
 async function press(base: string, family: Family, index: number, opening: number): Promise<Press> {
   await sleep(opening + family.offsetMs - performance.now());
   const key = randomUUID();
-  const body = JSON.stringify(family.payload);
-  const headers = { authorization: `Bearer ${family.token}`, 'content-type': 'application/json', 'idempotency-key': key };
   const pressedAt = performance.now() - opening;
   const attempts: Press['attempts'] = [];
   let failures = 0;
   for (;;) {
-    const answer = await send(`${base}/api/public/book`, { method: 'POST', headers, body, timeoutMs: TIMEOUT_MS });
+    const answer = await sendBooking(base, family, key);
     attempts.push({ status: answer.status, code: answer.code, failure: answer.failure });
     const endedAt = performance.now() - opening;
     const settled = answer.status >= 200 && answer.status < 500 && answer.code !== 'CONFLICT';
@@ -692,13 +702,7 @@ export async function rushRun(
     const token = servers[0]!.token;
     // The season before the opening, through the proxy, and its confirmations sent.
     const season = await bookTheSeason(label, scenario, async (family) => {
-      const headers = { authorization: `Bearer ${family.token}`, 'content-type': 'application/json', 'idempotency-key': randomUUID() };
-      const answer = await send(`${base}/api/public/book`, {
-        method: 'POST',
-        headers,
-        body: JSON.stringify(family.payload),
-        timeoutMs: TIMEOUT_MS,
-      });
+      const answer = await sendBooking(base, family, randomUUID());
       return answer.status === 200 ? 'booked' : (answer.code ?? answer.failure ?? String(answer.status));
     });
     const seasonMails = await mailSettled(smtp, performance.now(), season.booked).then(() => smtp.received());
@@ -1032,10 +1036,7 @@ export async function floorRun(label: string, backend: Backend, scenario: Scenar
     // The season before the opening, as the servers book it, on the same connections.
     let seasonBasket = 0;
     await bookTheSeason(label, scenario, (family) =>
-      bookBasket(deps(seasonBasket++), family, family.payload, new Date()).then(
-        () => 'booked',
-        (error: unknown) => (error as { code?: string }).code ?? String((error as Error).message),
-      ),
+      bookBasket(deps(seasonBasket++), family, family.payload, new Date()).then(() => 'booked', refusalCode),
     );
     const opening = performance.now() + 500;
     const results = await Promise.all(
@@ -1053,8 +1054,8 @@ export async function floorRun(label: string, backend: Backend, scenario: Scenar
             new Date(),
           );
         } catch (error) {
-          outcome = (error as { code?: string }).code === 'CAMP_FULL' ? 'refused' : 'failed';
-          reason = (error as { code?: string }).code ?? String((error as Error).message).slice(0, 80);
+          reason = refusalCode(error);
+          outcome = reason === 'CAMP_FULL' ? 'refused' : 'failed';
         }
         release();
         return { outcome, reason, start: start - opening, end: performance.now() - opening };
