@@ -10,6 +10,7 @@ import { backends } from '../helpers/database.js';
 import { familyWithChild, familyWithChildren } from '../helpers/family.js';
 import { createCamp, createPeriod, createSubscription } from '../helpers/factory.js';
 import { startSmtpServer } from '../helpers/smtp.js';
+import { overlapRefusal } from '../helpers/text.js';
 import { addUser, signIn } from '../helpers/users.js';
 
 const YEAR = new Date().getFullYear();
@@ -149,6 +150,30 @@ describe.each(backends)('the waiting list on %s', (backend) => {
     const accepted = await t.api.acceptOffer({ offerToken: mails[1]!.token }, { token: siblings.token });
     expect(accepted.status, JSON.stringify(accepted.body)).toBe(200);
     expect(accepted.body.data.bookings).toHaveLength(2);
+  });
+
+  it('an offer for a child booked meanwhile into a camp of the same week is refused, naming that booking as the public site names camps', async () => {
+    const { campId, booked } = await fullCamp(1);
+    const waiting = await family();
+    await join(waiting.token, waiting.ids, campId);
+    const [campRow] = await queryRows<{ periodId: number }>(t.db, sql`select period_id as "periodId" from camps where id = ${campId}`);
+    const sameWeek = await createCamp(t.db, { seatsAvailable: 5, periodId: campRow!.periodId });
+    const bookedThere = await t.api.book(
+      { items: [{ CHILD_ID: waiting.ids[0]!, CAMP_ID: sameWeek }], PAYMENTMETHOD_ID: 2 },
+      { token: waiting.token, headers: { 'idempotency-key': `zelfde-week-${serial}` } },
+    );
+    expect(bookedThere.status, JSON.stringify(bookedThere.body)).toBe(200);
+    const [there] = (await t.api.getMyBookings(undefined, { token: waiting.token })).body.data.BOOKINGS;
+    expect((await t.api.cancelSubscription({ SUBSCRIPTION_ID: booked[0]! })).status).toBe(200);
+    const offer = (await offerMails()).find((m) => m.to === waiting.email)!;
+    const refused = await t.api.acceptOffer({ offerToken: offer.token }, { token: waiting.token });
+    const words = `${there!.THEME_NAME} in ${there!.LOCATION_NAME}, ${there!.PERIOD_NAME} (${there!.SUBSCRIPTION_REFERENCE})`;
+    expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([
+      409,
+      'CONFLICT',
+      expect.stringMatching(overlapRefusal(words)),
+    ]);
+    expect((await t.api.getMyBookings(undefined, { token: waiting.token })).body.data.BOOKINGS.map((b) => b.CAMP_ID)).toEqual([sameWeek]);
   });
 
   /** More seats reach the list through a camp's save (updateCamp's refill), as staff save it. */

@@ -3,6 +3,7 @@ import { centsToEuro, formatEuro } from '@common/money.js';
 import type { DashboardAnswer } from '@common/schemas/dashboard.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { eventually } from '../helpers/page.js';
+import { literally } from '../helpers/text.js';
 
 describe('the season dashboard in Chromium', () => {
   let session: BrowserSession;
@@ -30,7 +31,7 @@ describe('the season dashboard in Chromium', () => {
     const period = dashboard.periods.find((p) => p.periodId === cell.periodId)!;
     // Periods down, locations across (issue 39: the table fits a 1366 px screen).
     const row = page.getByTestId('occupancy').locator('tbody tr', {
-      has: page.getByRole('rowheader', { name: new RegExp(`^${period.name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d`) }),
+      has: page.getByRole('rowheader', { name: new RegExp(`^${literally(period.name)} \\d`) }),
     });
     const column = dashboard.locations.indexOf(location) + 1;
     await row

@@ -11,6 +11,7 @@ import { seedSubscriptions } from '../../server/src/seed/demo-data.js';
 import { expectNoSeriousAxeViolations, startBrowserSession, type BrowserSession } from '../helpers/browser.js';
 import { createCamp, createPeriod, createSubscription, type CreatedSubscription, type SubscriptionFacts } from '../helpers/factory.js';
 import { DELETE_SUBSCRIPTION_TRUTH, eventually } from '../helpers/page.js';
+import { literally } from '../helpers/text.js';
 
 const YEAR = new Date().getFullYear();
 const ROW = 'tbody tr[data-subscription-id]';
@@ -39,7 +40,6 @@ const family: (SubscriptionFacts & { childLastname: string })[] = [
 const expectedOrder = ['Çelik', 'Claes', 'De Smet', "D'Hondt", 'Dubois', 'Van Damme', 'Van den Broeck'];
 const familyInOrder = expectedOrder.map((last) => `${SORT_FAMILY} ${last}`);
 const countFormat = new Intl.NumberFormat('nl-BE');
-const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('subscriptions overview in Chromium', () => {
   let session: BrowserSession;
@@ -246,21 +246,21 @@ describe('subscriptions overview in Chromium', () => {
         value: String(camp.locationId),
         keep: (r) => r.LOCATION_ID === camp.locationId,
         cells: campCell,
-        shows: new RegExp(` - ${escapeRegExp(sample.LOCATION_NAME_SHORT)} \\| `),
+        shows: new RegExp(` - ${literally(sample.LOCATION_NAME_SHORT)} \\| `),
       },
       {
         label: 'Thema',
         value: String(camp.themeId),
         keep: (r) => r.THEME_ID === camp.themeId,
         cells: campCell,
-        shows: new RegExp(`^${escapeRegExp(sample.THEME_NAME)} - `),
+        shows: new RegExp(`^${literally(sample.THEME_NAME)} - `),
       },
       {
         label: 'Periode',
         value: String(camp.periodId),
         keep: (r) => r.PERIOD_ID === camp.periodId,
         cells: campCell,
-        shows: new RegExp(` \\| ${escapeRegExp(sample.PERIOD_NAME_SHORT)} \\(`),
+        shows: new RegExp(` \\| ${literally(sample.PERIOD_NAME_SHORT)} \\(`),
       },
       {
         label: 'Betaalstatus',

@@ -1,5 +1,6 @@
 import type { Locator, Page, Route } from 'playwright-core';
 import { expect } from 'vitest';
+import { literally } from './text.js';
 
 /** A failed load is retried with back-off before it shows, and the shared machine is slow: a UI state gets 20 s, not 1. */
 export const UI_TIMEOUT_MS = 20_000;
@@ -10,8 +11,6 @@ export const eventually = <T>(value: () => T | Promise<T>, timeout = UI_TIMEOUT_
 /** Answers a routed call as a failing server does: 500 with the API's error body. */
 export const serverError = (route: Route) =>
   route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'INTERNAL', message: 'x' } }) });
-
-const literally = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 /** The input of a label; a required field's label ends in a '*' that screen readers skip. */
 export const field = (scope: Page | Locator, label: string): Locator => scope.getByLabel(new RegExp(`^${literally(label)}\\*?$`));

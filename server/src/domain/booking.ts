@@ -217,12 +217,14 @@ export function checkCampRules(camp: CampForBooking, child: ChildForBooking, ove
  * periods `p`: the booking that overlaps, the camps a corrected birth date no longer fits.
  */
 export const campLabelSql = sql`th.name || ' - ' || l.name_short || ' | ' || p.name`;
+/** A camp as the public site names it to families (theme in location, period), of the same `th`, `l` and `p`. */
+export const campWordsSql = sql`th.name || ' in ' || l.name || ', ' || p.name`;
 
-const clashRow = z.object({ reference: z.string(), child: z.string(), camp: z.string() });
+const clashRow = z.object({ reference: z.string(), child: z.string(), camp: z.string(), words: z.string() });
 
 /** The child's first live subscription (other than `except`) whose period overlaps the camp's, if any. */
 const clashSql = (childId: number, camp: CampForBooking, except: number | null) =>
-  sql`select s.reference, ch.firstname || ' ' || ch.lastname as child, ${campLabelSql} as camp
+  sql`select s.reference, ch.firstname || ' ' || ch.lastname as child, ${campLabelSql} as camp, ${campWordsSql} as words
       from subscriptions s
       join children ch on ch.id = s.child_id
       join camps c on c.id = s.camp_id
@@ -233,13 +235,26 @@ const clashSql = (childId: number, camp: CampForBooking, except: number | null) 
         and p.start_date <= ${camp.endDate}::date and p.end_date >= ${camp.startDate}::date
       order by s.id limit 1`;
 
-/** The refusal of a booking that overlaps `clash`; the message names the booking. */
-const overlapRefusal = (clash: z.infer<typeof clashRow>) => conflict(messages.overlap(clash.child, `${clash.camp} (${clash.reference})`));
+/**
+ * The refusal of a booking that overlaps `clash`; the message names the booking as its reader knows camps: staff by
+ * the office's label, a family (booking itself: no staff member) by the public site's words.
+ */
+const overlapRefusal = (clash: z.infer<typeof clashRow>, byFamily: boolean) =>
+  conflict(messages.overlap(clash.child, `${byFamily ? clash.words : clash.camp} (${clash.reference})`));
 
-/** The same child may not be in two live subscriptions whose periods overlap; the message names the booking. */
-export async function checkNoOverlap(tx: Executor, childId: number, camp: CampForBooking, except: number | null): Promise<void> {
+/**
+ * The same child may not be in two live subscriptions whose periods overlap; the message names the booking, to a
+ * family (`byFamily`) in the public site's words.
+ */
+export async function checkNoOverlap(
+  tx: Executor,
+  childId: number,
+  camp: CampForBooking,
+  except: number | null,
+  byFamily = false,
+): Promise<void> {
   const [clash] = await readNamedRows(tx, 'booking_overlap', clashSql(childId, camp, except), clashRow);
-  if (clash) throw overlapRefusal(clash);
+  if (clash) throw overlapRefusal(clash, byFamily);
 }
 
 /** A new subscription's id, taken under its camp's lock: within a camp the ids are the order seats were given in. */
@@ -399,7 +414,7 @@ export async function writeBooking(
   else {
     const query = clashSql(booking.childId, camp, id);
     const [clash] = await writeTogether(tx, 'booking_writes_overlap', writes, { query, row: clashRow });
-    if (clash) throw overlapRefusal(clash);
+    if (clash) throw overlapRefusal(clash, booking.adminId === null);
   }
   return { detail, discountsChanged: sibling.changed, familyBookings: sibling.bookings };
 }

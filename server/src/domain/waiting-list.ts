@@ -563,7 +563,7 @@ export async function acceptOffer(deps: WaitingDeps, parentId: number, ref: Offe
     const ids: number[] = [];
     for (const entry of entries) {
       const camp = await lockCamp(tx, offer.campId);
-      await checkNoOverlap(tx, entry.childId, camp, null);
+      await checkNoOverlap(tx, entry.childId, camp, null, true);
       const overridden = checkCampRules(camp, await childForBooking(tx, entry.childId), {
         overClosed: false,
         overAgeRange: false,

@@ -27,6 +27,7 @@ import {
   bookingMessages,
   checkCampRules,
   checkLunchPreference,
+  campWordsSql,
   checkNoOverlap,
   lockCampsAndChildren,
   writeBooking,
@@ -205,8 +206,6 @@ class CampFullIn extends AppError {
   }
 }
 
-/** A camp as the public site names it: theme, location and period, from `namedCamps`. */
-const campWordsSql = sql`th.name || ' in ' || l.name || ', ' || p.name`;
 /** The camps (c) with what names them: their theme (th), location (l) and period (p). */
 const namedCamps = sql`camps c join themes th on th.id = c.theme_id join locations l on l.id = c.location_id
   join periods p on p.id = c.period_id`;
@@ -330,7 +329,7 @@ async function bookBasketDetails(
           }),
         );
       } catch (error) {
-        await checkNoOverlap(tx, item.CHILD_ID, camp, null);
+        await checkNoOverlap(tx, item.CHILD_ID, camp, null, true);
         throw error instanceof AppError && error.code === 'CAMP_FULL' ? new CampFullIn(camp.id) : error;
       }
       if (byVoucher) overridden.push({ override: 'voucher', facts: { CAMP_ID: camp.id, VOUCHER_ID: byVoucher.id } });
