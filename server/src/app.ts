@@ -117,6 +117,7 @@ export async function buildApp({ config, database, logger = true, clock = system
     await app.waitingList.stop();
     await app.safetySheetRetention.stop();
     await app.mailRelay.stop();
+    app.mailer.close();
   });
   const servedCalls = new Set<string>();
   app.addHook('onRoute', (route) => {

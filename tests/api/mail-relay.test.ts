@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../server/src/config.js';
 import { mailOutbox } from '../../server/src/db/schema.js';
+import { MAIL_CONNECTIONS } from '../../server/src/mail/mailer.js';
 import { createMailRelay, type RelaySettings } from '../../server/src/mail/relay.js';
 import { createMailer } from '../../server/src/mail/mailer.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
@@ -19,9 +20,10 @@ type Behaviour = 'hang' | 'trickle' | 'relay';
  * to a real SMTP server. It counts the connections it still holds open.
  */
 async function startMisbehavingSmtp(realPort: number) {
-  const state = { behaviour: 'relay' as Behaviour, open: 0 };
+  const state = { behaviour: 'relay' as Behaviour, open: 0, accepted: 0 };
   const server = net.createServer((socket) => {
     state.open++;
+    state.accepted++;
     socket.on('close', () => state.open--);
     socket.on('error', () => undefined);
     if (state.behaviour === 'relay') {
@@ -171,5 +173,16 @@ describe.each(backends)('the mail relay on %s', (backend) => {
     const received = real.received.filter((m) => m.envelopeTo[0]?.startsWith('twee.'));
     expect(received).toHaveLength(20);
     expect(new Set(received.map((m) => m.envelopeTo[0])).size).toBe(20);
+  });
+
+  it('sends a run of mails over at most MAIL_CONNECTIONS connections, kept open from one mail to the next', async () => {
+    const ids: number[] = [];
+    for (let i = 0; i < 3 * MAIL_CONNECTIONS; i++)
+      ids.push((await createSubscription(t.db, { parentEmail: `reeks.${i}.${backend}@voorbeeld.be` })).subscriptionId);
+    for (const id of ids) await t.api.resendConfirmationEmail({ SUBSCRIPTION_ID: id });
+    const accepted = smtp.state.accepted;
+    await t.app.mailRelay.runOnce();
+    expect(real.received.filter((m) => m.envelopeTo[0]?.startsWith('reeks.'))).toHaveLength(3 * MAIL_CONNECTIONS);
+    expect(smtp.state.accepted - accepted).toBeLessThanOrEqual(MAIL_CONNECTIONS);
   });
 });

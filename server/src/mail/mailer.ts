@@ -42,9 +42,19 @@ export const PAYMENT_QR_ALT = 'QR-code om te betalen: scan hem met uw bankapp';
 export interface Mailer {
   /** null without SMTP_URL: mail then stays in the outbox. */
   transport: 'smtp' | null;
-  /** Sends one mail; fails when the SMTP server refuses it or when `signal` aborts (the socket is then destroyed). */
+  /** Sends one mail; fails when the SMTP server refuses it or when `signal` aborts (its connection is then destroyed). */
   send(mail: OutgoingMail, signal: AbortSignal): Promise<void>;
+  /** Closes the connections kept open to the SMTP server (at the server's stop). */
+  close(): void;
 }
+
+/**
+ * Mails sent at once, each on a connection of its own (the relay claims this many in one go). The connections stay
+ * open for the next mails, up to 100 mails each, until the SMTP server or nodemailer's idle timeout closes them: the
+ * confirmations after an opening rush (issue 37) are hundreds in a row, and a connection (TCP, greeting, EHLO, for
+ * TLS a handshake) for each one cost both ends more than the mail.
+ */
+export const MAIL_CONNECTIONS = 10;
 
 /**
  * nodemailer's own timeouts end a server that does not connect, greet or speak; the relay's total deadline
@@ -59,11 +69,19 @@ export function createMailer(config: Config): Mailer {
       send: async () => {
         throw new Error('no SMTP_URL configured');
       },
+      close: () => {},
     };
   }
-  const transporter = nodemailer.createTransport({ url: config.SMTP_URL, ...SMTP_TIMEOUTS });
+  const transporter = nodemailer.createTransport({
+    url: config.SMTP_URL,
+    pool: true,
+    maxConnections: MAIL_CONNECTIONS,
+    maxMessages: 100,
+    ...SMTP_TIMEOUTS,
+  });
   return {
     transport: 'smtp',
+    close: () => transporter.close(),
     send: async (mail, signal) => {
       const all = mail.attachments ?? [];
       const images = all.filter((a) => a.cid !== undefined);

@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { queryRows, type Database } from '../db/client.js';
 import type { Clock } from '../lib/clock.js';
 import type { MailAttachment } from '../db/schema.js';
-import type { Mailer } from './mailer.js';
+import { MAIL_CONNECTIONS, type Mailer } from './mailer.js';
 
 export interface RelaySettings {
   /** The most one mail may take, connecting, greeting and sending together. */
@@ -41,8 +41,8 @@ interface ClaimedMail {
   attachments: MailAttachment[] | null;
 }
 
-/** Mails claimed in one go; they are sent in parallel, each within the deadline. */
-const BATCH = 10;
+/** Mails claimed in one go; they are sent in parallel, each on a connection of the mailer's and within the deadline. */
+const BATCH = MAIL_CONNECTIONS;
 
 /** How often a relay holding its mail back (`holdWhile`) looks again. */
 const HOLD_MS = 1000;
