@@ -260,6 +260,15 @@ describe.each(backends)('registration, moving and the trash on %s', (backend) =>
         ),
       );
       expect(sibling).toMatchObject({ SUBSCRIPTION_CAMP_DISCOUNT: 15, SUBSCRIPTION_AMOUNT_TO_PAY: 85 });
+      // Each booking's audit entry holds its detail as the booking's own statement read it, with the discounts that
+      // statement wrote: the detail staff read after it.
+      for (const written of [first, sibling]) {
+        const [entry] = await t.db
+          .select({ after: auditLog.after })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'createSubscription'), eq(auditLog.entityId, written.SUBSCRIPTION_ID)));
+        expect(entry?.after).toEqual(written);
+      }
       const kinds = await t.db
         .select({ kind: subscriptionDiscounts.kind, remark: subscriptionDiscounts.remark })
         .from(subscriptionDiscounts)

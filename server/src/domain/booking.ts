@@ -21,7 +21,7 @@ import { children, lunchPreferences, subscriptionDiscounts, subscriptions } from
 import { auditWrite } from '../lib/audit.js';
 import { AppError, conflict, invalidFields, notFound } from '../lib/errors.js';
 import { readFamilyYearBookings, siblingDiscountOfNewBooking, siblingDiscountRow, type FamilyYearBooking } from './sibling-discounts.js';
-import { findSubscriptionDetail } from './subscription-detail.js';
+import { newSubscriptionDetailRead } from './subscription-detail.js';
 import { seatsTakenOf } from './seats.js';
 import type { Outbox } from './outbox.js';
 
@@ -385,24 +385,26 @@ export async function writeBooking(
     ...selectedDaysDiscounts(camp, booking.days).map((d) => ({ ...d, subscriptionId: id })),
     ...(sibling.due ? [siblingDiscountRow(id, camp.reductionToEarnCents)] : []),
   ];
-  const subscription = tx.insert(subscriptions).values({
-    id,
-    reference: subscriptionReference(camp.year, id),
-    ogm: formatOgm(REFERENCE_OGM_BASE + id),
-    campId: camp.id,
-    childId: booking.childId,
-    campPriceCents: camp.priceCents,
-    paymentMethodId: booking.paymentMethodId,
-    lunchPreferenceId: booking.lunchPreferenceId,
-    remark: booking.remark,
-    selectedDays: booking.days,
-    source: booking.source,
-  });
-  // The subscription and its discounts in one round trip.
-  if (discounts.length === 0) await subscription;
-  else
-    await writeTogether(tx, 'booking_subscription', [subscription.getSQL(), tx.insert(subscriptionDiscounts).values(discounts).getSQL()]);
-  const detail = (await findSubscriptionDetail(tx, id))!;
+  const subscription = tx
+    .insert(subscriptions)
+    .values({
+      id,
+      reference: subscriptionReference(camp.year, id),
+      ogm: formatOgm(REFERENCE_OGM_BASE + id),
+      campId: camp.id,
+      childId: booking.childId,
+      campPriceCents: camp.priceCents,
+      paymentMethodId: booking.paymentMethodId,
+      lunchPreferenceId: booking.lunchPreferenceId,
+      remark: booking.remark,
+      selectedDays: booking.days,
+      source: booking.source,
+    })
+    .returning();
+  // The subscription, its discounts and its detail in one round trip.
+  const inserts = [subscription.getSQL()];
+  if (discounts.length > 0) inserts.push(tx.insert(subscriptionDiscounts).values(discounts).returning().getSQL());
+  const detail = (await writeTogether(tx, 'booking_subscription', inserts, newSubscriptionDetailRead(id, discounts.length > 0)))[0]!;
   // Its audit entries, its confirmation mail and the caller's last writes in one round trip: none reads another's rows.
   const writes = [
     auditWrite(tx, { adminId: booking.adminId, action: booking.action, entity: 'subscription', entityId: id, before: null, after: detail }),

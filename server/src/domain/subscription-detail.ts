@@ -1,12 +1,12 @@
 import { maskedNationalNumber } from '@common/identity-numbers.js';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
 import { paymentStatus } from '@common/payment-status.js';
 import { subscriptionDetail, type SubscriptionDetail, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
 import { readNamedRows, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
-import { discountCentsSql, joinDiscountTotals } from './subscription-money.js';
+import { discountCentsSql, joinDiscountTotals, type DiscountScope } from './subscription-money.js';
 
 /**
  * One subscription as the detail, its mails and other features read it, and the money rule of its rows: one
@@ -76,7 +76,27 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
   const [row] = await readNamedRows(
     db,
     'subscription_detail',
-    sql`
+    detailSql(subscriptionId, sql`subscriptions`, { subscriptionId }),
+    detailFacts,
+  );
+  return row ? detailOf(row) : null;
+}
+
+/**
+ * The detail of a new subscription read by the statement that writes it (`writeTogether`'s read, issue 37: one round
+ * trip less under the camp's lock): its insert is the statement's part `w0`, its discounts' insert (when it has any)
+ * `w1`, each returning every column; the statement sees only those parts' rows of them, not the tables'.
+ */
+export function newSubscriptionDetailRead(subscriptionId: number, withDiscounts: boolean) {
+  return {
+    query: detailSql(subscriptionId, sql.raw('w0'), withDiscounts ? { writtenBy: 'w1' } : { subscriptionId }),
+    row: detailFacts.transform(detailOf),
+  };
+}
+
+/** The detail's statement, reading the subscription from `subscriptions` (a table or a statement's part) and its discounts of `discounts`. */
+function detailSql(subscriptionId: number, subscriptions: SQL, discounts: DiscountScope) {
+  return sql`
       select
         s.id as "SUBSCRIPTION_ID",
         s.version as "SUBSCRIPTION_VERSION",
@@ -133,7 +153,7 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
         pa.phone2 as "SUBSCRIBER_PARENT_PHONE2",
         pa.email as "SUBSCRIBER_PARENT_EMAIL",
         pa.nationalnr as "SUBSCRIBER_PARENT_NATIONALNR"
-      from subscriptions s
+      from ${subscriptions} s
       join camps c on c.id = s.camp_id
       join themes th on th.id = c.theme_id
       join locations l on l.id = c.location_id
@@ -142,11 +162,12 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
       join payment_methods pm on pm.id = s.payment_method_id
       join children ch on ch.id = s.child_id
       join parents pa on pa.id = ch.parent_id
-      ${joinDiscountTotals({ subscriptionId })}
-      where s.id = ${subscriptionId}`,
-    detailFacts,
-  );
-  if (!row) return null;
+      ${joinDiscountTotals(discounts)}
+      where s.id = ${subscriptionId}`;
+}
+
+/** The detail of its facts as stored: national numbers masked, the money derived by common's rules. */
+function detailOf(row: z.infer<typeof detailFacts>): SubscriptionDetail {
   const {
     SELECTED_DAYS_DISCOUNT_CENTS,
     CAMP_PRICE_NOW_CENTS,

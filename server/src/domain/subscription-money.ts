@@ -5,11 +5,15 @@ import { compareByLastThenFirstName } from '@common/sort.js';
 import { readRows, type Executor } from '../db/client.js';
 import { inList, isoTimestamp, startsInYear } from '../db/sql.js';
 
-/** Whose discounts a read adds up: every subscription's, or those of one subscription, camp, camp year or family. */
-export type DiscountScope = 'all' | { subscriptionId: number } | { campId: number } | { campYear: number } | { parentId: number };
+/**
+ * Whose discounts a read adds up: every subscription's, or those of one subscription, camp, camp year or family; or the
+ * rows a part of the same statement writes (`writtenBy`, the part's name; its insert returning every column).
+ */
+export type DiscountScope =
+  'all' | { subscriptionId: number } | { campId: number } | { campYear: number } | { parentId: number } | { writtenBy: string };
 
 function discountsOf(scope: DiscountScope): SQL {
-  if (scope === 'all') return sql``;
+  if (scope === 'all' || 'writtenBy' in scope) return sql``;
   if ('subscriptionId' in scope) return sql`where sd.subscription_id = ${scope.subscriptionId}`;
   const subscription = sql`join subscriptions ds on ds.id = sd.subscription_id`;
   if ('campId' in scope) return sql`${subscription} where ds.camp_id = ${scope.campId}`;
@@ -27,7 +31,7 @@ function discountsOf(scope: DiscountScope): SQL {
 export const joinDiscountTotals = (scope: DiscountScope) => sql`left join (
     select sd.subscription_id, sum(sd.amount_cents)::int as total_cents,
       (sum(sd.amount_cents) filter (where sd.kind = 'selected-days'))::int as selected_days_cents
-    from subscription_discounts sd ${discountsOf(scope)}
+    from ${scope !== 'all' && 'writtenBy' in scope ? sql.raw(scope.writtenBy) : sql`subscription_discounts`} sd ${discountsOf(scope)}
     group by sd.subscription_id
   ) d on d.subscription_id = s.id`;
 
