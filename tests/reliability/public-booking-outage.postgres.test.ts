@@ -108,7 +108,7 @@ describe('a booking in flight when its connection, its process or PostgreSQL goe
     const pressed = press(servers[0]!, family!, oneChild(family!, camp), key);
     await until('the booking inside its transaction', async () => {
       const { rows } = await admin.query(
-        `select pid from pg_stat_activity where datname = $1 and query like 'insert into "subscriptions"%'`,
+        `select pid from pg_stat_activity where datname = $1 and query like '%insert into "subscriptions"%' and pid <> pg_backend_pid()`,
         [database],
       );
       return rows.length > 0 ? true : undefined;
