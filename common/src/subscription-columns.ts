@@ -1,50 +1,11 @@
 import type { SubscriptionColumns, SubscriptionListCamp, SubscriptionListRow } from './schemas/subscriptions.js';
+import { SUBSCRIPTION_CAMP_FIELDS, SUBSCRIPTION_OWN_FIELDS } from './subscription-fields.js';
 
 /**
  * getSubscriptionColumns' answer and getSubscriptions' rows are the same facts in two shapes: the server makes
  * the one from the other, the web app the other way back, so no rule of what a row shows lives in the web.
- * Plain lists of names, not read from the zod schemas, so the overview decodes the answer without loading zod
- * (the schemas are built from these lists, and the types below keep the lists complete).
+ * The fields' lists are plain names (subscription-fields.ts), so the overview decodes the answer without loading zod.
  */
-
-/** The fields of a list row that its camp decides: sent once per camp. */
-export const SUBSCRIPTION_CAMP_FIELDS = [
-  'THEME_ID',
-  'THEME_NAME',
-  'LOCATION_ID',
-  'LOCATION_NAME_SHORT',
-  'PERIOD_ID',
-  'PERIOD_STARTDATE',
-  'PERIOD_ENDDATE',
-  'PERIOD_NAME_SHORT',
-] as const satisfies readonly (keyof SubscriptionListRow)[];
-
-/** The fields of a list row of its own, with its camp's id: one array each. */
-export const SUBSCRIPTION_OWN_FIELDS = [
-  'SUBSCRIPTION_ID',
-  'SUBSCRIPTION_REFERENCE',
-  'SUBSCRIPTION_OGM',
-  'SUBSCRIPTION_CAMP_PRICE',
-  'SUBSCRIPTION_CAMP_DISCOUNT',
-  'SUBSCRIPTION_AMOUNT_TO_PAY',
-  'SUBSCRIPTION_PAID_AMOUNT',
-  'SUBSCRIPTION_SALDO',
-  'SUBSCRIPTION_PAID',
-  'SUBSCRIPTION_CANCELLED',
-  'SUBSCRIPTION_CANCELLATION_DATE',
-  'SUBSCRIPTION_SOURCE',
-  'PAYMENTMETHOD_ID',
-  'CAMP_ID',
-  'SUBSCRIBER_FIRSTNAME',
-  'SUBSCRIBER_LASTNAME',
-  'PAYMENT_STATUS',
-] as const satisfies readonly (keyof SubscriptionListRow)[];
-
-// Every field of a list row is in exactly one of the lists (the camp's id in its own, to join on): a field
-// added to the row and to neither list fails the typecheck here.
-type Listed = (typeof SUBSCRIPTION_CAMP_FIELDS)[number] | (typeof SUBSCRIPTION_OWN_FIELDS)[number];
-const everyFieldListed: Record<Exclude<keyof SubscriptionListRow, Listed>, never> = {};
-void everyFieldListed;
 
 type Columns = SubscriptionColumns['columns'];
 

@@ -4,7 +4,7 @@ import { parseEuroAmount } from '../money.js';
 import { PAYMENT_STATUSES } from '../payment-status.js';
 import { SUBSCRIPTION_SOURCES } from '../subscription-source.js';
 import { campYearQuery } from './taxonomy.js';
-import { SUBSCRIPTION_CAMP_FIELDS, SUBSCRIPTION_OWN_FIELDS } from '../subscription-columns.js';
+import { SUBSCRIPTION_CAMP_FIELDS, SUBSCRIPTION_OWN_FIELDS } from '../subscription-fields.js';
 import {
   emailField,
   idField,
@@ -196,6 +196,14 @@ export const subscriptionListRow = subscriptionDetail
   // The overview shows the short names, which the detail does not carry.
   .extend({ LOCATION_NAME_SHORT: z.string(), PERIOD_NAME_SHORT: z.string() });
 export type SubscriptionListRow = z.infer<typeof subscriptionListRow>;
+
+// Every field of a list row is in one of the lists of subscription-fields.ts (the camp's id in its own, to join on),
+// and they name no other: a field added to the row and to neither list, or a list's name no field has, fails the
+// typecheck here.
+type Listed = (typeof SUBSCRIPTION_CAMP_FIELDS)[number] | (typeof SUBSCRIPTION_OWN_FIELDS)[number];
+const everyFieldListed: Record<Exclude<keyof SubscriptionListRow, Listed>, never> = {};
+const onlyRowFields: readonly (keyof SubscriptionListRow)[] = [...SUBSCRIPTION_CAMP_FIELDS, ...SUBSCRIPTION_OWN_FIELDS];
+void [everyFieldListed, onlyRowFields];
 
 /** The fields of a list row that its camp decides: sent once per camp by getSubscriptionColumns. */
 const campDecides = Object.fromEntries(SUBSCRIPTION_CAMP_FIELDS.map((name) => [name, true])) as {
