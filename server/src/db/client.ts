@@ -338,13 +338,17 @@ export async function queryNamedRows<T>(db: Executor, name: string, query: SQL):
   return result.rows;
 }
 
+/** The name `writeTogether` gives its write at `index`: its read may read the rows a write returns under it. */
+export const writtenPart = (index: number) => `w${index}`;
+
 /**
  * Several writes (insert, update or delete statements) made as one statement prepared under `name`: one round trip
  * instead of one each. Inside a booking's camp lock every round trip is time the lock is held (issue 37). The writes
  * become the parts of one `with` statement, which see the database as it was before the statement, not each other's
  * rows: only for writes that read nothing another of them writes. Foreign keys are checked at the statement's end, so a
  * row may refer to one written by an earlier part. With `read`, the statement answers its rows (checked by `row`):
- * a read of the database as it was before these writes.
+ * a read of the database as it was before these writes, and of the rows a write returns (`returning`) under its
+ * `writtenPart` name.
  */
 export async function writeTogether(db: Executor, name: string, writes: SQL[]): Promise<void>;
 export async function writeTogether<S extends z.ZodType>(
@@ -362,7 +366,7 @@ export async function writeTogether<S extends z.ZodType>(
   const last = read?.query ?? writes.at(-1);
   if (!last) return;
   const parts = (read ? writes : writes.slice(0, -1)).map(
-    (write, i) => sql`${sql.raw(i === 0 ? 'with' : ',')} ${sql.raw(`w${i}`)} as (${write})`,
+    (write, i) => sql`${sql.raw(i === 0 ? 'with' : ',')} ${sql.raw(writtenPart(i))} as (${write})`,
   );
   const rows = await queryNamedRows(db, name, sql`${sql.join(parts, sql` `)} ${last}`);
   if (read) return rowsOf(read.row).parse(rows);

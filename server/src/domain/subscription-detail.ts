@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { centsToEuro, subscriptionAmounts, type Cents } from '@common/money.js';
 import { paymentStatus } from '@common/payment-status.js';
 import { subscriptionDetail, type SubscriptionDetail, type SubscriptionListRow } from '@common/schemas/subscriptions.js';
-import { readNamedRows, type Executor } from '../db/client.js';
+import { readNamedRows, writtenPart, type Executor } from '../db/client.js';
 import { isoTimestamp } from '../db/sql.js';
 import { discountCentsSql, joinDiscountTotals, type DiscountScope } from './subscription-money.js';
 
@@ -84,12 +84,12 @@ export async function findSubscriptionDetail(db: Executor, subscriptionId: numbe
 
 /**
  * The detail of a new subscription read by the statement that writes it (`writeTogether`'s read, issue 37: one round
- * trip less under the camp's lock): its insert is the statement's part `w0`, its discounts' insert (when it has any)
- * `w1`, each returning every column; the statement sees only those parts' rows of them, not the tables'.
+ * trip less under the camp's lock): its insert is the statement's first write, its discounts' insert (when it has any)
+ * the second, each returning every column; the statement sees those rows only there, not in the tables.
  */
 export function newSubscriptionDetailRead(subscriptionId: number, withDiscounts: boolean) {
   return {
-    query: detailSql(subscriptionId, sql.raw('w0'), withDiscounts ? { writtenBy: 'w1' } : { subscriptionId }),
+    query: detailSql(subscriptionId, sql.raw(writtenPart(0)), withDiscounts ? { writtenBy: writtenPart(1) } : { subscriptionId }),
     row: detailFacts.transform(detailOf),
   };
 }

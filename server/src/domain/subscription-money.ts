@@ -12,10 +12,12 @@ import { inList, isoTimestamp, startsInYear } from '../db/sql.js';
 export type DiscountScope =
   'all' | { subscriptionId: number } | { campId: number } | { campYear: number } | { parentId: number } | { writtenBy: string };
 
+/** The discount rows (`sd`) of `scope`, for a `from`. */
 function discountsOf(scope: DiscountScope): SQL {
-  if (scope === 'all' || 'writtenBy' in scope) return sql``;
-  if ('subscriptionId' in scope) return sql`where sd.subscription_id = ${scope.subscriptionId}`;
-  const subscription = sql`join subscriptions ds on ds.id = sd.subscription_id`;
+  if (scope === 'all') return sql`subscription_discounts sd`;
+  if ('writtenBy' in scope) return sql`${sql.raw(scope.writtenBy)} sd`;
+  if ('subscriptionId' in scope) return sql`subscription_discounts sd where sd.subscription_id = ${scope.subscriptionId}`;
+  const subscription = sql`subscription_discounts sd join subscriptions ds on ds.id = sd.subscription_id`;
   if ('campId' in scope) return sql`${subscription} where ds.camp_id = ${scope.campId}`;
   if ('parentId' in scope) return sql`${subscription} join children dch on dch.id = ds.child_id where dch.parent_id = ${scope.parentId}`;
   return sql`${subscription} join camps dc on dc.id = ds.camp_id join periods dp on dp.id = dc.period_id
@@ -31,7 +33,7 @@ function discountsOf(scope: DiscountScope): SQL {
 export const joinDiscountTotals = (scope: DiscountScope) => sql`left join (
     select sd.subscription_id, sum(sd.amount_cents)::int as total_cents,
       (sum(sd.amount_cents) filter (where sd.kind = 'selected-days'))::int as selected_days_cents
-    from ${scope !== 'all' && 'writtenBy' in scope ? sql.raw(scope.writtenBy) : sql`subscription_discounts`} sd ${discountsOf(scope)}
+    from ${discountsOf(scope)}
     group by sd.subscription_id
   ) d on d.subscription_id = s.id`;
 
