@@ -70,6 +70,20 @@ export function birthYearFits(camp: CampBirthYears, birthdate: string): boolean 
   return Number.isInteger(year) && year >= camp.MIN_BIRTHYEAR && year <= camp.MAX_BIRTHYEAR;
 }
 
+/** A camp's period: its first and last day, ISO dates. */
+export interface CampPeriod {
+  start: string;
+  end: string;
+}
+
+/**
+ * Whether two periods share a day, both ends included: a child cannot be in both camps. The database's check of a
+ * child's booked camps (clashSql in server/src/domain/booking.ts) applies the same rule in SQL.
+ */
+export function periodsOverlap(a: CampPeriod, b: CampPeriod): boolean {
+  return a.start <= b.end && a.end >= b.start;
+}
+
 /** 'geboortejaren 2015–2018' (one year: 'geboortejaar 2016'), as every camp choice shows it. */
 export function birthYearsText(camp: CampBirthYears): string {
   return camp.MIN_BIRTHYEAR === camp.MAX_BIRTHYEAR

@@ -416,8 +416,9 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const [bookedLater] = (await t.api.getMyBookings(undefined, { token: again.body.data.token })).body.data.BOOKINGS;
     const words = `${bookedLater!.THEME_NAME} in ${bookedLater!.LOCATION_NAME}, ${bookedLater!.PERIOD_NAME} (${bookedLater!.SUBSCRIPTION_REFERENCE})`;
     const overlap = overlapRefusal(words);
-    // Within one basket the clash is the basket's own earlier booking (not kept: the basket books nothing).
-    const sameBasket = /^\S+ \S+ is al ingeschreven voor een kamp in dezelfde periode: [^|]+ in [^|]+, [^|]+ \(KB\d{4}-\d{6}\)\.$/;
+    // Twice in one basket for the same days (two camps of a week, or one camp twice): refused before any write.
+    const sameBasket =
+      /^\S+ \S+ staat in uw mand voor twee kampen in dezelfde periode\. Er werd niets ingeschreven: verwijder er één uit uw mand\.$/;
     const rebook = async (items: InputOf<'book'>['items']) => {
       const answer = await book(again.body.data.token, { items });
       return [answer.status, answer.body.error?.code, answer.body.error?.message];
@@ -430,6 +431,12 @@ describe.each(backends)('the public booking site on %s', (backend) => {
       await rebook([
         { CHILD_ID: child, CAMP_ID: weekOne },
         { CHILD_ID: child, CAMP_ID: weekTwo },
+      ]),
+    ).toEqual([409, 'CONFLICT', expect.stringMatching(sameBasket)]);
+    expect(
+      await rebook([
+        { CHILD_ID: child, CAMP_ID: weekOne },
+        { CHILD_ID: child, CAMP_ID: weekOne },
       ]),
     ).toEqual([409, 'CONFLICT', expect.stringMatching(sameBasket)]);
     const booked = await t.api.getMyBookings(undefined, { token: again.body.data.token });

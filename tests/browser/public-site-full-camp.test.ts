@@ -7,7 +7,8 @@ import { familyWithChild } from '../helpers/family.js';
 /**
  * The opening-day rush as one family sees it (issue 37): the last seat goes to another family while its basket is
  * open; 'Boeken' is refused, the message names the camp and the waiting list, and the camp list, read again, offers
- * 'Op de wachtlijst' on that camp. Then a camp of a week the child is booked in already: refused, naming that booking.
+ * 'Op de wachtlijst' on that camp. Then a camp of a week the child is booked in already: refused, naming that booking;
+ * and two camps of one week for the child in one basket: the basket says so before anything is sent.
  */
 it('a basket refused because its camp filled meanwhile says so and the list offers the waiting list', async () => {
   const YEAR = new Date().getFullYear() + 1;
@@ -69,6 +70,36 @@ it('a basket refused because its camp filled meanwhile says so and the list offe
     await checkScreen(page, 'public site, child booked that week already', { fitsScreen: true });
     const mine = await session.t.api.getMyBookings(undefined, { token });
     expect(mine.body.data.BOOKINGS.map((b) => b.CAMP_ID)).toEqual([booked]);
+
+    // Two camps of one week for one child in the basket: the second says so before 'Boeken', and nothing is sent.
+    const nextWeek = await createPeriod(db, { startDate: `${YEAR}-08-09`, name: 'Zomerweek 6' });
+    const week = [
+      await createCamp(db, { birthYears: [YEAR - 12, YEAR - 6], periodId: nextWeek }),
+      await createCamp(db, { birthYears: [YEAR - 12, YEAR - 6], periodId: nextWeek }),
+    ];
+    await page.evaluate((campIds) => {
+      const items = campIds.map((id, i) => ({ key: `week-${i}`, CAMP_ID: id, CHILD_ID: null, days: [] }));
+      sessionStorage.setItem('inschrijven.mand', JSON.stringify(items));
+    }, week);
+    await page.goto('/inschrijven/#/mand');
+    await page.reload();
+    for (const campId of week)
+      await page
+        .locator(`[data-basket-camp="${campId}"]`)
+        .getByLabel('Kind')
+        .selectOption({ value: String(childId) });
+    const second = page.locator(`[data-basket-camp="${week[1]}"] .field-error`);
+    await expect.poll(() => second.textContent()).toMatch(/^Dit kind staat al in uw mand voor een kamp in dezelfde periode: .+ in .+\.$/);
+    expect(await page.locator(`[data-basket-camp="${week[0]}"] .field-error`).count()).toBe(0);
+    const sent: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/public/book')) sent.push(request.url());
+    });
+    await page.getByLabel('Lunchvoorkeur').selectOption({ index: 1 });
+    await page.getByRole('button', { name: 'Boeken' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Niet alles in uw mand is in orde: bekijk de meldingen hieronder.');
+    expect(sent).toEqual([]);
+    await checkScreen(page, 'public site, one child in two camps of a week', { fitsScreen: true });
   } finally {
     await session.close();
   }

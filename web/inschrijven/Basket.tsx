@@ -5,6 +5,7 @@ import {
   birthYearFits,
   birthYearsText,
   daysRuleProblem,
+  periodsOverlap,
   registrationPrice,
   selectedDaysRemark,
   SIBLING_DISCOUNT_REMARK,
@@ -15,6 +16,8 @@ import { api, ApiError, newIdempotencyKey } from './api.js';
 import { Message, SelectField } from './fields.js';
 import { dayText, periodText } from './format.js';
 import type { BasketItem, Confirmation, Voucher } from './state.js';
+
+const periodOfCamp = (camp: PublicCamp) => ({ start: camp.PERIOD_STARTDATE, end: camp.PERIOD_ENDDATE });
 
 const dayRules = (camp: PublicCamp) => ({
   activeDays: camp.ACTIVE_DAYS,
@@ -140,6 +143,12 @@ export function Basket(props: {
       )
     )
       return 'Dit kind staat al voor dit kamp in uw mand.';
+    const sameWeek = props.items
+      .slice(0, props.items.indexOf(item))
+      .map((other) => (other.CHILD_ID === item.CHILD_ID ? camps.get(other.CAMP_ID) : undefined))
+      .find((other) => other && other.CAMP_ID !== camp.CAMP_ID && periodsOverlap(periodOfCamp(other), periodOfCamp(camp)));
+    if (sameWeek)
+      return `Dit kind staat al in uw mand voor een kamp in dezelfde periode: ${sameWeek.THEME_NAME} in ${sameWeek.LOCATION_NAME}.`;
     if (camp.CAMP_FLEXIBLE_BOOKING_ALLOWED) return daysRuleProblem(dayRules(camp), item.days);
     return null;
   };

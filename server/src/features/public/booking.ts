@@ -17,7 +17,7 @@ import {
   storedOutcome,
   type IdempotencyClaim,
 } from '../../plugins/idempotency.js';
-import { AppError, errorBody, notFound } from '../../lib/errors.js';
+import { AppError, conflict, errorBody, notFound } from '../../lib/errors.js';
 import { statusOfCode } from '@common/contract/index.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
 import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
@@ -42,6 +42,7 @@ import { participationFacts } from './attests.js';
 import { issuedFiscalAttests } from '../../domain/attest-files.js';
 import { participationAttestBlocker } from '@common/family-attests.js';
 import { todayInBelgium } from '@common/calendar.js';
+import { periodsOverlap, type CampPeriod } from '@common/registration.js';
 import { publicMessages as messages } from './messages.js';
 
 export interface BookingDeps extends OutboxDeps {
@@ -294,6 +295,13 @@ async function bookBasketDetails(
     } = await lockCampsAndChildren(tx, campIds, childIds, items.length).catch((error: unknown) => {
       throw error instanceof AppError && error.code === 'NOT_FOUND' ? notFound(messages.campNotFound) : error;
     });
+    // A child twice in the basket for the same days (one camp twice, or two camps of one week) books neither.
+    const twice = items.find((item, i) =>
+      items.some(
+        (earlier, j) => j < i && earlier.CHILD_ID === item.CHILD_ID && periodsOverlap(periodOf(camps, earlier), periodOf(camps, item)),
+      ),
+    );
+    if (twice) throw conflict(messages.sameChildTwice(lockedChildren.get(twice.CHILD_ID)!.name));
     // A voucher must hold for a camp of the basket (its rule: findValidVoucher), else the basket is refused for it.
     let voucher: { id: number; campId: number } | null = null;
     if (payload.voucher) {
@@ -380,6 +388,12 @@ async function bookBasketDetails(
 }
 
 const idRow = z.object({ id: z.number() });
+
+/** The period of a basket item's camp, as read under its lock. */
+function periodOf(camps: Map<number, { startDate: string; endDate: string }>, item: { CAMP_ID: number }): CampPeriod {
+  const camp = camps.get(item.CAMP_ID)!;
+  return { start: camp.startDate, end: camp.endDate };
+}
 const familyRow = z.object({ parentId: z.number().nullable(), own: z.number() });
 
 /** The family's parent (familyParentId) and how many of these children are its own, as JSON. */

@@ -54,5 +54,6 @@ export const publicMessages = {
   voucherInvalid: 'Deze voucher is ongeldig: hij is al gebruikt, verlopen of hoort bij een ander kamp.',
   idempotencyKeyRequired: 'Een inschrijving heeft een Idempotency-Key nodig, zodat ze bij een nieuwe poging maar één keer gebeurt.',
   lunchPreferenceRequired: 'Kies een lunchvoorkeur.',
-  sameChildTwice: 'Hetzelfde kind staat twee keer voor hetzelfde kamp in de mand.',
+  sameChildTwice: (child: string) =>
+    `${child} staat in uw mand voor twee kampen in dezelfde periode. Er werd niets ingeschreven: verwijder er één uit uw mand.`,
 } as const;
