@@ -650,9 +650,25 @@ describe.each(backends)('the public booking site on %s', (backend) => {
     const confirmations = () =>
       smtp.received.filter((r) => families.some((f) => r.envelopeTo.includes(f.email)) && r.subject.includes('Bevestiging inschrijving'))
         .length;
-    // Twelve at once: more than the line's places (5 on PostgreSQL, 2 embedded), so some wait for their turn.
+    // Twelve at once: more than the line's places (5 on PostgreSQL, 2 embedded), so some wait for their turn. The
+    // camp's row is held meanwhile, so no booking commits (and no mail is due) before all twelve reached the line: a
+    // mail committed before anyone waited is sent at once, as it should be.
+    let release = () => {};
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = () => {};
+    const holding = new Promise<void>((resolve) => (held = resolve));
+    const campHeld = t.db.transaction(async (tx) => {
+      await tx.execute(sql`select id from camps where id = ${camp} for update`);
+      held();
+      await released;
+    });
+    await holding;
     const pressed = Date.now();
-    const answers = await Promise.all(families.map((f) => book(f.token, { items: [{ CHILD_ID: f.child, CAMP_ID: camp }] })));
+    const answering = Promise.all(families.map((f) => book(f.token, { items: [{ CHILD_ID: f.child, CAMP_ID: camp }] })));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    release();
+    await campHeld;
+    const answers = await answering;
     expect(answers.map((a) => a.status)).toEqual(families.map(() => 200));
     await t.app.mailRelay.runOnce();
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, pressed + 4000 - Date.now())));
