@@ -100,6 +100,16 @@ it('a basket refused because its camp filled meanwhile says so and the list offe
     await expect.poll(() => page.getByRole('alert').textContent()).toBe('Niet alles in uw mand is in orde: bekijk de meldingen hieronder.');
     expect(sent).toEqual([]);
     await checkScreen(page, 'public site, one child in two camps of a week', { fitsScreen: true });
+    // The same camp twice for the child: the second line says so.
+    await page.locator(`[data-basket-camp="${week[1]}"]`).getByRole('button', { name: 'Verwijderen' }).click();
+    await page.locator(`[data-basket-camp="${week[0]}"]`).getByRole('button', { name: 'Nog een kind voor dit kamp' }).click();
+    const lines = page.locator(`[data-basket-camp="${week[0]}"]`);
+    await lines
+      .nth(1)
+      .getByLabel('Kind')
+      .selectOption({ value: String(childId) });
+    await expect.poll(() => lines.nth(1).locator('.field-error').textContent()).toBe('Dit kind staat al voor dit kamp in uw mand.');
+    expect(await lines.nth(0).locator('.field-error').count()).toBe(0);
   } finally {
     await session.close();
   }

@@ -133,20 +133,12 @@ export function Basket(props: {
     const child = props.family.CHILDREN.find((c) => c.CHILD_ID === item.CHILD_ID);
     if (child && !birthYearFits(camp, child.SUBSCRIBER_BIRTHDATE))
       return `${child.SUBSCRIBER_FIRSTNAME} past niet in de ${birthYearsText(camp)} van dit kamp.`;
-    if (
-      props.items.some(
-        (other) =>
-          other !== item &&
-          other.CAMP_ID === item.CAMP_ID &&
-          other.CHILD_ID === item.CHILD_ID &&
-          props.items.indexOf(other) < props.items.indexOf(item),
-      )
-    )
-      return 'Dit kind staat al voor dit kamp in uw mand.';
-    const sameWeek = props.items
-      .slice(0, props.items.indexOf(item))
-      .map((other) => (other.CHILD_ID === item.CHILD_ID ? camps.get(other.CAMP_ID) : undefined))
-      .find((other) => other && other.CAMP_ID !== camp.CAMP_ID && periodsOverlap(periodOfCamp(other), periodOfCamp(camp)));
+    // The lines above this one for the same child: the same camp again, or another camp of the same days.
+    const earlier = props.items.slice(0, props.items.indexOf(item)).filter((other) => other.CHILD_ID === item.CHILD_ID);
+    if (earlier.some((other) => other.CAMP_ID === item.CAMP_ID)) return 'Dit kind staat al voor dit kamp in uw mand.';
+    const sameWeek = earlier
+      .map((other) => camps.get(other.CAMP_ID))
+      .find((other) => other && periodsOverlap(periodOfCamp(other), periodOfCamp(camp)));
     if (sameWeek)
       return `Dit kind staat al in uw mand voor een kamp in dezelfde periode: ${sameWeek.THEME_NAME} in ${sameWeek.LOCATION_NAME}.`;
     if (camp.CAMP_FLEXIBLE_BOOKING_ALLOWED) return daysRuleProblem(dayRules(camp), item.days);
