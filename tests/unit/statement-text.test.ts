@@ -15,6 +15,17 @@ const drizzleText = (query: SQL) => new PgDialect().sqlToQuery(query);
  * statement than the one the code says.
  */
 describe("a statement's text and parameters, as drizzle writes them (issue 37)", () => {
+  // A new builder each time: drizzle's `returning()` changes the builder it is called on.
+  const subscriptionInsert = () =>
+    db.insert(t.subscriptions).values({
+      id: 9,
+      reference: '2027-9',
+      ogm: '000/0000/00909',
+      campId: 1,
+      childId: 2,
+      campPriceCents: 12500,
+      paymentMethodId: 2,
+    } as never);
   const statements: [string, SQL][] = [
     [
       'raw SQL with plain values, null and nested SQL',
@@ -37,18 +48,7 @@ describe("a statement's text and parameters, as drizzle writes them (issue 37)",
     ],
     [
       'two inserts, one of two rows, in one statement (writeTogether)',
-      sql`with w0 as (${db
-        .insert(t.subscriptions)
-        .values({
-          id: 9,
-          reference: '2027-9',
-          ogm: '000/0000/00909',
-          campId: 1,
-          childId: 2,
-          campPriceCents: 12500,
-          paymentMethodId: 2,
-        } as never)
-        .getSQL()}) ${db
+      sql`with w0 as (${subscriptionInsert().getSQL()}) ${db
         .insert(t.subscriptionDiscounts)
         .values([
           { subscriptionId: 9, kind: 'sibling', amountCents: 500 },
@@ -65,22 +65,7 @@ describe("a statement's text and parameters, as drizzle writes them (issue 37)",
         .returning({ id: t.vouchers.id })
         .getSQL(),
     ],
-    [
-      "an insert returning every column (a booking's insert, writeBooking)",
-      db
-        .insert(t.subscriptions)
-        .values({
-          id: 9,
-          reference: '2027-9',
-          ogm: '000/0000/00909',
-          campId: 1,
-          childId: 2,
-          campPriceCents: 12500,
-          paymentMethodId: 2,
-        } as never)
-        .returning()
-        .getSQL(),
-    ],
+    ["an insert returning every column (a booking's insert, writeBooking)", subscriptionInsert().returning().getSQL()],
     [
       'an update with columns in its condition',
       db
