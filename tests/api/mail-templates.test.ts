@@ -3,7 +3,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
 import { auditLog, camps, mailOutbox } from '../../server/src/db/schema.js';
 import { queryRows } from '../../server/src/db/client.js';
-import { readSettings, settingsDefaults, settingsJsonSql, settingsOfJson } from '../../server/src/lib/settings.js';
+import {
+  readSettings,
+  readSettingsWithoutImages,
+  settingsDefaults,
+  settingsJsonSql,
+  settingsOfJson,
+} from '../../server/src/lib/settings.js';
 import { startTestApp, type TestApp, beheerderSettings } from '../helpers/api.js';
 import { backends } from '../helpers/database.js';
 import { databaseDigest } from '../helpers/digest.js';
@@ -146,10 +152,15 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     const saved = await t.api.updateSettings(settings);
     expect(saved.status).toBe(200);
     expect((await t.api.getSettings()).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
-    // The booking's read of the settings as a part of its templates' statement (issue 37) answers the same.
+    // The booking's read of the settings as a part of its templates' statement (issue 37) answers the same, but for
+    // the two images, which it leaves in the database: no mail or answer shows them.
     const defaults = settingsDefaults(t.config);
+    const { SIGNATURE_IMAGE, ORGANISER_LOGO, ...withoutImages } = await readSettings(t.db, defaults);
+    expect([SIGNATURE_IMAGE, ORGANISER_LOGO]).toEqual([settings.SIGNATURE_IMAGE, settings.ORGANISER_LOGO]);
     const [row] = await queryRows<{ settings: unknown }>(t.db, sql`select ${settingsJsonSql} as settings`);
-    expect(settingsOfJson(row!.settings, defaults)).toEqual(await readSettings(t.db, defaults));
+    expect(JSON.stringify(row!.settings)).not.toMatch(/data:image/);
+    expect(settingsOfJson(row!.settings, defaults)).toEqual(withoutImages);
+    expect(await readSettingsWithoutImages(t.db, defaults)).toEqual(withoutImages);
 
     const unchanged = await databaseDigest(t.db);
     for (const [field, value, message] of [

@@ -7,7 +7,13 @@ import type { MailRelay } from '../mail/relay.js';
 import { camps, mailOutbox, type MailAttachment } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type Mailer } from '../mail/mailer.js';
 import { PAYMENT_QR_CID, subscriptionEpcPayload } from '../lib/payment-qr.js';
-import { readSettings, settingsJsonSql, settingsOfJson, type OrganiserSettings } from '../lib/settings.js';
+import {
+  readSettingsWithoutImages,
+  settingsJsonSql,
+  settingsOfJson,
+  type OrganiserSettings,
+  type SettingsWithoutImages,
+} from '../lib/settings.js';
 import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from '../lib/mail-render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
@@ -87,7 +93,7 @@ export interface Outbox {
    * Keeps what `campMailsSql` answered for this transaction's later `enqueueCampMail`; answers the settings, which the
    * mails will show (a booking's answer shows the same).
    */
-  campMailsRead(read: unknown, kind: CampMailKind): Promise<OrganiserSettings>;
+  campMailsRead(read: unknown, kind: CampMailKind): Promise<SettingsWithoutImages>;
   /** The camp's template of this kind for the subscription, to the parent (spec section 2, camp detail). */
   enqueueCampMail(detail: SubscriptionDetail, kind: CampMailKind): Promise<QueuedMail>;
   /**
@@ -120,8 +126,8 @@ export async function withOutbox<T>(db: Database, deps: OutboxDeps, work: (tx: T
 
 function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecorded: () => void): Outbox {
   // Read once a transaction: the organiser's settings, and each camp's template of a kind.
-  let organiser: Promise<OrganiserSettings> | null = null;
-  const settingsOnce = () => (organiser ??= readSettings(tx, settingsDefaults));
+  let organiser: Promise<SettingsWithoutImages> | null = null;
+  const settingsOnce = () => (organiser ??= readSettingsWithoutImages(tx, settingsDefaults));
   const templates = new Map<string, CampTemplate>();
   const enqueueMail = async (mail: TemplateMail) => {
     const queued = await recordTemplateMail(tx, mail, await settingsOnce());
@@ -195,7 +201,7 @@ interface CampTemplate {
 }
 
 /** Renders a template for a subscription with the organiser's settings and records it in the outbox. */
-async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: OrganiserSettings): Promise<QueuedMail> {
+async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: SettingsWithoutImages): Promise<QueuedMail> {
   return insertMail(tx, templateMailRow(mail, organiser), organiser);
 }
 
@@ -203,7 +209,7 @@ async function recordTemplateMail(tx: Executor, mail: TemplateMail, organiser: O
 type MailRow = Omit<QueuedMail, 'id' | 'from'> & { templateId: string; subscriptionId: number | null };
 
 /** A template rendered for a subscription with the organiser's settings: its outbox row. */
-function templateMailRow(mail: TemplateMail, organiser: OrganiserSettings): MailRow {
+function templateMailRow(mail: TemplateMail, organiser: SettingsWithoutImages): MailRow {
   const qrPayload = mail.paymentQr ? subscriptionEpcPayload(mail.detail, organiser) : null;
   const rendered = renderTemplate(mail.template, {
     ...subscriptionMailValues(mail.detail, organiser, { withPaymentQr: qrPayload !== null }),
@@ -236,7 +242,7 @@ function mailInsert(tx: Executor, mail: MailRow) {
   });
 }
 
-async function insertMail(tx: Executor, mail: MailRow, organiser: OrganiserSettings): Promise<QueuedMail> {
+async function insertMail(tx: Executor, mail: MailRow, organiser: SettingsWithoutImages): Promise<QueuedMail> {
   const [row] = await mailInsert(tx, mail).returning({ id: mailOutbox.id });
   return { id: row!.id, from: organiser.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text, attachments: mail.attachments };
 }
@@ -250,7 +256,9 @@ const TEST_MAIL_DEADLINE_MS = 30_000;
  * the error. Every other mail goes through `withOutbox` and the relay.
  */
 export async function sendMailNow(db: Database, deps: MailDeps, mail: TemplateMail): Promise<{ mail: QueuedMail; status: MailStatus }> {
-  const queued = await db.transaction(async (tx) => recordTemplateMail(tx, mail, await readSettings(tx, deps.settingsDefaults)));
+  const queued = await db.transaction(async (tx) =>
+    recordTemplateMail(tx, mail, await readSettingsWithoutImages(tx, deps.settingsDefaults)),
+  );
   return { mail: queued, status: await deliverMail(db, deps, queued) };
 }
 

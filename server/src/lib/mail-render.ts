@@ -4,7 +4,7 @@ import { formatEuro } from '@common/money.js';
 import { daysInWords, subscriptionDays } from '@common/participants.js';
 import { fillPlaceholders, type MailValues } from '@common/schemas/mail-templates.js';
 import type { SubscriptionDetail } from '@common/schemas/subscriptions.js';
-import type { OrganiserSettings } from './settings.js';
+import type { SettingsWithoutImages } from './settings.js';
 
 export type { MailValues };
 
@@ -32,7 +32,7 @@ export const PAYMENT_QR_SENTENCE = 'U kunt ook de QR-code in deze mail scannen m
  */
 export function paymentInstructions(
   detail: Pick<SubscriptionDetail, 'SUBSCRIPTION_CANCELLED' | 'SUBSCRIPTION_SALDO' | 'PAYMENTMETHOD_ID' | 'SUBSCRIPTION_OGM'>,
-  organiser: Pick<OrganiserSettings, 'ORGANISER_IBAN'>,
+  organiser: Pick<SettingsWithoutImages, 'ORGANISER_IBAN'>,
   withPaymentQr: boolean,
 ): string {
   if (detail.SUBSCRIPTION_CANCELLED || detail.SUBSCRIPTION_SALDO <= 0) return 'U hoeft niets meer te betalen.';
@@ -62,7 +62,7 @@ export function bookedDays(
  */
 export function subscriptionMailValues(
   detail: SubscriptionDetail,
-  organiser: OrganiserSettings,
+  organiser: SettingsWithoutImages,
   options: { withPaymentQr?: boolean } = {},
 ): MailValues {
   return {

@@ -18,6 +18,13 @@ import { writeAudit } from './audit.js';
  */
 export type OrganiserSettings = SettingsRecord;
 
+/**
+ * The settings without the signature and the logo: what mails, payment codes and a booking's answer show. The two
+ * images (up to 150 and 100 kB) serve the attests and the public site's header only; a booking reads these settings
+ * in its transaction (issue 37), where the images would cost it more than all its other reads together.
+ */
+export type SettingsWithoutImages = Omit<OrganiserSettings, 'SIGNATURE_IMAGE' | 'ORGANISER_LOGO'>;
+
 const SETTINGS_ROW = 1;
 /** The reminder limits until staff change them: Stamhoofd's and most organisers' practice (issue 19). */
 export const DEFAULT_REMINDER_INTERVAL_DAYS = 7;
@@ -104,7 +111,11 @@ export async function readVolunteerCaps(db: Executor): Promise<{ daily: Voluntee
 
 type SettingsRow = typeof settings.$inferSelect;
 
-const toRecord = (row: SettingsRow): OrganiserSettings => ({
+/** The saved row's columns but the images: what `SettingsWithoutImages` is made of. */
+const { signatureImage: _signature, organiserLogo: _logo, ...columnsWithoutImages } = getTableColumns(settings);
+type RowWithoutImages = Omit<SettingsRow, 'signatureImage' | 'organiserLogo'>;
+
+const withoutImages = (row: RowWithoutImages): SettingsWithoutImages => ({
   ORGANISER_NAME: row.organiserName,
   ORGANISER_ADDRESS: row.organiserAddress,
   ORGANISER_COMPANY_NUMBER: row.organiserCompanyNumber,
@@ -116,8 +127,6 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   CERTIFYING_AUTHORITY: row.certifyingAuthority,
   SIGNATORY_NAME: row.signatoryName,
   SIGNATORY_CAPACITY: row.signatoryCapacity,
-  SIGNATURE_IMAGE: row.signatureImage,
-  ORGANISER_LOGO: row.organiserLogo,
   RECOGNITION_CODE: row.recognitionCode,
   CERTIFYING_AUTHORITY_ADDRESS: row.certifyingAuthorityAddress,
   CERTIFYING_AUTHORITY_COMPANY_NUMBER: row.certifyingAuthorityCompanyNumber,
@@ -129,6 +138,12 @@ const toRecord = (row: SettingsRow): OrganiserSettings => ({
   BELCOTAX_CONTACT_NAME: row.belcotaxContactName,
   BELCOTAX_CONTACT_PHONE: row.belcotaxContactPhone,
   BELCOTAX_CONTACT_EMAIL: row.belcotaxContactEmail,
+});
+
+const toRecord = (row: SettingsRow): OrganiserSettings => ({
+  ...withoutImages(row),
+  SIGNATURE_IMAGE: row.signatureImage,
+  ORGANISER_LOGO: row.organiserLogo,
 });
 
 /** The caps sent laid over the saved ones (a year sent replaces that year). */
@@ -173,18 +188,25 @@ export async function readSettings(db: Executor, defaults: OrganiserSettings): P
   return row ? toRecord(row) : defaults;
 }
 
+/** `readSettings` without the images: for mails, payment codes and answers, which do not show them. */
+export async function readSettingsWithoutImages(db: Executor, defaults: SettingsWithoutImages): Promise<SettingsWithoutImages> {
+  const [row] = await db.select(columnsWithoutImages).from(settings).where(eq(settings.id, SETTINGS_ROW));
+  return row ? withoutImages(row) : defaults;
+}
+
 /**
- * `readSettings` as a part of another statement: an expression answering the saved settings' row as JSON (null when
- * none are saved), for `settingsOfJson`. A booking reads them with its mail templates in one round trip (issue 37).
+ * `readSettingsWithoutImages` as a part of another statement: an expression answering the saved settings' row as JSON
+ * (null when none are saved), for `settingsOfJson`. A booking reads them with its mail templates in one round trip
+ * (issue 37).
  */
 export const settingsJsonSql: SQL = sql`(select json_build_object(${sql.join(
-  Object.entries(getTableColumns(settings)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(column.name)}`),
+  Object.entries(columnsWithoutImages).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${sql.identifier(column.name)}`),
   sql`, `,
 )}) from settings where id = ${sql.raw(String(SETTINGS_ROW))})`;
 
-/** The settings of `settingsJsonSql`'s answer, as `readSettings` answers them. */
-export function settingsOfJson(row: unknown, defaults: OrganiserSettings): OrganiserSettings {
-  return row ? toRecord(row as typeof settings.$inferSelect) : defaults;
+/** The settings of `settingsJsonSql`'s answer, as `readSettingsWithoutImages` answers them. */
+export function settingsOfJson(row: unknown, defaults: SettingsWithoutImages): SettingsWithoutImages {
+  return row ? withoutImages(row as RowWithoutImages) : defaults;
 }
 
 /** Saves every setting at once (the form sends them all), audited with before and after. */

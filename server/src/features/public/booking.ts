@@ -20,7 +20,7 @@ import {
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.js';
 import { statusOfCode } from '@common/contract/index.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
-import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { readSettingsWithoutImages, type OrganiserSettings, type SettingsWithoutImages } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import {
   bookedDays,
@@ -50,7 +50,7 @@ export interface BookingDeps extends OutboxDeps {
 }
 
 /** What to pay for one booking and how: amount, what is open, the EPC QR code for a transfer. */
-async function bookingAnswer(detail: SubscriptionDetail, organiser: OrganiserSettings) {
+async function bookingAnswer(detail: SubscriptionDetail, organiser: SettingsWithoutImages) {
   const epc = subscriptionEpcPayload(detail, organiser);
   return {
     SUBSCRIPTION_ID: detail.SUBSCRIPTION_ID,
@@ -109,7 +109,7 @@ export interface Booked {
 /** What bookBasket's transaction wrote: each booking's detail (in the basket's order) and the settings its mails show. */
 interface BasketWritten {
   details: SubscriptionDetail[];
-  organiser: OrganiserSettings;
+  organiser: SettingsWithoutImages;
   /** A later booking of the basket changed an earlier one's sibling discount: the details must be read again. */
   outOfDate: boolean;
 }
@@ -221,13 +221,13 @@ async function campWords(db: Executor, campId: number): Promise<string> {
 
 /** What book answers for new bookings (also acceptOffer's answer): each with what to pay and how, and the total. */
 export async function bookingAnswers(db: Executor, settingsDefaults: OrganiserSettings, ids: number[]): Promise<BookAnswer> {
-  const organiser = await readSettings(db, settingsDefaults);
+  const organiser = await readSettingsWithoutImages(db, settingsDefaults);
   const details = [];
   for (const id of ids) details.push((await findSubscriptionDetail(db, id))!);
   return answerOf(organiser, details);
 }
 
-async function answerOf(organiser: OrganiserSettings, details: SubscriptionDetail[]): Promise<BookAnswer> {
+async function answerOf(organiser: SettingsWithoutImages, details: SubscriptionDetail[]): Promise<BookAnswer> {
   const bookings = [];
   for (const detail of details) bookings.push(await bookingAnswer(detail, organiser));
   return {
@@ -430,7 +430,7 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
         where ch.parent_id = ${parentId} order by p.start_date desc, s.id`,
     z.object({ id: z.number(), feeCents: z.number() }),
   );
-  const organiser = await readSettings(db, settingsDefaults);
+  const organiser = await readSettingsWithoutImages(db, settingsDefaults);
   const attestFacts = await participationFacts(db, parentId, todayInBelgium(now), undefined);
   const BOOKINGS = [];
   const names = new Map<number, string>();
