@@ -2,9 +2,17 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { afterEach, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../../server/src/app.js';
 import { loadConfig } from '../../server/src/config.js';
-import { HEALTH_APPLICATION, POSTGRES_FAMILY_CONNECTIONS, POSTGRES_WORK_CONNECTIONS, type Database } from '../../server/src/db/client.js';
+import {
+  HEALTH_APPLICATION,
+  POSTGRES_FAMILY_CONNECTIONS,
+  POSTGRES_WORK_CONNECTIONS,
+  readNamedRows,
+  readRows,
+  type Database,
+} from '../../server/src/db/client.js';
 import { addAdmin } from '../../server/src/features/auth/service.js';
 import { HEALTH_FRESH_MS, HEALTH_RENEW_MS } from '../../server/src/features/health/database-health.js';
 import type { Clock } from '../../server/src/lib/clock.js';
@@ -138,6 +146,31 @@ describe("the families' lane (issue 37)", () => {
       expect(office.work.settled()).toBe(POSTGRES_WORK_CONNECTIONS + 2);
     },
     180_000,
+  );
+
+  it.runIf(backends.includes('postgres'))(
+    "on PostgreSQL: a statement the families' lane prepares is planned once, the office's as PostgreSQL chooses",
+    async () => {
+      const database = await openTestDatabase('postgres');
+      cleanups.push(() => database.close());
+      // Each run of a prepared statement on one connection (a transaction keeps it), then what PostgreSQL planned for it.
+      const plansOf = (db: Database) =>
+        db.transaction(async (tx) => {
+          for (let run = 0; run < 8; run++)
+            await readNamedRows(tx, 'lane_plan_probe', sql`select id from camps where id = ${run}`, z.object({ id: z.number() }));
+          const [plans] = await readRows(
+            tx,
+            sql`select generic_plans as generic, custom_plans as custom from pg_prepared_statements where name = 'lane_plan_probe'`,
+            z.object({ generic: z.coerce.number(), custom: z.coerce.number() }),
+          );
+          return plans;
+        });
+      // A booking's statements (a few ids each) need no plan of their own: planning them took more of PostgreSQL's
+      // time than running them (docs/decisions.md, issue 37).
+      expect(await plansOf(database.familyDb)).toEqual({ generic: 8, custom: 0 });
+      // The office's statements (a year, a date range) are planned for their values, as PostgreSQL decides.
+      expect((await plansOf(database.db))!.custom).toBeGreaterThan(0);
+    },
   );
 });
 

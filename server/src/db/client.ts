@@ -122,7 +122,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       onLost,
     );
     const db = drizzlePostgres({ client: pool, schema });
-    const familyPool = createPool(target, { ...settings, max: POSTGRES_FAMILY_CONNECTIONS }, onLost);
+    // The families' statements are prepared once a connection and run with a few ids each: a plan for their values
+    // took PostgreSQL longer than running them, under the camp's lock too (docs/decisions.md, issue 37).
+    const familyPool = createPool(
+      target,
+      { ...settings, max: POSTGRES_FAMILY_CONNECTIONS, sessionOptions: '-c plan_cache_mode=force_generic_plan' },
+      onLost,
+    );
     await migrateAlone(pool);
     const listeners = new Set<NoticeListener>();
     return {

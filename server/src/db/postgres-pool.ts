@@ -63,6 +63,8 @@ export function createPool(
     keepIdle?: boolean;
     /** Notices (pg_notify) that reach any of its connections: the embedded database's session hears its own on them. */
     onNotification?: (notice: pg.Notification) => void;
+    /** Settings of its connections' sessions, as PostgreSQL's `options` (`-c name=value`). */
+    sessionOptions?: string;
   },
   onLost: (error: Error) => void,
 ): pg.Pool {
@@ -70,6 +72,7 @@ export function createPool(
     ...target,
     max: settings.max,
     application_name: settings.applicationName,
+    ...(settings.sessionOptions ? { options: settings.sessionOptions } : {}),
     ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
     Client: guardedClient(onLost, settings.onNotification),
     connectionTimeoutMillis: settings.connectTimeoutMs,
