@@ -126,7 +126,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // took PostgreSQL longer than running them, under the camp's lock too (docs/decisions.md, issue 37).
     const familyPool = createPool(
       target,
-      { ...settings, max: POSTGRES_FAMILY_CONNECTIONS, sessionOptions: '-c plan_cache_mode=force_generic_plan' },
+      { ...settings, max: POSTGRES_FAMILY_CONNECTIONS, sessionSetup: 'set plan_cache_mode = force_generic_plan' },
       onLost,
     );
     await migrateAlone(pool);

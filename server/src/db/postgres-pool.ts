@@ -63,8 +63,11 @@ export function createPool(
     keepIdle?: boolean;
     /** Notices (pg_notify) that reach any of its connections: the embedded database's session hears its own on them. */
     onNotification?: (notice: pg.Notification) => void;
-    /** Settings of its connections' sessions, as PostgreSQL's `options` (`-c name=value`). */
-    sessionOptions?: string;
+    /**
+     * A statement each new connection runs before its first use (`set …` for its session): through a session-mode
+     * pooler too, which may refuse a setting sent with the connection's start.
+     */
+    sessionSetup?: string;
   },
   onLost: (error: Error) => void,
 ): pg.Pool {
@@ -72,7 +75,6 @@ export function createPool(
     ...target,
     max: settings.max,
     application_name: settings.applicationName,
-    ...(settings.sessionOptions ? { options: settings.sessionOptions } : {}),
     ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
     Client: guardedClient(onLost, settings.onNotification),
     connectionTimeoutMillis: settings.connectTimeoutMs,
@@ -82,6 +84,9 @@ export function createPool(
   });
   // Idle clients report through the pool as well; the client's own listener has logged it already.
   pool.on('error', () => {});
+  // Queued ahead of the statement the connection was opened for. Should it fail, the connection is lost, and so is
+  // that statement, which reports it.
+  if (settings.sessionSetup) pool.on('connect', (client) => void client.query(settings.sessionSetup!).catch(() => {}));
   return pool;
 }
 
