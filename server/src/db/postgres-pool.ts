@@ -76,6 +76,8 @@ export function createPool(
     max: settings.max,
     application_name: settings.applicationName,
     ...(settings.keepIdle ? { idleTimeoutMillis: 0 } : {}),
+    // Run and answered before the pool hands the new connection out; a failure ends it and fails the call it was for.
+    ...(settings.sessionSetup ? { onConnect: (client: pg.ClientBase) => client.query(settings.sessionSetup!) } : {}),
     Client: guardedClient(onLost, settings.onNotification),
     connectionTimeoutMillis: settings.connectTimeoutMs,
     statement_timeout: settings.statementTimeoutMs,
@@ -84,9 +86,6 @@ export function createPool(
   });
   // Idle clients report through the pool as well; the client's own listener has logged it already.
   pool.on('error', () => {});
-  // Queued ahead of the statement the connection was opened for. Should it fail, the connection is lost, and so is
-  // that statement, which reports it.
-  if (settings.sessionSetup) pool.on('connect', (client) => void client.query(settings.sessionSetup!).catch(() => {}));
   return pool;
 }
 
