@@ -18,7 +18,7 @@ import { contract } from '@common/contract/index.js';
 import { createMailRelay, type MailRelay } from './mail/relay.js';
 import { createMailScheduleRunner, type MailScheduleRunner } from './features/mail-schedules/runner.js';
 import { createWaitingListRunner, type WaitingListRunner } from './domain/waiting-list-runner.js';
-import { readSettingsWithoutImages, settingsDefaults } from './lib/settings.js';
+import { readSettings, settingsDefaults } from './lib/settings.js';
 import { createPublicCampsCache, type PublicCamps } from './features/public/camps-cache.js';
 import { publicPageHtml } from './features/public/page.js';
 import { createSafetySheetRetention } from './domain/safety-sheets.js';
@@ -74,7 +74,7 @@ export async function buildApp({ config, database, logger = true, clock = system
     createMailRelay({
       db: () => database.db,
       mailer: app.mailer,
-      sender: async () => (await readSettingsWithoutImages(database.db, settingsDefaults(config))).MAIL_FROM,
+      sender: async () => (await readSettings(database.db, settingsDefaults(config))).MAIL_FROM,
       log: app.log,
       clock,
       settings: {

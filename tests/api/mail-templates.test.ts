@@ -1,11 +1,14 @@
+import { createHash } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MailPreview, MailTemplateRecord } from '@common/schemas/mail-templates.js';
 import { auditLog, camps, mailOutbox } from '../../server/src/db/schema.js';
 import { queryRows } from '../../server/src/db/client.js';
 import {
+  readOrganiserLogo,
+  readPublicOrganiser,
   readSettings,
-  readSettingsWithoutImages,
+  readSettingsWithImages,
   settingsDefaults,
   settingsJsonSql,
   settingsOfJson,
@@ -152,15 +155,19 @@ describe.each(backends)('mail templates and settings on %s', (backend) => {
     const saved = await t.api.updateSettings(settings);
     expect(saved.status).toBe(200);
     expect((await t.api.getSettings()).body.data).toEqual([{ ...settings, ORGANISER_BIC: 'GKCCBEBB' }]);
-    // The booking's read of the settings as a part of its templates' statement (issue 37) answers the same, but for
-    // the two images, which it leaves in the database: no mail or answer shows them.
+    // The settings as mails, answers and pages read them, alone or as a part of a booking's templates' statement
+    // (issue 37), answer the same, but for the two images, which they leave in the database: no mail or answer shows them.
     const defaults = settingsDefaults(t.config);
-    const { SIGNATURE_IMAGE, ORGANISER_LOGO, ...withoutImages } = await readSettings(t.db, defaults);
+    const { SIGNATURE_IMAGE, ORGANISER_LOGO, ...withoutImages } = await readSettingsWithImages(t.db, defaults);
     expect([SIGNATURE_IMAGE, ORGANISER_LOGO]).toEqual([settings.SIGNATURE_IMAGE, settings.ORGANISER_LOGO]);
     const [row] = await queryRows<{ settings: unknown }>(t.db, sql`select ${settingsJsonSql} as settings`);
     expect(JSON.stringify(row!.settings)).not.toMatch(/data:image/);
     expect(settingsOfJson(row!.settings, defaults)).toEqual(withoutImages);
-    expect(await readSettingsWithoutImages(t.db, defaults)).toEqual(withoutImages);
+    expect(await readSettings(t.db, defaults)).toEqual(withoutImages);
+    // The public site names the logo by a version the database works out: the SHA-256 of its data URL, as Node has it.
+    const version = createHash('sha256').update(settings.ORGANISER_LOGO).digest('hex').slice(0, 16);
+    expect(await readPublicOrganiser(t.db, defaults)).toEqual({ name: settings.ORGANISER_NAME, logoVersion: version });
+    expect(await readOrganiserLogo(t.db)).toEqual({ dataUrl: settings.ORGANISER_LOGO, version });
 
     const unchanged = await databaseDigest(t.db);
     for (const [field, value, message] of [

@@ -7,7 +7,7 @@ import { readRows, type Executor } from '../db/client.js';
 import { inList } from '../db/sql.js';
 import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../lib/downloads.js';
 import { conflict, notFound } from '../lib/errors.js';
-import { readSettings, type OrganiserSettings } from '../lib/settings.js';
+import { readSettingsWithImages, type OrganiserSettings } from '../lib/settings.js';
 import { attendedDaysUpTo, readIssuedAttests, type AttestChildFacts } from './attest-facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './attest-pdf.js';
 import { discountCentsSql, joinDiscountTotals } from './subscription-money.js';
@@ -39,7 +39,7 @@ export const attestFileName = (year: number, child: AttestChildFacts) =>
  * organiser may not issue them or staff have not made them as they stand now. It never numbers an attest.
  */
 export async function issuedFiscalAttestFile(db: Executor, deps: AttestDeps, year: number, childId: number): Promise<DownloadFile | null> {
-  const organiser = await readSettings(db, deps.settingsDefaults);
+  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
   if (!organiser.RECOGNITION_CODE) return null;
   const today = todayInBelgium(deps.now());
   const child = await readIssuedAttests(db, year, today, childId);
@@ -55,7 +55,7 @@ export async function issuedFiscalAttests(
   childIds: number[],
 ): Promise<{ year: number; childId: number }[]> {
   if (childIds.length === 0) return [];
-  const organiser = await readSettings(db, deps.settingsDefaults);
+  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
   if (!organiser.RECOGNITION_CODE) return [];
   const made = await readRows(
     db,
@@ -108,7 +108,7 @@ export async function participationAttestFile(db: Executor, deps: AttestDeps, su
     discountsCents: [row.discountCents],
     paidAmountCents: row.paidAmountCents,
   });
-  const organiser = await readSettings(db, deps.settingsDefaults);
+  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
   const body = await participationAttestPdf(
     {
       campName: `${row.themeName} - ${row.locationName}`,

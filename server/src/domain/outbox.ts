@@ -7,13 +7,7 @@ import type { MailRelay } from '../mail/relay.js';
 import { camps, mailOutbox, type MailAttachment } from '../db/schema.js';
 import { PAYMENT_QR_FILENAME, type Mailer } from '../mail/mailer.js';
 import { PAYMENT_QR_CID, subscriptionEpcPayload } from '../lib/payment-qr.js';
-import {
-  readSettingsWithoutImages,
-  settingsJsonSql,
-  settingsOfJson,
-  type OrganiserSettings,
-  type SettingsWithoutImages,
-} from '../lib/settings.js';
+import { readSettings, settingsJsonSql, settingsOfJson, type OrganiserSettings, type SettingsWithoutImages } from '../lib/settings.js';
 import { renderTemplate, subscriptionMailValues, type MailTemplate, type MailValues } from '../lib/mail-render.js';
 
 /** The four mails a camp names a template for (spec section 2, camp detail). */
@@ -127,7 +121,7 @@ export async function withOutbox<T>(db: Database, deps: OutboxDeps, work: (tx: T
 function outboxOf(tx: Transaction, settingsDefaults: OrganiserSettings, onRecorded: () => void): Outbox {
   // Read once a transaction: the organiser's settings, and each camp's template of a kind.
   let organiser: Promise<SettingsWithoutImages> | null = null;
-  const settingsOnce = () => (organiser ??= readSettingsWithoutImages(tx, settingsDefaults));
+  const settingsOnce = () => (organiser ??= readSettings(tx, settingsDefaults));
   const templates = new Map<string, CampTemplate>();
   const enqueueMail = async (mail: TemplateMail) => {
     const queued = await recordTemplateMail(tx, mail, await settingsOnce());
@@ -256,9 +250,7 @@ const TEST_MAIL_DEADLINE_MS = 30_000;
  * the error. Every other mail goes through `withOutbox` and the relay.
  */
 export async function sendMailNow(db: Database, deps: MailDeps, mail: TemplateMail): Promise<{ mail: QueuedMail; status: MailStatus }> {
-  const queued = await db.transaction(async (tx) =>
-    recordTemplateMail(tx, mail, await readSettingsWithoutImages(tx, deps.settingsDefaults)),
-  );
+  const queued = await db.transaction(async (tx) => recordTemplateMail(tx, mail, await readSettings(tx, deps.settingsDefaults)));
   return { mail: queued, status: await deliverMail(db, deps, queued) };
 }
 

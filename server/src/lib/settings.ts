@@ -19,9 +19,9 @@ import { writeAudit } from './audit.js';
 export type OrganiserSettings = SettingsRecord;
 
 /**
- * The settings without the signature and the logo: what mails, payment codes and a booking's answer show. The two
- * images (up to 150 and 100 kB) serve the attests and the public site's header only; a booking reads these settings
- * in its transaction (issue 37), where the images would cost it more than all its other reads together.
+ * The settings without the signature and the logo: what mails, payment codes, answers and pages show. The two images
+ * (up to 150 and 100 kB) serve the attests and the public site's header only; a booking reads these settings in its
+ * transaction (issue 37), where the images would cost it more than all its other reads together.
  */
 export type SettingsWithoutImages = Omit<OrganiserSettings, 'SIGNATURE_IMAGE' | 'ORGANISER_LOGO'>;
 
@@ -182,20 +182,51 @@ const toColumns = (values: SettingsValues, existing?: SettingsRow) => ({
   ...(values.BELCOTAX_CONTACT_EMAIL === undefined ? {} : { belcotaxContactEmail: values.BELCOTAX_CONTACT_EMAIL }),
 });
 
-/** The typed getter: the saved settings, or the environment's defaults when none are saved yet. */
-export async function readSettings(db: Executor, defaults: OrganiserSettings): Promise<OrganiserSettings> {
-  const [row] = await db.select().from(settings).where(eq(settings.id, SETTINGS_ROW));
-  return row ? toRecord(row) : defaults;
-}
-
-/** `readSettings` without the images: for mails, payment codes and answers, which do not show them. */
-export async function readSettingsWithoutImages(db: Executor, defaults: SettingsWithoutImages): Promise<SettingsWithoutImages> {
+/**
+ * The typed getter: the saved settings, or the environment's defaults when none are saved yet, without the signature
+ * and the logo (up to 150 and 100 kB): every mail, payment code, answer and page but the attests and the settings
+ * screen (`readSettingsWithImages`) and the logo's own address (`readOrganiserLogo`).
+ */
+export async function readSettings(db: Executor, defaults: SettingsWithoutImages): Promise<SettingsWithoutImages> {
   const [row] = await db.select(columnsWithoutImages).from(settings).where(eq(settings.id, SETTINGS_ROW));
   return row ? withoutImages(row) : defaults;
 }
 
+/** The settings with the signature and the logo: for the attests, which show the signature, and the settings screen. */
+export async function readSettingsWithImages(db: Executor, defaults: OrganiserSettings): Promise<OrganiserSettings> {
+  const [row] = await db.select().from(settings).where(eq(settings.id, SETTINGS_ROW));
+  return row ? toRecord(row) : defaults;
+}
+
 /**
- * `readSettingsWithoutImages` as a part of another statement: an expression answering the saved settings' row as JSON
+ * A logo's version, worked out by the database: the start of the SHA-256 of its data URL, so that a new logo gets a
+ * new address and the old one may be cached for good, and the public site's camps name it without reading it.
+ */
+const logoVersionSql = sql<string | null>`left(encode(sha256(convert_to(${settings.organiserLogo}, 'UTF8')), 'hex'), 16)`;
+
+/** The organiser's name and its logo's version (null: no logo), for the public site's header. */
+export async function readPublicOrganiser(
+  db: Executor,
+  defaults: Pick<OrganiserSettings, 'ORGANISER_NAME'>,
+): Promise<{ name: string; logoVersion: string | null }> {
+  const [row] = await db
+    .select({ name: settings.organiserName, logoVersion: logoVersionSql })
+    .from(settings)
+    .where(eq(settings.id, SETTINGS_ROW));
+  return row ?? { name: defaults.ORGANISER_NAME, logoVersion: null };
+}
+
+/** The organiser's logo (a data URL) and its version, or null when none is saved. */
+export async function readOrganiserLogo(db: Executor): Promise<{ dataUrl: string; version: string } | null> {
+  const [row] = await db
+    .select({ dataUrl: settings.organiserLogo, version: logoVersionSql })
+    .from(settings)
+    .where(eq(settings.id, SETTINGS_ROW));
+  return row?.dataUrl && row.version ? { dataUrl: row.dataUrl, version: row.version } : null;
+}
+
+/**
+ * `readSettings` as a part of another statement: an expression answering the saved settings' row as JSON
  * (null when none are saved), for `settingsOfJson`. A booking reads them with its mail templates in one round trip
  * (issue 37).
  */
@@ -204,7 +235,7 @@ export const settingsJsonSql: SQL = sql`(select json_build_object(${sql.join(
   sql`, `,
 )}) from settings where id = ${sql.raw(String(SETTINGS_ROW))})`;
 
-/** The settings of `settingsJsonSql`'s answer, as `readSettingsWithoutImages` answers them. */
+/** The settings of `settingsJsonSql`'s answer, as `readSettings` answers them. */
 export function settingsOfJson(row: unknown, defaults: SettingsWithoutImages): SettingsWithoutImages {
   return row ? withoutImages(row as RowWithoutImages) : defaults;
 }

@@ -6,8 +6,8 @@ import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { PublicCampsAnswer } from '@common/schemas/public.js';
 import { AppError, errorBody } from '../lib/errors.js';
-import { LOGO_PATH, logoImage, logoVersion } from '../lib/logo.js';
-import { readSettings, settingsDefaults } from '../lib/settings.js';
+import { LOGO_PATH, logoImage } from '../lib/logo.js';
+import { readOrganiserLogo } from '../lib/settings.js';
 
 /** One file of the built web app, with the brotli and gzip copies the build wrote next to it (scripts/web-build.ts). */
 interface WebFile {
@@ -168,10 +168,10 @@ export default fp<WebOptions>(async (app, options) => {
   // The organiser's logo (Beheer › Instellingen) for the public site's header: at its versioned address (the
   // answer of getPublicCamps names it) cached for good, else revalidated.
   app.get(LOGO_PATH, { schema: { hide: true } }, async (request, reply) => {
-    const logo = (await readSettings(app.database.db, settingsDefaults(app.config))).ORGANISER_LOGO;
+    const logo = await readOrganiserLogo(app.database.db);
     if (!logo) return notFound(reply);
-    const version = logoVersion(logo);
-    const { type, bytes } = logoImage(logo);
+    const { version } = logo;
+    const { type, bytes } = logoImage(logo.dataUrl);
     const asked = (request.query as { v?: unknown }).v;
     reply
       .header('content-type', type)

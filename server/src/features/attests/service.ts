@@ -14,7 +14,7 @@ import { writeAudit } from '../../lib/audit.js';
 import { CONTENT_TYPES, type DownloadFile } from '../../lib/downloads.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
 import { withOutbox, type OutboxDeps } from '../../domain/outbox.js';
-import { readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { readSettingsWithImages, type OrganiserSettings } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import {
   belcotaxBlockers,
@@ -44,14 +44,14 @@ export const attestServiceMessages = {
 
 /** The organiser may issue fiscal attests only when recognised, subsidised or controlled (code 1–4). */
 async function allowedOrganiser(db: Executor, deps: AttestDeps): Promise<OrganiserSettings> {
-  const organiser = await readSettings(db, deps.settingsDefaults);
+  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
   if (!organiser.RECOGNITION_CODE) throw conflict(attestMessages.notRecognised);
   return organiser;
 }
 
 /** getFiscalAttests: every child of the year with its attests or the reason it gets none. */
 export async function listFiscalAttests(db: Executor, deps: AttestDeps, year: number): Promise<FiscalAttestsAnswer> {
-  const organiser = await readSettings(db, deps.settingsDefaults);
+  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
   const allowed = organiser.RECOGNITION_CODE !== null;
   const attests = allowed ? await readYearAttests(db, year, todayInBelgium(deps.now())) : [];
   const declared = await readDeclarations(db, year);

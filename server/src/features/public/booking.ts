@@ -20,7 +20,7 @@ import {
 import { AppError, conflict, errorBody, notFound } from '../../lib/errors.js';
 import { statusOfCode } from '@common/contract/index.js';
 import { subscriptionEpcPayload } from '../../lib/payment-qr.js';
-import { readSettingsWithoutImages, type OrganiserSettings, type SettingsWithoutImages } from '../../lib/settings.js';
+import { readSettings, type OrganiserSettings, type SettingsWithoutImages } from '../../lib/settings.js';
 import { findSubscriptionDetail } from '../../domain/subscription-detail.js';
 import {
   bookedDays,
@@ -221,7 +221,7 @@ async function campWords(db: Executor, campId: number): Promise<string> {
 
 /** What book answers for new bookings (also acceptOffer's answer): each with what to pay and how, and the total. */
 export async function bookingAnswers(db: Executor, settingsDefaults: OrganiserSettings, ids: number[]): Promise<BookAnswer> {
-  const organiser = await readSettingsWithoutImages(db, settingsDefaults);
+  const organiser = await readSettings(db, settingsDefaults);
   const details = [];
   for (const id of ids) details.push((await findSubscriptionDetail(db, id))!);
   return answerOf(organiser, details);
@@ -430,7 +430,7 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
         where ch.parent_id = ${parentId} order by p.start_date desc, s.id`,
     z.object({ id: z.number(), feeCents: z.number() }),
   );
-  const organiser = await readSettingsWithoutImages(db, settingsDefaults);
+  const organiser = await readSettings(db, settingsDefaults);
   const attestFacts = await participationFacts(db, parentId, todayInBelgium(now), undefined);
   const BOOKINGS = [];
   const names = new Map<number, string>();

@@ -18,7 +18,7 @@ import { auditedWithin, writeAudit } from '../../lib/audit.js';
 import { centsToEuro } from '@common/money.js';
 import { apiMessages } from '@common/messages.js';
 import { AppError, conflict, notFound } from '../../lib/errors.js';
-import { addressOfSender, readSettings, type OrganiserSettings } from '../../lib/settings.js';
+import { addressOfSender, readPublicOrganiser, readSettings, type OrganiserSettings } from '../../lib/settings.js';
 import { parentRowOf } from '../../domain/parents.js';
 import type { FamilyUser } from '../../lib/session-user.js';
 import { logoUrl } from '../../lib/logo.js';
@@ -308,7 +308,7 @@ export async function getPublicCamps(
   const untilYear = campYear === undefined ? year + 2 : year + 1;
   // The three reads are sent at once: on PostgreSQL they run side by side, on PGlite one after the other without a
   // round trip between them.
-  const [rows, lunch, settings] = await Promise.all([
+  const [rows, lunch, organiser] = await Promise.all([
     readRows(
       db,
       sql`select c.id as "CAMP_ID", th.name as "THEME_NAME", l.id as "LOCATION_ID", l.name as "LOCATION_NAME", l.address as "LOCATION_ADDRESS",
@@ -331,12 +331,12 @@ export async function getPublicCamps(
       campRow,
     ),
     db.select().from(lunchPreferences).orderBy(lunchPreferences.id),
-    readSettings(db, settingsDefaults),
+    readPublicOrganiser(db, settingsDefaults),
   ]);
   return {
     CAMP_YEAR: year,
-    ORGANISER_NAME: settings.ORGANISER_NAME,
-    ORGANISER_LOGO_URL: logoUrl(settings.ORGANISER_LOGO),
+    ORGANISER_NAME: organiser.name,
+    ORGANISER_LOGO_URL: logoUrl(organiser.logoVersion),
     LUNCH_PREFERENCES: lunch.map((l) => ({ LUNCHPREFERENCE_ID: l.id, LUNCHPREFERENCE_DESCRIPTION: l.description })),
     CAMPS: rows.map(({ priceCents, activeDays, reductionCents, ...camp }) => ({
       ...camp,

@@ -2,7 +2,7 @@ import { settingsCalls } from '@common/contract/settings.js';
 import { callRoutes } from '../../lib/calls.js';
 import { visibleFields } from '../../domain/policies.js';
 import { currentAdminId, currentRole } from '../../lib/session-user.js';
-import { readSettings, settingsDefaults, updateSettings, withVolunteerCaps } from '../../lib/settings.js';
+import { readSettingsWithImages, settingsDefaults, updateSettings, withVolunteerCaps } from '../../lib/settings.js';
 
 /** GET getSettings answers the organiser's settings as a one-record list; POST updateSettings saves them all. */
 export default callRoutes(settingsCalls, (app) => {
@@ -10,7 +10,7 @@ export default callRoutes(settingsCalls, (app) => {
   return {
     getSettings: async (request) =>
       visibleFields('settings', currentRole(request), [
-        await withVolunteerCaps(app.database.db, await readSettings(app.database.db, defaults)),
+        await withVolunteerCaps(app.database.db, await readSettingsWithImages(app.database.db, defaults)),
       ]),
     updateSettings: async (request) => [
       await withVolunteerCaps(app.database.db, await updateSettings(app.database.db, currentAdminId(request), request.body, defaults)),
