@@ -145,7 +145,10 @@ function csvText(kind: CellKind, value: CellValue): string {
   }
 }
 
-const quoteCsv = (text: string) => (/[;"\r\n]/.test(text) || text !== text.trim() ? `"${text.replace(/"/g, '""')}"` : text);
+/** Characters that make a CSV field quoted (RFC 4180, with Belgian Excel's semicolon as the separator). */
+const CSV_QUOTED = [';', '"', '\r', '\n'];
+const quoteCsv = (text: string) =>
+  CSV_QUOTED.some((c) => text.includes(c)) || text !== text.trim() ? `"${text.replaceAll('"', '""')}"` : text;
 
 /** CSV as Belgian Excel opens it: UTF-8 with a byte order mark, semicolons, decimal commas, dd/mm/yyyy, CRLF. */
 export function writeCsv<R>(columns: Column<R>[], rows: Iterable<R>): Buffer {
