@@ -3,18 +3,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { todayInBelgium } from '@common/calendar.js';
 import { FIRST_CAMP_YEAR } from '@common/constants.js';
 import type { FiscalAttestsAnswer } from '@common/schemas/attests.js';
-import { queryRows } from '../../server/src/db/client.js';
-import { DEMO_ORGANISER } from '../../server/src/seed/demo-data.js';
+import { queryRows, type DatabaseHandle } from '../../server/src/db/client.js';
+import { getWaitingLists } from '../../server/src/domain/waiting-list.js';
+import { seatsTakenOf } from '../../server/src/domain/seats.js';
+import { DEMO_ORGANISER, seedDemoData } from '../../server/src/seed/demo-data.js';
 import { BELCOTAX_XSD } from '../helpers/attests.js';
 import { startTestApp, type TestApp } from '../helpers/api.js';
-import { backends } from '../helpers/database.js';
+import { backends, openTestDatabase } from '../helpers/database.js';
 import { download } from '../helpers/files.js';
 import { schemaErrors } from '../helpers/xml-schema.js';
 
 /**
  * Issue 39 item 24: a newcomer's demo shows the product. A fresh demo (the tests' default seed) has a recognised
  * organiser whose attests and Belcotax file are possible without a blocker, attendance on the camp days that have
- * been and never later, families abroad, refunds, a bank statement import and planned mails.
+ * been and never later, families abroad, refunds, a bank statement import, planned mails and waiting lists.
  */
 describe.each(backends)('a fresh demo on %s', (backend) => {
   let t: TestApp;
@@ -109,5 +111,58 @@ describe.each(backends)('a fresh demo on %s', (backend) => {
     expect(camp).toBeDefined();
     const schedules = (await t.api.getMailSchedules({ campId: camp!.id })).body.data;
     expect(schedules).toEqual([expect.objectContaining({ TRIGGER: 'beforeStart', DAYS: 14, TARGET: 'unpaid' })]);
+  });
+});
+
+/**
+ * The demo's full camps and their waiting lists: full camps still to come have children in line. The tests' demo (40
+ * subscriptions a year) fills no camp, so this one seeds next year as `npm start` does, 2,000 subscriptions.
+ */
+describe("a fresh demo's full camps", () => {
+  let handle: DatabaseHandle;
+  const today = todayInBelgium();
+  const year = Number(today.slice(0, 4)) + 1;
+  beforeAll(async () => {
+    handle = await openTestDatabase('pglite');
+    await seedDemoData(handle.db, { years: [year], subscriptionsPerYear: 2000 });
+  });
+  afterAll(async () => handle?.close());
+
+  it('books no camp beyond its seats, some of them full', async () => {
+    const [camps] = await queryRows<{ full: number; beyond: number }>(
+      handle.db,
+      sql`select count(*) filter (where ${seatsTakenOf(sql`c.id`)} = c.seats_available)::int as full,
+                 count(*) filter (where ${seatsTakenOf(sql`c.id`)} > c.seats_available)::int as beyond
+          from camps c`,
+    );
+    expect(camps!.full).toBeGreaterThan(1);
+    expect(camps!.beyond).toBe(0);
+  });
+
+  it('has children in line on the lists of two full camps still to come, each as joinWaitingList allows, none offered a seat', async () => {
+    const waiting = await getWaitingLists(handle.db, year);
+    const camps = [...new Set(waiting.map((w) => w.CAMP_ID))];
+    expect(camps).toHaveLength(2);
+    expect(new Set(waiting.map((w) => w.PERIOD_ID)).size).toBe(2);
+    for (const campId of camps) {
+      const line = waiting.filter((w) => w.CAMP_ID === campId);
+      expect(line.map((w) => [w.STATE, w.PLACE])).toEqual([
+        ['waiting', 1],
+        ['waiting', 2],
+        ['waiting', 3],
+      ]);
+      expect(line.every((w) => w.PERIOD_STARTDATE > today)).toBe(true);
+    }
+    // Each camp is full; each child of its birth years and booked in no camp of that period.
+    const [wrong] = await queryRows<{ notFull: number; outOfYears: number; bookedThatWeek: number; offers: number }>(
+      handle.db,
+      sql`select count(*) filter (where ${seatsTakenOf(sql`c.id`)} < c.seats_available)::int as "notFull",
+                 count(*) filter (where extract(year from ch.birthdate)::int not between c.min_birthyear and c.max_birthyear)::int as "outOfYears",
+                 count(*) filter (where exists (select 1 from subscriptions s join camps sc on sc.id = s.camp_id
+                   where s.child_id = ch.id and not s.cancelled and sc.period_id = c.period_id))::int as "bookedThatWeek",
+                 (select count(*) from waiting_offers)::int as offers
+          from waiting_entries w join camps c on c.id = w.camp_id join children ch on ch.id = w.child_id`,
+    );
+    expect(wrong).toEqual({ notFull: 0, outOfYears: 0, bookedThatWeek: 0, offers: 0 });
   });
 });

@@ -14,6 +14,7 @@ import { formatOgm } from '@common/ogm.js';
 import { REFERENCE_OGM_BASE, selectedDaysRemark, subscriptionReference } from '@common/registration.js';
 import { queryRows, type Database, type Executor, type Transaction } from '../db/client.js';
 import { jsonParam } from '../db/sql.js';
+import { seatsTakenPerCamp } from '../domain/seats.js';
 import * as t from '../db/schema.js';
 import { loadConfig } from '../config.js';
 import { addAdmin } from '../features/auth/service.js';
@@ -452,12 +453,16 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
     );
 
     const campOfRow = people.map(() => {
-      // Fill camps unevenly, but never beyond their seats while another camp has room.
-      for (let attempt = 0; attempt < 10; attempt++) {
-        const camp = random.pick(campRows);
-        if ((taken.get(camp.id) ?? 0) < camp.seatsAvailable) return camp;
+      // Fill camps unevenly, but never beyond their seats while another camp has room. A seat counts as taken when
+      // it is picked, not when its batch is written: else a batch of 500 booked a nearly full camp beyond its seats.
+      let camp: (typeof campRows)[number] | undefined;
+      for (let attempt = 0; attempt < 10 && !camp; attempt++) {
+        const picked = random.pick(campRows);
+        if ((taken.get(picked.id) ?? 0) < picked.seatsAvailable) camp = picked;
       }
-      return campRows.reduce((a, b) => ((taken.get(a.id) ?? 0) - a.seatsAvailable <= (taken.get(b.id) ?? 0) - b.seatsAvailable ? a : b));
+      camp ??= campRows.reduce((a, b) => ((taken.get(a.id) ?? 0) - a.seatsAvailable <= (taken.get(b.id) ?? 0) - b.seatsAvailable ? a : b));
+      taken.set(camp.id, (taken.get(camp.id) ?? 0) + 1);
+      return camp;
     });
     const childValues = people.map((p, i) => {
       const camp = campOfRow[i]!;
@@ -479,7 +484,8 @@ export async function seedSubscriptions(db: Executor, options: { year: number; c
     const subscriptionValues = childIds.map((childId, i) => {
       const camp = campOfRow[i]!;
       const cancelled = random.chance(0.05);
-      if (!cancelled) taken.set(camp.id, (taken.get(camp.id) ?? 0) + 1);
+      // A cancelled booking frees the seat its pick counted.
+      if (cancelled) taken.set(camp.id, taken.get(camp.id)! - 1);
       let discountCents = 0;
       let selectedDays: string | null = null;
       if (camp.flexibleBookingAllowed) {
@@ -625,7 +631,8 @@ const DEMO_BANK_UNMATCHED = [
  * What a season leaves behind, so that every screen of the demo shows something real (issue 39): the organiser's
  * settings; attendance on every camp day that has been (never a later one: the server refuses those too), a child
  * absent now and then; the money of most paid cancellations refunded; one bank statement import (the latest payments) with
- * booked and unmatched credits; payment reminders planned on camps that are still to come. Set-based SQL over
+ * booked and unmatched credits; payment reminders planned on camps that are still to come; children waiting on the
+ * lists of full camps still to come. Set-based SQL over
  * what `seedSubscriptions` made, so the demo stays as fast to make as it was.
  */
 async function seedSeasonLife(db: Executor, defaults: OrganiserSettings): Promise<void> {
@@ -692,6 +699,7 @@ async function seedSeasonLife(db: Executor, defaults: OrganiserSettings): Promis
   }
 
   await seedBankImport(db, defaults, today);
+  await seedWaitingLists(db, today);
 
   // Planned mails: on the camps still to come, a reminder to the families that have not paid two weeks before the start.
   await db.execute(sql`
@@ -699,6 +707,42 @@ async function seedSeasonLife(db: Executor, defaults: OrganiserSettings): Promis
     select c.id, ${REMINDER_MAIL_TEMPLATE}, 'beforeStart', 14, 'unpaid'
     from ${t.camps} c join ${t.periods} p on p.id = c.period_id
     where p.start_date > ${today}::date and c.id % 3 = 0`);
+}
+
+/** How many full camps still to come have a waiting list in the demo, and how many children wait on each. */
+const DEMO_WAITING_CAMPS = 2;
+const DEMO_WAITING_CHILDREN = 3;
+
+/**
+ * Children waiting on the lists of full camps still to come (issue 34), in weeks of their own periods, each in line on
+ * their own since some days: a child of the camp's birth years with no booking in that period, as the waiting list's
+ * own rules let staff or a family put it there (`joinWaitingList`, domain/waiting-list.ts). No seat is free in these
+ * camps, so the list offers none at start.
+ */
+async function seedWaitingLists(db: Executor, today: string): Promise<void> {
+  await db.execute(sql`
+    with full_camps as (
+      select distinct on (c.period_id) c.id, c.period_id, c.min_birthyear, c.max_birthyear, p.start_date
+      from ${t.camps} c join ${t.periods} p on p.id = c.period_id
+      left join ${seatsTakenPerCamp()} taken on taken.camp_id = c.id
+      where p.start_date > ${today}::date and not c.closed and coalesce(taken.taken, 0) >= c.seats_available
+      order by c.period_id, c.id
+    ), chosen_camps as (
+      select * from full_camps order by start_date, id limit ${DEMO_WAITING_CAMPS}
+    ), candidates as (
+      select fc.id as camp_id, ch.id as child_id, ch.parent_id,
+        row_number() over (partition by fc.id order by (ch.id * 7919) % 1009, ch.id)::int as place
+      from chosen_camps fc
+      join ${t.children} ch on extract(year from ch.birthdate)::int between fc.min_birthyear and fc.max_birthyear
+      where not exists (
+        select 1 from ${t.subscriptions} s join ${t.camps} sc on sc.id = s.camp_id
+        where s.child_id = ch.id and not s.cancelled and sc.period_id = fc.period_id)
+    )
+    insert into ${t.waitingEntries} (camp_id, child_id, parent_id, group_id, position, state, created_at)
+    select camp_id, child_id, parent_id, 0, place, 'waiting', ${today}::date - (12 - 3 * place) * interval '1 day' + time '20:15'
+    from candidates where place <= ${DEMO_WAITING_CHILDREN}`);
+  // Each waits on its own: its group is itself (siblings who wait together would share the first one's id).
+  await db.execute(sql`update ${t.waitingEntries} set group_id = id where group_id = 0`);
 }
 
 /**
