@@ -7,7 +7,7 @@ import { readRows, type Executor } from '../db/client.js';
 import { inList } from '../db/sql.js';
 import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../lib/downloads.js';
 import { conflict, notFound } from '../lib/errors.js';
-import { readSettingsWithImages, type OrganiserSettings } from '../lib/settings.js';
+import { readSettings, readSettingsWithImages, type OrganiserSettings } from '../lib/settings.js';
 import { attendedDaysUpTo, readIssuedAttests, type AttestChildFacts } from './attest-facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './attest-pdf.js';
 import { discountCentsSql, joinDiscountTotals } from './subscription-money.js';
@@ -55,7 +55,8 @@ export async function issuedFiscalAttests(
   childIds: number[],
 ): Promise<{ year: number; childId: number }[]> {
   if (childIds.length === 0) return [];
-  const organiser = await readSettingsWithImages(db, deps.settingsDefaults);
+  // Whether the organiser may issue them: its recognition, not its signature (a family's page asks this at every visit).
+  const organiser = await readSettings(db, deps.settingsDefaults);
   if (!organiser.RECOGNITION_CODE) return [];
   const made = await readRows(
     db,
