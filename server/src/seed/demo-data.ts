@@ -632,8 +632,8 @@ const DEMO_BANK_UNMATCHED = [
  * settings; attendance on every camp day that has been (never a later one: the server refuses those too), a child
  * absent now and then; the money of most paid cancellations refunded; one bank statement import (the latest payments) with
  * booked and unmatched credits; payment reminders planned on camps that are still to come; children waiting on the
- * lists of full camps still to come. Set-based SQL over
- * what `seedSubscriptions` made, so the demo stays as fast to make as it was.
+ * lists of full camps still to come. Set-based SQL over what `seedSubscriptions` made, so the demo stays as fast to
+ * make as it was.
  */
 async function seedSeasonLife(db: Executor, defaults: OrganiserSettings): Promise<void> {
   const today = todayInBelgium();
@@ -731,6 +731,7 @@ async function seedWaitingLists(db: Executor, today: string): Promise<void> {
       select * from full_camps order by start_date, id limit ${DEMO_WAITING_CAMPS}
     ), candidates as (
       select fc.id as camp_id, ch.id as child_id, ch.parent_id,
+        -- Children spread over the years' families (ids in a scrambled order), not the first ones seeded.
         row_number() over (partition by fc.id order by (ch.id * 7919) % 1009, ch.id)::int as place
       from chosen_camps fc
       join ${t.children} ch on extract(year from ch.birthdate)::int between fc.min_birthyear and fc.max_birthyear
