@@ -7,7 +7,7 @@ import { readRows, type Executor } from '../db/client.js';
 import { inList } from '../db/sql.js';
 import { CONTENT_TYPES, fileNamePart, type DownloadFile } from '../lib/downloads.js';
 import { conflict, notFound } from '../lib/errors.js';
-import { readSettings, readSettingsWithImages, type OrganiserSettings } from '../lib/settings.js';
+import { readSettingsWithImages, type OrganiserSettings, type SettingsWithoutImages } from '../lib/settings.js';
 import { attendedDaysUpTo, readIssuedAttests, type AttestChildFacts } from './attest-facts.js';
 import { fiscalAttestPdf, participationAttestPdf } from './attest-pdf.js';
 import { discountCentsSql, joinDiscountTotals } from './subscription-money.js';
@@ -48,23 +48,23 @@ export async function issuedFiscalAttestFile(db: Executor, deps: AttestDeps, yea
   return { body, contentType: CONTENT_TYPES.pdf, fileName: attestFileName(year, child) };
 }
 
-/** Of these children, the income years in which staff made fiscal attests they can be given now (readIssuedAttests). */
+/**
+ * Of these children, the income years in which staff made fiscal attests they can be given `today` (readIssuedAttests);
+ * none while the organiser, as the caller read its settings, is not recognised.
+ */
 export async function issuedFiscalAttests(
   db: Executor,
-  deps: AttestDeps,
+  organiser: Pick<SettingsWithoutImages, 'RECOGNITION_CODE'>,
+  today: string,
   childIds: number[],
 ): Promise<{ year: number; childId: number }[]> {
-  if (childIds.length === 0) return [];
-  // Whether the organiser may issue them: its recognition, not its signature (a family's page asks this at every visit).
-  const organiser = await readSettings(db, deps.settingsDefaults);
-  if (!organiser.RECOGNITION_CODE) return [];
+  if (childIds.length === 0 || !organiser.RECOGNITION_CODE) return [];
   const made = await readRows(
     db,
     sql`select distinct year, child_id as "childId" from fiscal_attests
         where ${inList(sql`child_id`, childIds, 'int')} order by year desc, child_id`,
     z.object({ year: z.number(), childId: z.number() }),
   );
-  const today = todayInBelgium(deps.now());
   const issued = [];
   for (const pair of made) if (await readIssuedAttests(db, pair.year, today, pair.childId)) issued.push(pair);
   return issued;

@@ -431,7 +431,8 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
     z.object({ id: z.number(), feeCents: z.number() }),
   );
   const organiser = await readSettings(db, settingsDefaults);
-  const attestFacts = await participationFacts(db, parentId, todayInBelgium(now), undefined);
+  const today = todayInBelgium(now);
+  const attestFacts = await participationFacts(db, parentId, today, undefined);
   const BOOKINGS = [];
   const names = new Map<number, string>();
   for (const { id, feeCents } of rows) {
@@ -455,7 +456,7 @@ export async function getMyBookings(db: Executor, settingsDefaults: OrganiserSet
     });
     names.set(detail.SUBSCRIBER_ID, detail.SUBSCRIBER_FIRSTNAME);
   }
-  const fiscal = await issuedFiscalAttests(db, { settingsDefaults, now: () => now }, [...names.keys()]);
+  const fiscal = await issuedFiscalAttests(db, organiser, today, [...names.keys()]);
   return {
     BOOKINGS,
     FISCAL_ATTESTS: fiscal.map((a) => ({ YEAR: a.year, CHILD_ID: a.childId, SUBSCRIBER_FIRSTNAME: names.get(a.childId)! })),
